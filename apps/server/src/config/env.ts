@@ -1,0 +1,82 @@
+// One schema-validated configuration, read once at start-up. Every bad variable is listed in one
+// message, so an operator fixes them all in one go.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** ImageMagick 7 ships `magick`; Debian's 6 ships `convert` (a stand-in may shadow it in /usr/local). */
+function defaultMagickPath(): string {
+  return existsSync('/usr/bin/convert') ? '/usr/bin/convert' : 'convert';
+}
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /** Public origin used for canonical addresses and the sitemap. */
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('.data'),
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
+  YTDLP_PATH: z.string().default('yt-dlp'),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  MAGICK_PATH: z.string().default(defaultMagickPath()),
+  SOX_PATH: z.string().default('sox'),
+  /** Offline testing: hosts that count as belonging to every platform. Refused in production. */
+  MEDIA_TEST_HOSTS: commaList,
+  DOWNLOAD_CONCURRENCY: positiveInt(2),
+  DOWNLOAD_TIMEOUT_SECONDS: positiveInt(30 * 60),
+  DOWNLOAD_MAX_BYTES: positiveInt(4 * 1024 ** 3),
+  DOWNLOAD_MAX_DURATION_SECONDS: positiveInt(3 * 60 * 60),
+  CONVERT_CONCURRENCY: positiveInt(2),
+  CONVERT_TIMEOUT_SECONDS: positiveInt(30 * 60),
+  RESULT_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Backend addresses the pages probe (connection detection); empty means the page's own origin. */
+  API_CANDIDATES: commaList,
+  AD_NETWORK_URL: z.string().default(''),
+  AD_KEYS_REGULAR: z.string().default(''),
+  AD_KEYS_ADULT: z.string().default(''),
+  SPONSOR_LINK_REGULAR: z.string().default(''),
+  SPONSOR_LINK_ADULT: z.string().default(''),
+  SPONSOR_SCRIPT_REGULAR: z.string().default(''),
+  SPONSOR_SCRIPT_ADULT: z.string().default(''),
+  FEATURE_MONETIZATION: z.stringbool().default(true),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production' && config.MEDIA_TEST_HOSTS.length > 0) {
+    throw new ConfigError(['MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production']);
+  }
+  return config;
+}

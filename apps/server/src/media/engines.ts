@@ -1,0 +1,58 @@
+// Start-up check of every engine: its version, or the Debian package that provides it.
+import type { EngineStatus } from '@grabbit/contracts';
+import sharp from 'sharp';
+import type { Config } from '../config/env';
+import { runCommand } from './run-command';
+
+interface EngineProbe {
+  name: string;
+  package: string;
+  command: (config: Config) => string;
+  args: string[];
+  /** Pulls the version out of the engine's output. */
+  version: (output: string) => string | undefined;
+}
+
+const firstMatch = (pattern: RegExp) => (output: string) => pattern.exec(output)?.[1];
+
+const probes: EngineProbe[] = [
+  { name: 'yt-dlp', package: 'yt-dlp', command: (c) => c.YTDLP_PATH, args: ['--version'], version: firstMatch(/^(\S+)/) },
+  { name: 'ffmpeg', package: 'ffmpeg', command: (c) => c.FFMPEG_PATH, args: ['-version'], version: firstMatch(/ffmpeg version (\S+)/) },
+  { name: 'ffprobe', package: 'ffmpeg', command: (c) => c.FFPROBE_PATH, args: ['-version'], version: firstMatch(/ffprobe version (\S+)/) },
+  { name: 'imagemagick', package: 'imagemagick', command: (c) => c.MAGICK_PATH, args: ['-version'], version: firstMatch(/ImageMagick (\S+)/) },
+  { name: 'sox', package: 'sox', command: (c) => c.SOX_PATH, args: ['--version'], version: firstMatch(/v(\d[\w.+-]*)/) },
+];
+
+async function probe(engine: EngineProbe, config: Config): Promise<EngineStatus> {
+  try {
+    const result = await runCommand(engine.command(config), engine.args, { timeoutMs: 15_000 });
+    const version = engine.version(result.stdout + result.stderr);
+    if (result.code === 0 && version) return { name: engine.name, package: engine.package, available: true, version };
+  } catch {
+    // Not installed: reported below.
+  }
+  return { name: engine.name, package: engine.package, available: false };
+}
+
+export async function checkEngines(config: Config): Promise<EngineStatus[]> {
+  const statuses = await Promise.all(probes.map((engine) => probe(engine, config)));
+  statuses.push({ name: 'sharp', package: 'sharp (npm)', available: true, version: `libvips ${sharp.versions.vips}` });
+  return statuses;
+}
+
+/** yt-dlp versions are dates (2025.10.22); sites change weekly, so an old one is worth a warning. */
+export function ytDlpAgeWarning(version: string | undefined, now = new Date(), maxAgeDays = 60): string | undefined {
+  const match = /^(\d{4})\.(\d{2})\.(\d{2})/.exec(version ?? '');
+  if (!match) return undefined;
+  const released = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const ageDays = Math.floor((now.getTime() - released) / 86_400_000);
+  if (ageDays <= maxAgeDays) return undefined;
+  return `yt-dlp ${version} is ${ageDays} days old; sites change often, update it (see README).`;
+}
+
+export function missingEnginesMessage(statuses: EngineStatus[]): string | undefined {
+  const missing = statuses.filter((s) => !s.available);
+  if (missing.length === 0) return undefined;
+  const packages = [...new Set(missing.map((s) => s.package))].join(' ');
+  return `Missing engines: ${missing.map((s) => s.name).join(', ')}. Install them with: apt-get install -y ${packages}`;
+}

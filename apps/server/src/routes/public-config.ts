@@ -1,0 +1,27 @@
+// GET /api/config: what the pages need from the server's configuration, so an operator changes ad
+// keys, sponsor links and flags without rebuilding. Test hosts appear only when the offline-testing
+// switch is on.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env';
+
+export function publicConfigRoutes(config: Config) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.get('/api/config', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        apiCandidates: config.API_CANDIDATES,
+        ads: {
+          networkUrl: config.AD_NETWORK_URL,
+          regularKeys: config.AD_KEYS_REGULAR,
+          adultKeys: config.AD_KEYS_ADULT,
+        },
+        sponsors: {
+          regular: { link: config.SPONSOR_LINK_REGULAR, script: config.SPONSOR_SCRIPT_REGULAR },
+          adult: { link: config.SPONSOR_LINK_ADULT, script: config.SPONSOR_SCRIPT_ADULT },
+        },
+        features: { monetization: config.FEATURE_MONETIZATION },
+        ...(config.MEDIA_TEST_HOSTS.length > 0 ? { testHosts: config.MEDIA_TEST_HOSTS } : {}),
+      };
+    });
+  };
+}

@@ -1,0 +1,31 @@
+// Entry point: read the configuration, check the engines, listen, and shut down gracefully.
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { checkEngines, missingEnginesMessage } from './media/engines';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const engines = await checkEngines(config);
+  const missing = missingEnginesMessage(engines);
+  if (missing) {
+    // Refuse to start rather than fail on the first job.
+    console.error(missing);
+    process.exit(1);
+  }
+  const app = await buildApp({ config, engines });
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    await app.close();
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Grabbit could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+// After `vite build`: writes one HTML file per route with its own title, description, keywords,
+// canonical, Open Graph and Twitter tags and JSON-LD, plus the 404 page, sitemap.xml and robots.txt,
+// all from the catalog. Search engines read the metadata without running JavaScript.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { notFoundMeta, routes, siteName, type RouteMeta } from '@grabbit/catalog';
+
+const distDir = path.resolve(import.meta.dirname, '../dist');
+const siteUrl = (process.env.PUBLIC_URL ?? 'http://localhost:5000').replace(/\/$/, '');
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function headFor(meta: { title: string; description: string; keywords?: readonly string[]; canonical?: string }): string {
+  const canonical = meta.canonical ? `${siteUrl}${meta.canonical}` : undefined;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'WebApplication',
+    name: siteName,
+    headline: meta.title,
+    description: meta.description,
+    url: canonical ?? siteUrl,
+    applicationCategory: 'MultimediaApplication',
+    operatingSystem: 'Any',
+    isAccessibleForFree: true,
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
+  };
+  const tags = [
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}" />` : '',
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '<meta name="robots" content="noindex" />',
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${siteName}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}" />` : '',
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    `<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`,
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+function pageHtml(template: string, meta: Parameters<typeof headFor>[0], body = ''): string {
+  return template
+    .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace('<!--head-meta-->', headFor(meta))
+    .replace('<!--app-html-->', body);
+}
+
+function writePage(file: string, html: string): void {
+  const target = path.join(distDir, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, html);
+}
+
+function fileFor(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
+}
+
+const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+for (const route of routes as readonly RouteMeta[]) {
+  const body = `<main><h1>${escapeHtml(route.heading)}</h1><p>${escapeHtml(route.description)}</p></main>`;
+  for (const pagePath of [route.path, ...(route.aliases ?? [])]) {
+    writePage(fileFor(pagePath), pageHtml(template, route, body));
+  }
+}
+writePage('404.html', pageHtml(template, notFoundMeta, '<main><h1>Page Not Found</h1></main>'));
+
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...routes.map((r) => `  <url><loc>${siteUrl}${r.canonical}</loc><changefreq>weekly</changefreq></url>`),
+  '</urlset>',
+  '',
+].join('\n');
+writePage('sitemap.xml', sitemap);
+writePage('robots.txt', `User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${siteUrl}/sitemap.xml\n`);
+console.info(`prerendered ${routes.length} routes`);

@@ -1,0 +1,88 @@
+// Link rules: which downloader page a pasted link belongs to, and what kind of link it is.
+import { platforms, type Platform, type PlatformId } from './platforms';
+
+const platformByHost = new Map<string, Platform>(
+  platforms.flatMap((platform) => platform.hosts.map((host) => [host, platform] as const)),
+);
+
+/** The host of a link, lowercase, without a trailing dot; a missing scheme is taken as https. */
+export function linkHost(link: string): string | undefined {
+  const text = link.trim();
+  if (!text) return undefined;
+  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  try {
+    return new URL(withScheme).hostname.toLowerCase().replace(/\.$/, '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Host suffixes from the longest down: m.youtube.com, youtube.com, com. */
+function hostSuffixes(host: string): string[] {
+  const labels = host.split('.');
+  return labels.map((_, i) => labels.slice(i).join('.'));
+}
+
+/** Whether `host` is `domain` or one of its subdomains. */
+export function hostMatches(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/** The platform a link maps to, walking from the longest host suffix down. */
+export function platformForLink(link: string): Platform | undefined {
+  const host = linkHost(link);
+  if (!host || !host.includes('.')) return undefined;
+  for (const suffix of hostSuffixes(host)) {
+    const platform = platformByHost.get(suffix);
+    if (platform) return platform;
+  }
+  return undefined;
+}
+
+/** The downloader route a link maps to, or undefined (a link without a dot maps to nothing). */
+export function routeForLink(link: string): string | undefined {
+  return platformForLink(link)?.route;
+}
+
+/**
+ * Test hosts ("host" or "host:port") that count as belonging to every platform. Only ever set by
+ * the server's offline-testing switch, which production refuses.
+ */
+export type TestHosts = readonly string[];
+
+function isTestHostLink(link: string, testHosts: TestHosts): boolean {
+  if (testHosts.length === 0) return false;
+  const text = link.trim();
+  try {
+    const url = new URL(/^[a-z]+:\/\//i.test(text) ? text : `http://${text}`);
+    const host = url.hostname.toLowerCase();
+    return testHosts.some((entry) => entry.toLowerCase() === host || entry.toLowerCase() === url.host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a link belongs to a platform's downloader page. */
+export function linkBelongsTo(link: string, platformId: PlatformId, testHosts: TestHosts = []): boolean {
+  if (isTestHostLink(link, testHosts)) return true;
+  return platformForLink(link)?.id === platformId;
+}
+
+const playlistIdPattern = /[?&]list=([A-Za-z0-9_-]+)/;
+
+/** A YouTube link (or a test-host link on the YouTube page) with a list= parameter is a playlist. */
+export function isPlaylistLink(link: string, testHosts: TestHosts = []): boolean {
+  if (!linkBelongsTo(link, 'youtube', testHosts)) return false;
+  return playlistIdPattern.test(link);
+}
+
+/** Platforms whose links are posts that may hold several items. */
+const multiMediaByUrl: readonly PlatformId[] = ['instagram', 'facebook', 'reddit'];
+
+/** Whether a link on a page is handled as a multi-media post (spec section 5). */
+export function isMultiMediaLink(link: string, pagePlatform?: Platform, testHosts: TestHosts = []): boolean {
+  if (pagePlatform?.multiMedia === 'always') return true;
+  if (pagePlatform && isTestHostLink(link, testHosts)) return pagePlatform.multiMedia !== 'never';
+  const platform = platformForLink(link);
+  return platform !== undefined && multiMediaByUrl.includes(platform.id);
+}

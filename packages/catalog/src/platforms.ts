@@ -1,0 +1,133 @@
+// The 14 download platforms. Hosts come from the URL patterns of yt-dlp's extractors; a host
+// also covers its subdomains (m.youtube.com, vm.tiktok.com, old.reddit.com ...).
+
+export const downloadFormats = [
+  'mp4', 'mp3', 'webm', 'm4a', 'mov', 'mkv', 'flac', 'wav', 'ogg', 'jpg', 'png', 'webp', 'gif',
+] as const;
+export type DownloadFormat = (typeof downloadFormats)[number];
+
+/** Formats the page's dropdown offers (spec 9), with their labels. */
+export const downloaderFormatOptions: readonly { value: DownloadFormat; label: string }[] = [
+  { value: 'mp4', label: 'MP4 (HD, Full HD)' },
+  { value: 'mp3', label: 'MP3 (audio)' },
+  { value: 'webm', label: 'WEBM' },
+  { value: 'm4a', label: 'M4A (audio)' },
+  { value: 'mov', label: 'MOV' },
+  { value: 'mkv', label: 'MKV' },
+];
+
+export type PlatformId =
+  | 'youtube' | 'tiktok' | 'instagram' | 'twitter' | 'vimeo' | 'facebook' | 'twitch' | 'reddit'
+  | 'pornhub' | 'xvideos' | 'xhamster' | 'redgifs' | 'youporn' | 'spankbang';
+
+/** When a link on this platform lists a post's items instead of starting one download. */
+export type MultiMediaRule = 'never' | 'by-url' | 'always';
+
+export interface Platform {
+  id: PlatformId;
+  name: string;
+  route: `/${string}-downloader`;
+  adult: boolean;
+  /** Registrable domains; subdomains match too. */
+  hosts: readonly string[];
+  /** yt-dlp extractor names allowed for this platform (never `generic`). */
+  extractors: readonly string[];
+  multiMedia: MultiMediaRule;
+  /** Example link shown as the URL input's placeholder. */
+  placeholder: string;
+}
+
+export const platforms: readonly Platform[] = [
+  {
+    id: 'youtube', name: 'YouTube', route: '/youtube-downloader', adult: false,
+    hosts: ['youtube.com', 'youtu.be', 'youtube-nocookie.com'],
+    extractors: ['youtube', 'youtube:tab', 'youtube:playlist', 'youtube:shorts:pivot:audio', 'YoutubeYtBe'],
+    multiMedia: 'never', placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  },
+  {
+    id: 'tiktok', name: 'TikTok', route: '/tiktok-downloader', adult: false,
+    hosts: ['tiktok.com'],
+    extractors: ['TikTok', 'vm.tiktok'],
+    multiMedia: 'always', placeholder: 'https://www.tiktok.com/@user/video/1234567890123456789',
+  },
+  {
+    id: 'instagram', name: 'Instagram', route: '/instagram-downloader', adult: false,
+    hosts: ['instagram.com'],
+    extractors: ['Instagram', 'instagram:story'],
+    multiMedia: 'always', placeholder: 'https://www.instagram.com/p/ABC123xyz/',
+  },
+  {
+    id: 'twitter', name: 'Twitter', route: '/twitter-downloader', adult: false,
+    hosts: ['twitter.com', 'x.com'],
+    extractors: ['twitter', 'twitter:card', 'twitter:broadcast'],
+    multiMedia: 'never', placeholder: 'https://x.com/user/status/1234567890123456789',
+  },
+  {
+    id: 'vimeo', name: 'Vimeo', route: '/vimeo-downloader', adult: false,
+    hosts: ['vimeo.com'],
+    extractors: ['vimeo', 'vimeo:ondemand', 'vimeo:review'],
+    multiMedia: 'never', placeholder: 'https://vimeo.com/123456789',
+  },
+  {
+    id: 'facebook', name: 'Facebook', route: '/facebook-downloader', adult: false,
+    hosts: ['facebook.com', 'fb.watch'],
+    extractors: ['facebook', 'facebook:reel', 'FacebookPluginsVideo'],
+    multiMedia: 'by-url', placeholder: 'https://www.facebook.com/watch/?v=1234567890',
+  },
+  {
+    id: 'twitch', name: 'Twitch', route: '/twitch-downloader', adult: false,
+    hosts: ['twitch.tv'],
+    extractors: ['twitch:clips', 'twitch:vod'],
+    multiMedia: 'never', placeholder: 'https://clips.twitch.tv/AwkwardHelplessSalamanderSwiftRage',
+  },
+  {
+    id: 'reddit', name: 'Reddit', route: '/reddit-downloader', adult: false,
+    hosts: ['reddit.com'],
+    extractors: ['Reddit'],
+    multiMedia: 'always', placeholder: 'https://www.reddit.com/r/videos/comments/abc123/title/',
+  },
+  {
+    id: 'pornhub', name: 'Pornhub', route: '/pornhub-downloader', adult: true,
+    hosts: ['pornhub.com', 'pornhubpremium.com'],
+    extractors: ['PornHub'],
+    multiMedia: 'never', placeholder: 'https://www.pornhub.com/view_video.php?viewkey=ph0123456789',
+  },
+  {
+    id: 'xvideos', name: 'XVideos', route: '/xvideos-downloader', adult: true,
+    hosts: ['xvideos.com'],
+    extractors: ['XVideos'],
+    multiMedia: 'never', placeholder: 'https://www.xvideos.com/video12345678/title',
+  },
+  {
+    id: 'xhamster', name: 'xHamster', route: '/xhamster-downloader', adult: true,
+    hosts: ['xhamster.com', 'xhamster.desi', 'xhamster.one', 'xhms.pro'],
+    extractors: ['XHamster', 'XHamsterEmbed'],
+    multiMedia: 'never', placeholder: 'https://xhamster.com/videos/title-1234567',
+  },
+  {
+    id: 'redgifs', name: 'RedGifs', route: '/redgifs-downloader', adult: true,
+    hosts: ['redgifs.com', 'redgifs.io'],
+    extractors: ['RedGifs'],
+    multiMedia: 'never', placeholder: 'https://www.redgifs.com/watch/examplename',
+  },
+  {
+    id: 'youporn', name: 'YouPorn', route: '/youporn-downloader', adult: true,
+    hosts: ['youporn.com', 'youpornstaging.com'],
+    extractors: ['YouPorn'],
+    multiMedia: 'never', placeholder: 'https://www.youporn.com/watch/12345678/title/',
+  },
+  {
+    id: 'spankbang', name: 'SpankBang', route: '/spankbang-downloader', adult: true,
+    hosts: ['spankbang.com', 'spankbang.party'],
+    extractors: ['SpankBang', 'SpankBangPlaylist'],
+    multiMedia: 'never', placeholder: 'https://spankbang.com/abcde/video/title',
+  },
+];
+
+export function platformById(id: string): Platform | undefined {
+  return platforms.find((p) => p.id === id);
+}
+
+export function platformByRoute(route: string): Platform | undefined {
+  return platforms.find((p) => p.route === route);
+}

@@ -1,0 +1,19 @@
+// Size limits are written as text ("50MB", "1GB", "512KB"). Units are binary (1024).
+const unitBytes = { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
+
+/**
+ * Parses a size text into bytes. GB means 1024^3 and KB 1024; anything else (MB or no unit) is
+ * read as megabytes, as the spec says.
+ */
+export function parseSizeText(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMG]B)?\s*$/i.exec(text);
+  if (!match) throw new Error(`Not a size: "${text}"`);
+  const value = Number(match[1]);
+  const unit = (match[2]?.toUpperCase() ?? 'MB') as keyof typeof unitBytes;
+  return Math.round(value * unitBytes[unit]);
+}
+
+/** Bytes shown in MB to one decimal place (spec section 9). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs whatever the project needs that is missing, idempotently.
+#   scripts/setup.sh          engines + npm packages (for `npm start`)
+#   scripts/setup.sh --test   the same, plus Debian's Chromium for the browser tests
+# A second run with everything present takes seconds: every step checks before it acts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+# Debian packages: command to look for -> package that provides it.
+declare -A engine_packages=(
+  [ffmpeg]=ffmpeg
+  [ffprobe]=ffmpeg
+  [convert]=imagemagick
+  [identify]=imagemagick
+  [yt-dlp]=yt-dlp
+  [sox]=sox
+)
+missing=()
+for cmd in "${!engine_packages[@]}"; do
+  # /usr/local/bin/convert on some images is a stand-in, not ImageMagick: ask for the real one.
+  if [ "$cmd" = convert ] || [ "$cmd" = identify ]; then
+    [ -x "/usr/bin/$cmd" ] || missing+=("${engine_packages[$cmd]}")
+  else
+    command -v "$cmd" >/dev/null 2>&1 || missing+=("${engine_packages[$cmd]}")
+  fi
+done
+# Libraries that have no command of their own.
+for pkg in libsox-fmt-all libopencore-amrnb0 libheif1; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ "$want_test" = 1 ]; then
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: these Debian packages are missing. Install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm packages (the lock file pins them; node@24 among them runs everything, see design.md).
+stamp=node_modules/.setup-stamp
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+  touch "$stamp"
+fi

@@ -1,0 +1,27 @@
+// `npm start` after set-up: build the pages when their sources changed, then serve everything.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'apps/web/dist/.build-stamp');
+const sources = ['apps/web/src', 'apps/web/scripts', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/catalog/src', 'packages/contracts/src', 'package-lock.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+if (Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > built) {
+  console.info('building the pages...');
+  run('npm', ['run', 'build', '--silent']);
+}
+run('node_modules/.bin/tsx', ['apps/server/src/server.ts']);
