@@ -3,6 +3,7 @@ import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import { registerErrorHandler } from './http/error-handler';
+import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { healthRoutes } from './routes/health';
 import { publicConfigRoutes } from './routes/public-config';
 import { registerPages } from './web/pages';
@@ -13,6 +14,12 @@ export interface AppOptions {
   engines: EngineStatus[];
 }
 
+/** What route plugins and jobs share: one per app. */
+export interface AppContext {
+  config: Config;
+  bus: EventBus;
+}
+
 export async function buildApp({ config, engines }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
@@ -21,8 +28,11 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
     trustProxy: true,
   });
   registerErrorHandler(app);
+  const context: AppContext = { config, bus: new InProcessEventBus() };
   await app.register(healthRoutes(() => engines));
   await app.register(publicConfigRoutes(config));
+  // Feature routes register here, each with the shared context.
+  void context;
   await registerPages(app, config.WEB_DIST_DIR);
   return app;
 }

@@ -1,0 +1,32 @@
+// The event bus: jobs publish progress to a group (one task, batch or conversion) and the real-time
+// hub forwards it to the clients that joined that group. Embedded mode uses this in-process bus; a
+// Redis-backed one can take its place without touching publishers or the hub.
+import { EventEmitter } from 'node:events';
+
+export type GroupName = `task:${string}` | `batch:${string}` | `conversion:${string}`;
+
+export interface BusMessage {
+  group: GroupName;
+  event: string;
+  args: unknown[];
+}
+
+export interface EventBus {
+  /** Sends an event to every client in a group. */
+  publish(group: GroupName, event: string, ...args: unknown[]): void;
+  /** Receives every published message; returns the unsubscribe function. */
+  subscribe(listener: (message: BusMessage) => void): () => void;
+}
+
+export class InProcessEventBus implements EventBus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  publish(group: GroupName, event: string, ...args: unknown[]): void {
+    this.emitter.emit('message', { group, event, args } satisfies BusMessage);
+  }
+
+  subscribe(listener: (message: BusMessage) => void): () => void {
+    this.emitter.on('message', listener);
+    return () => this.emitter.off('message', listener);
+  }
+}
