@@ -4,6 +4,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Node 24 from the npm registry (node_modules/.bin/node) runs every tool, whatever Node ran npm.
+const env = { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
 const stamp = path.join(root, 'apps/web/dist/.build-stamp');
 const sources = ['apps/web/src', 'apps/web/scripts', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/catalog/src', 'packages/contracts/src', 'package-lock.json'];
 
@@ -15,7 +17,7 @@ function newestMtime(target) {
 }
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

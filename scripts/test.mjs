@@ -5,12 +5,14 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Node 24 from the npm registry (node_modules/.bin/node) runs every tool, whatever Node ran npm.
+const env = { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
 const reportFile = path.join(root, '.cache/vitest-report.json');
 
 function step(title, command, args) {
   console.info(`\n== ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   console.info(`== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return result.status === 0;
 }

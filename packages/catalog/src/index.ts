@@ -6,3 +6,4 @@ export * from './navigation';
 export * from './platforms';
 export * from './routes';
 export * from './size';
+export * from './site-content';

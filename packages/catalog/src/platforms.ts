@@ -1,5 +1,14 @@
-// The 14 download platforms. Hosts come from the URL patterns of yt-dlp's extractors; a host
-// also covers its subdomains (m.youtube.com, vm.tiktok.com, old.reddit.com ...).
+// The 14 download platforms. A host also covers its subdomains (m.youtube.com, vm.tiktok.com,
+// old.reddit.com, clips.twitch.tv ...).
+//
+// Where the hosts come from: the `_VALID_URL` / `_DOMAINS` / `_BASE_REGEX` patterns of yt-dlp's
+// extractors (yt-dlp/yt-dlp, yt_dlp/extractor/youtube/_video.py and _redirect.py, tiktok.py,
+// instagram.py, twitter.py, vimeo.py, facebook.py, twitch.py, reddit.py, pornhub.py, xvideos.py,
+// xhamster.py, redgifs.py, youporn.py, spankbang.py; checked against current sources and the
+// Debian copy 2023.03.04), in the host-group shape of spec section 2. Spec-named short or mirror
+// domains that no extractor pattern lists (fb.watch, redgifs.io, spankbang.party) are redirects
+// to the main domain, so the engine must follow them to a listed host before extracting.
+// `extractors` are the names `yt-dlp --list-extractors` prints; `generic` is never allowed.
 
 export const downloadFormats = [
   'mp4', 'mp3', 'webm', 'm4a', 'mov', 'mkv', 'flac', 'wav', 'ogg', 'jpg', 'png', 'webp', 'gif',
@@ -35,19 +44,30 @@ export interface Platform {
   multiMedia: MultiMediaRule;
   /** Example link shown as the URL input's placeholder. */
   placeholder: string;
+  /**
+   * Links that only redirect to a page the extractors know (short and mirror domains no
+   * extractor pattern lists): "host" or "host/path-prefix", the host exact, or "*.host" for the
+   * host and its subdomains. The server follows their redirects before yt-dlp starts.
+   */
+  redirectLinks?: readonly string[];
+  /** Host names the site also answers under that older extractors do not list: link host to the listed one (subdomains kept). */
+  hostAliases?: Readonly<Record<string, string>>;
 }
 
 export const platforms: readonly Platform[] = [
   {
     id: 'youtube', name: 'YouTube', route: '/youtube-downloader', adult: false,
-    hosts: ['youtube.com', 'youtu.be', 'youtube-nocookie.com'],
-    extractors: ['youtube', 'youtube:tab', 'youtube:playlist', 'youtube:shorts:pivot:audio', 'YoutubeYtBe'],
+    hosts: ['youtube.com', 'youtu.be'],
+    // Videos and shorts, clips, playlists (list=, also on youtu.be links).
+    extractors: ['youtube', 'youtube:clip', 'youtube:tab', 'youtube:playlist', 'YoutubeYtBe'],
     multiMedia: 'never', placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   },
   {
     id: 'tiktok', name: 'TikTok', route: '/tiktok-downloader', adult: false,
     hosts: ['tiktok.com'],
     extractors: ['TikTok', 'vm.tiktok'],
+    // vm./vt.tiktok.com are the `vm.tiktok` extractor's own; TikTok's pattern needs www.
+    redirectLinks: ['tiktok.com', 'm.tiktok.com'],
     multiMedia: 'always', placeholder: 'https://www.tiktok.com/@user/video/1234567890123456789',
   },
   {
@@ -60,6 +80,8 @@ export const platforms: readonly Platform[] = [
     id: 'twitter', name: 'Twitter', route: '/twitter-downloader', adult: false,
     hosts: ['twitter.com', 'x.com'],
     extractors: ['twitter', 'twitter:card', 'twitter:broadcast'],
+    // Extractors before 2024.05 list twitter.com only; twitter.com links still work in newer ones.
+    hostAliases: { 'x.com': 'twitter.com' },
     multiMedia: 'never', placeholder: 'https://x.com/user/status/1234567890123456789',
   },
   {
@@ -72,6 +94,7 @@ export const platforms: readonly Platform[] = [
     id: 'facebook', name: 'Facebook', route: '/facebook-downloader', adult: false,
     hosts: ['facebook.com', 'fb.watch'],
     extractors: ['facebook', 'facebook:reel', 'FacebookPluginsVideo'],
+    redirectLinks: ['*.fb.watch', 'facebook.com/share/', 'www.facebook.com/share/', 'm.facebook.com/share/', 'web.facebook.com/share/'],
     multiMedia: 'by-url', placeholder: 'https://www.facebook.com/watch/?v=1234567890',
   },
   {
@@ -108,6 +131,7 @@ export const platforms: readonly Platform[] = [
     id: 'redgifs', name: 'RedGifs', route: '/redgifs-downloader', adult: true,
     hosts: ['redgifs.com', 'redgifs.io'],
     extractors: ['RedGifs'],
+    redirectLinks: ['*.redgifs.io'],
     multiMedia: 'never', placeholder: 'https://www.redgifs.com/watch/examplename',
   },
   {
@@ -119,7 +143,8 @@ export const platforms: readonly Platform[] = [
   {
     id: 'spankbang', name: 'SpankBang', route: '/spankbang-downloader', adult: true,
     hosts: ['spankbang.com', 'spankbang.party'],
-    extractors: ['SpankBang', 'SpankBangPlaylist'],
+    extractors: ['SpankBang'],
+    redirectLinks: ['*.spankbang.party'],
     multiMedia: 'never', placeholder: 'https://spankbang.com/abcde/video/title',
   },
 ];

@@ -35,23 +35,46 @@ const homeRoute: RouteMeta = {
   canonical: '/',
 };
 
+/** Pages with their own search metadata (spec section 2: RedGifs); the rest share the pattern below. */
+const downloaderMetaOverrides: Partial<Record<Platform['id'], Pick<RouteMeta, 'title' | 'description' | 'keywords'>>> = {
+  redgifs: {
+    title: 'Download RedGifs Videos - Free RedGifs Video and GIF Downloader (18+)',
+    description:
+      'Save RedGifs clips and GIFs as HD MP4 or convert them to other formats. Paste a RedGifs watch link and download for free, no sign-up. Adults (18+) only.',
+    keywords: [
+      'redgifs downloader',
+      'redgifs video downloader',
+      'download redgifs',
+      'redgifs to mp4',
+      'redgifs gif download',
+      'save redgifs videos',
+    ],
+  },
+};
+
+/** Sites whose videos carry a watermark the downloader can leave out (spec FAQ). */
+const watermarkFree: ReadonlySet<Platform['id']> = new Set(['tiktok', 'twitter']);
+
 function downloaderRoute(platform: Platform): RouteMeta {
   const name = platform.name;
+  const lower = name.toLowerCase();
+  const extra = watermarkFree.has(platform.id) ? ' without a watermark' : '';
   return {
     path: platform.route,
     kind: 'downloader',
     heading: `${name} Video Downloader`,
     title: `Download ${name} Videos - Free ${name} Video Downloader Online`,
-    description: `Download ${name} videos in HD as MP4, or extract the audio as MP3. Paste a link and save it for free, no sign-up, no watermark.`,
+    description: `Download ${name} videos${extra} in HD as MP4, or save the audio as MP3. Paste a link and download for free: unlimited, no sign-up.`,
     keywords: [
-      `${name.toLowerCase()} downloader`,
-      `${name.toLowerCase()} video downloader`,
-      `download ${name.toLowerCase()} videos`,
-      `${name.toLowerCase()} to mp4`,
-      `${name.toLowerCase()} to mp3`,
+      `${lower} downloader`,
+      `${lower} video downloader`,
+      `download ${lower} videos`,
+      `${lower} to mp4`,
+      `${lower} to mp3`,
     ],
     canonical: platform.route,
     platformId: platform.id,
+    ...downloaderMetaOverrides[platform.id],
   };
 }
 

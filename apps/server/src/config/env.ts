@@ -43,7 +43,13 @@ export const configSchema = z.object({
   DOWNLOAD_MAX_DURATION_SECONDS: positiveInt(3 * 60 * 60),
   CONVERT_CONCURRENCY: positiveInt(2),
   CONVERT_TIMEOUT_SECONDS: positiveInt(30 * 60),
+  /** Conversions waiting beyond the running ones; more answer BUSY instead of piling up. */
+  CONVERT_QUEUE_LIMIT: positiveInt(64),
+  /** Largest image (or video frame) in pixels any engine will decode. */
+  CONVERT_MAX_PIXELS: positiveInt(100_000_000),
   RESULT_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** How often expired download results are swept (a start-up scan runs as well). */
+  RESULT_SWEEP_SECONDS: positiveInt(10 * 60),
   /** Backend addresses the pages probe (connection detection); empty means the page's own origin. */
   API_CANDIDATES: commaList,
   AD_NETWORK_URL: z.string().default(''),
@@ -71,7 +77,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(root)';
+        // Show the value given, so the operator sees what was read (these are not secrets).
+        const given = typeof present[name] === 'string' ? `=${JSON.stringify(present[name])}` : '';
+        const message = issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
+        return `${name}${given}: ${message}`;
+      }),
     );
   }
   const config = parsed.data;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('fills every default from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(5000);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.MEDIA_TEST_HOSTS).toEqual([]);
+    expect(config.FEATURE_MONETIZATION).toBe(true);
+    expect(config.RESULT_TTL_HOURS).toBe(24);
+  });
+
+  it('reads and converts given values; empty variables count as unset', () => {
+    const config = loadConfig({
+      PORT: '5200',
+      MEDIA_TEST_HOSTS: ' 127.0.0.1:5200 , fixtures.test ,',
+      FEATURE_MONETIZATION: 'false',
+      LOG_LEVEL: '',
+      API_CANDIDATES: 'https://a.example,http://b.example',
+    });
+    expect(config.PORT).toBe(5200);
+    expect(config.MEDIA_TEST_HOSTS).toEqual(['127.0.0.1:5200', 'fixtures.test']);
+    expect(config.FEATURE_MONETIZATION).toBe(false);
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.API_CANDIDATES).toEqual(['https://a.example', 'http://b.example']);
+  });
+
+  it('lists every bad variable in one message, with the value it read', () => {
+    const error = configError({
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+      DOWNLOAD_CONCURRENCY: '0',
+      PUBLIC_URL: 'not a url',
+      FEATURE_MONETIZATION: 'maybe',
+    });
+    expect(error.problems).toHaveLength(6);
+    expect(error.message.split('\n')[0]).toBe('Invalid configuration:');
+    expect(error.message).toContain('PORT="abc": expected a number');
+    for (const name of [
+      'LOG_LEVEL="loud"',
+      'NODE_ENV="staging"',
+      'DOWNLOAD_CONCURRENCY="0"',
+      'PUBLIC_URL="not a url"',
+      'FEATURE_MONETIZATION="maybe"',
+    ]) {
+      expect(error.message).toContain(`  - ${name}: `);
+    }
+    expect(error.message).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(configError({ PORT: '70000' }).problems[0]).toMatch(/^PORT="70000": /);
+  });
+
+  it('refuses the offline-testing switch in production', () => {
+    const error = configError({ NODE_ENV: 'production', MEDIA_TEST_HOSTS: '127.0.0.1' });
+    expect(error.problems).toEqual([
+      'MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production' }).MEDIA_TEST_HOSTS).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test', MEDIA_TEST_HOSTS: '127.0.0.1' }).MEDIA_TEST_HOSTS).toEqual([
+      '127.0.0.1',
+    ]);
+  });
+});

@@ -1,0 +1,72 @@
+// Starts the real server entry (src/server.ts) as a child process, the way `npm start` does, so
+// tests see its real start-up checks, log lines, exit codes and signal handling.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerRun {
+  child: ChildProcess;
+  /** http://127.0.0.1:PORT once listening. */
+  url?: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Runs the server with `env` on top of a minimal environment (PATH and HOME only, so the
+ * caller's variables do not leak in). Resolves when it listens or when it exits, whichever
+ * comes first.
+ */
+export async function runServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'grabbit-foundation-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const run: ServerRun = { child, stdout: () => stdout, stderr: () => stderr, exited };
+
+  const listening = new Promise<void>((resolve) => {
+    const onData = () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (match) {
+        run.url = match[1];
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([listening, exited, timedOut]);
+  clearTimeout(timer);
+  return run;
+}
+
+/** Stops a server the test started, if it is still running. */
+export async function stopServer(run: ServerRun | undefined): Promise<void> {
+  if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
+  run.child.kill('SIGKILL');
+  await run.exited;
+}
