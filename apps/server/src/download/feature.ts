@@ -1,0 +1,29 @@
+// Registers the downloader: its service, routes and the real-time hub, closed with the app.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app';
+import { attachDownloadHub } from '../realtime/hub';
+import { downloadRoutes } from '../routes/download';
+import { downloadMediaRoutes } from '../routes/download-media';
+import { downloadPlaylistRoutes } from '../routes/download-playlist';
+import { validateRoutes } from '../routes/validate';
+import { DownloadService } from './service';
+
+export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
+  const service = new DownloadService(context.config, context.bus, app.log);
+  await service.start();
+  await app.register(downloadRoutes(service));
+  await app.register(downloadMediaRoutes(service));
+  await app.register(downloadPlaylistRoutes(service));
+  await app.register(validateRoutes(context.config));
+  const hub = attachDownloadHub(app.server, context.bus, {
+    task: (taskId) => service.tasks.get(taskId),
+    batch: (batchId) => service.batches.status(batchId),
+  });
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+  app.addHook('onClose', async () => {
+    await service.close();
+  });
+  return service;
+}

@@ -1,0 +1,31 @@
+// Each job gets its own empty folder under DATA_DIR/jobs, removed when the job ends however it ends.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { newId } from '../storage/file-ids';
+
+export async function makeJobFolder(jobsRoot: string): Promise<string> {
+  const dir = path.join(jobsRoot, newId());
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+export async function removeJobFolder(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Writes the visitor's Instagram session cookie as a Netscape cookie file inside the job folder,
+ * readable by the server only. Accepts "sessionid=...; csrftoken=..." or a bare session id.
+ */
+export async function writeInstagramCookies(dir: string, cookieText: string): Promise<string> {
+  const pairs = cookieText.includes('=')
+    ? cookieText.split(';').map((part) => part.trim().split(/=(.*)/s).slice(0, 2) as [string, string])
+    : [['sessionid', cookieText.trim()] as [string, string]];
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const lines = pairs
+    .filter(([name, value]) => /^[\w.-]+$/.test(name ?? '') && value !== undefined && !/[\t\r\n]/.test(value))
+    .map(([name, value]) => ['.instagram.com', 'TRUE', '/', 'TRUE', String(expires), name, value].join('\t'));
+  const file = path.join(dir, 'cookies.txt');
+  await writeFile(file, `# Netscape HTTP Cookie File\n${lines.join('\n')}\n`, { mode: 0o600 });
+  return file;
+}

@@ -1,0 +1,109 @@
+// The downloader's parts for one app: tasks, the job runner, the result store and playlist
+// batches. Routes call this; it knows nothing about HTTP.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { platformById, type Platform } from '@grabbit/catalog';
+import type { DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import { AppError } from '../http/app-error';
+import type { InfoMode } from '../media/ytdlp-args';
+import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
+import type { EventBus } from '../realtime/event-bus';
+import { DiskResultStore, type ResultStore } from '../storage/result-store';
+import { startSweeper } from '../storage/sweeper';
+import { BatchStore } from './batches';
+import { downloadJob } from './download-job';
+import { resolveLink } from './link-resolver';
+import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
+import { InProcessJobRunner, type JobRunner } from './runner';
+import { TaskStore } from './task-store';
+import { checkDownloadUrl } from './url-rules';
+
+export interface StartTaskInput {
+  url: string;
+  format: DownloadFormatName;
+  quality: Quality;
+  removeWatermark?: boolean;
+  itemIndex?: number;
+  instagramCookies?: string;
+}
+
+/** More queued jobs than this and new ones are refused with BUSY instead of waiting for hours. */
+const maxQueuedJobs = 1000;
+const infoTimeoutMs = 120_000;
+
+export class DownloadService {
+  readonly tasks: TaskStore;
+  readonly runner: JobRunner;
+  readonly results: ResultStore;
+  readonly batches: BatchStore;
+  readonly jobsRoot: string;
+  private stopSweeper: () => void = () => {};
+
+  constructor(
+    readonly config: Config,
+    bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.tasks = new TaskStore(bus);
+    this.runner = new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) => log.error({ err: error }, 'job crashed'));
+    this.jobsRoot = path.resolve(config.DATA_DIR, 'jobs');
+    this.results = new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), config.RESULT_TTL_HOURS * 3_600_000);
+    this.batches = new BatchStore(this, bus);
+  }
+
+  /** The start-up orphan scan, then the expiry timer. */
+  async start(): Promise<void> {
+    await mkdir(path.resolve(this.config.DATA_DIR, 'results'), { recursive: true });
+    this.stopSweeper = await startSweeper({
+      store: this.results,
+      jobsRoot: this.jobsRoot,
+      intervalMs: this.config.RESULT_SWEEP_SECONDS * 1000,
+      onError: (error) => this.log.error({ err: error }, 'expiry sweep failed'),
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stopSweeper();
+    this.batches.close();
+    await this.runner.close();
+  }
+
+  platform(id: string): Platform {
+    const platform = platformById(id);
+    if (!platform) throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${id}`, 404);
+    return platform;
+  }
+
+  /** Checks the link, creates the task and queues its job. */
+  startTask(platform: Platform, input: StartTaskInput): DownloadTask {
+    const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
+    if (this.runner.load >= maxQueuedJobs) throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+    const task = this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
+    this.runner.submit(
+      downloadJob(
+        { config: this.config, tasks: this.tasks, results: this.results, jobsRoot: this.jobsRoot, log: this.log },
+        { ...input, removeWatermark: input.removeWatermark ?? false, taskId: task.taskId, platform, url: checked.url, isTestHost: checked.isTestHost },
+      ),
+    );
+    return task;
+  }
+
+  /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */
+  async readInfo(platform: Platform, url: string, mode: InfoMode, instagramCookies?: string): Promise<YtDlpInfo> {
+    const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
+    const dir = await makeJobFolder(this.jobsRoot);
+    try {
+      const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
+      const cookiesFile = instagramCookies ? await writeInstagramCookies(dir, instagramCookies) : undefined;
+      return await readYtDlpInfo({
+        ytDlpPath: this.config.YTDLP_PATH, url: resolved, mode, platform, allowGeneric: checked.isTestHost,
+        maxBytes: this.config.DOWNLOAD_MAX_BYTES, maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
+        cookiesFile, timeoutMs: infoTimeoutMs, workDir: dir, workRoot: this.jobsRoot,
+      });
+    } finally {
+      await removeJobFolder(dir);
+    }
+  }
+}

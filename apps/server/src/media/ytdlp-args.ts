@@ -1,0 +1,93 @@
+// Builds yt-dlp argument lists. Every job: no config files, no --exec, no cache, the platform's
+// extractor allow-list (generic only for offline-test hosts), size and duration limits, machine
+// readable progress, and the URL last, after `--`, so it can never be read as an option.
+import type { DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { Platform } from '@grabbit/catalog';
+import { outputTarget } from '../download/formats';
+
+/** Markers in yt-dlp's output that the progress parser looks for. */
+export const progressMarker = '@@P ';
+export const postprocessMarker = '@@S ';
+export const resultMarker = '@@R ';
+
+const progressFields = 'status,downloaded_bytes,total_bytes,total_bytes_estimate,speed,eta';
+const resultFields = 'id,title,thumbnail,filepath,ext,duration,width,height,vcodec,acodec';
+
+export interface YtDlpSafety {
+  platform: Platform;
+  /** The URL's host is one of MEDIA_TEST_HOSTS: the generic extractor may handle it. */
+  allowGeneric: boolean;
+  maxBytes: number;
+  maxDurationSeconds: number;
+  /** A Netscape cookie file inside the job folder (the visitor's own, for this one job). */
+  cookiesFile?: string;
+}
+
+export interface YtDlpDownloadOptions extends YtDlpSafety {
+  url: string;
+  format: DownloadFormatName;
+  quality: Quality;
+  removeWatermark: boolean;
+  /** 1-based item of a multi-media post; otherwise only the linked video is fetched. */
+  itemIndex?: number;
+  jobDir: string;
+}
+
+/** The arguments shared by every call. */
+export function baseArgs(safety: YtDlpSafety): string[] {
+  // Test hosts only: `generic` reads any page, and it finds <video> tags through `html5`.
+  const extractors = [...safety.platform.extractors, ...(safety.allowGeneric ? ['generic', 'html5'] : [])];
+  const args = ['--ignore-config', '--no-exec', '--no-cache-dir', '--no-color', '--use-extractors', extractors.join(',')];
+  if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
+  return args;
+}
+
+/** `-f` selector: video targets take the best video and audio, audio targets the best audio. */
+export function formatSelector(options: Pick<YtDlpDownloadOptions, 'format' | 'quality' | 'removeWatermark'>): string {
+  const kind = outputTarget(options.format).kind;
+  // TikTok's watermarked formats carry "download" in their id; prefer the clean ones.
+  const clean = options.removeWatermark ? '[format_id!*=download]' : '';
+  const height = typeof options.quality === 'number' ? `[height<=${options.quality}]` : '';
+  if (kind === 'audio') return `ba${clean}/b${clean}/ba/b`;
+  if (kind === 'image') return 'b';
+  const choices = [`bv*${height}${clean}+ba`, `b${height}${clean}`, `bv*${height}+ba`, `b${height}`, 'bv*+ba', 'b'];
+  return [...new Set(choices)].join('/');
+}
+
+export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
+  const target = outputTarget(options.format);
+  const sort = [...target.formatSort];
+  if (typeof options.quality === 'number') sort.unshift(`res:${options.quality}`);
+  const args = [
+    ...baseArgs(options),
+    '--newline', '--progress', '--no-simulate', '--no-part', '--no-mtime', '--no-write-thumbnail',
+    '--paths', options.jobDir,
+    '--output', 'media.%(ext)s',
+    '--format', formatSelector(options),
+    // Separate video and audio are joined in Matroska, which takes any codec; the finishing step
+    // turns it into the asked format, copying streams whenever the codecs allow.
+    '--merge-output-format', 'mkv',
+    '--max-filesize', String(options.maxBytes),
+    '--match-filter', `!is_live & duration <=? ${options.maxDurationSeconds}`,
+    '--progress-template', `download:${progressMarker}%(progress.{${progressFields}})j`,
+    '--progress-template', `postprocess:${postprocessMarker}%(progress.{status,postprocessor})j`,
+    '--print', `after_move:${resultMarker}%(.{${resultFields}})j`,
+  ];
+  if (sort.length > 0) args.push('--format-sort', sort.join(','));
+  if (options.itemIndex === undefined) args.push('--no-playlist');
+  else args.push('--yes-playlist', '--playlist-items', String(options.itemIndex));
+  args.push('--', options.url);
+  return args;
+}
+
+/**
+ * How a link's information is read: `single` is one video, `post` resolves every item of a post
+ * (their kinds and sizes are shown), `playlist` lists a playlist's items without resolving them.
+ */
+export type InfoMode = 'single' | 'post' | 'playlist';
+
+/** Reads a link's information without downloading: one JSON document on stdout. */
+export function buildInfoArgs(options: YtDlpSafety & { url: string; mode: InfoMode }): string[] {
+  const modeArgs = { single: ['--no-playlist'], post: ['--yes-playlist'], playlist: ['--yes-playlist', '--flat-playlist'] };
+  return [...baseArgs(options), '--dump-single-json', ...modeArgs[options.mode], '--', options.url];
+}

@@ -1,0 +1,81 @@
+// Turns yt-dlp's output (as it streams in) into progress events. The templates in ytdlp-args.ts
+// print one JSON object after a marker; post-processor lines may arrive without a newline, so the
+// text is split at markers as well as at line ends.
+import { postprocessMarker, progressMarker, resultMarker } from './ytdlp-args';
+
+export interface DownloadProgress {
+  type: 'download';
+  downloadedBytes: number;
+  totalBytes: number | null;
+  /** 0-100 of this file, when the size is known. */
+  percent: number | null;
+  speed: number | null;
+  eta: number | null;
+  finished: boolean;
+}
+
+export interface PostprocessProgress {
+  type: 'postprocess';
+  postprocessor: string;
+  finished: boolean;
+}
+
+export interface DownloadResultInfo {
+  type: 'result';
+  id?: string;
+  title?: string;
+  thumbnail?: string;
+  filepath?: string;
+  ext?: string;
+  duration?: number;
+  width?: number;
+  height?: number;
+}
+
+export type YtDlpEvent = DownloadProgress | PostprocessProgress | DownloadResultInfo;
+
+const markers = [progressMarker, postprocessMarker, resultMarker];
+// Every marker is "@@" plus one letter and a space (see ytdlp-args.ts).
+const splitPattern = /\n|(?=@@[PSR] )/;
+
+const finiteOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function parseRecord(line: string): YtDlpEvent | undefined {
+  const marker = markers.find((m) => line.startsWith(m));
+  if (!marker) return undefined;
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(line.slice(marker.length)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (marker === resultMarker) return { type: 'result', ...data } as DownloadResultInfo;
+  if (marker === postprocessMarker) {
+    return { type: 'postprocess', postprocessor: String(data.postprocessor ?? ''), finished: data.status === 'finished' };
+  }
+  const downloadedBytes = finiteOrNull(data.downloaded_bytes) ?? 0;
+  const totalBytes = finiteOrNull(data.total_bytes) ?? finiteOrNull(data.total_bytes_estimate);
+  const finished = data.status === 'finished';
+  const percent = finished ? 100 : totalBytes ? Math.min(100, (downloadedBytes / totalBytes) * 100) : null;
+  return { type: 'download', downloadedBytes, totalBytes, percent, speed: finiteOrNull(data.speed), eta: finiteOrNull(data.eta), finished };
+}
+
+/** Feed it chunks of stdout or stderr (one parser per stream); it returns the complete records. */
+export class YtDlpOutputParser {
+  private pending = '';
+
+  push(chunk: string): YtDlpEvent[] {
+    const parts = (this.pending + chunk).split(splitPattern);
+    // The last part may be a record cut in half: keep it for the next chunk.
+    this.pending = parts.pop() ?? '';
+    return parts.map((part) => parseRecord(part.trim())).filter((event): event is YtDlpEvent => event !== undefined);
+  }
+
+  /** The rest once the stream has ended. */
+  end(): YtDlpEvent[] {
+    const rest = parseRecord(this.pending.trim());
+    this.pending = '';
+    return rest ? [rest] : [];
+  }
+}

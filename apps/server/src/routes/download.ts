@@ -1,0 +1,44 @@
+// POST /api/download/{platform}: start a download ({success, message, taskId}), or with
+// directDownload answer the file itself once ready. GET /api/download/task/{taskId}: the task's
+// state (the truth after a reconnect). GET /api/download/file/{fileId}: the result file.
+import { downloadRequestSchema, type DownloadStartResponse } from '@grabbit/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { DownloadService } from '../download/service';
+import { AppError } from '../http/app-error';
+import { parseBody, sendStoredFile, statusForCode } from './download-shared';
+
+export function downloadRoutes(service: DownloadService) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post<{ Params: { platform: string } }>('/api/download/:platform', async (request, reply) => {
+      const platform = service.platform(request.params.platform);
+      const body = parseBody(downloadRequestSchema, request.body);
+      const task = service.startTask(platform, body);
+      if (!body.directDownload) {
+        return { success: true, message: 'Download started', taskId: task.taskId } satisfies DownloadStartResponse;
+      }
+      const settled = await service.tasks.settled(task.taskId);
+      const result = service.tasks.result(task.taskId);
+      if (!settled || settled.status !== 'completed' || !result) {
+        const code = (settled?.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
+        throw new AppError(code, settled?.error ?? 'Download failed', statusForCode(code));
+      }
+      const file = await service.results.get(result.fileId);
+      if (!file) throw new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404);
+      reply.header('x-task-id', task.taskId);
+      return sendStoredFile(request, reply, file);
+    });
+
+    app.get<{ Params: { taskId: string } }>('/api/download/task/:taskId', async (request, reply) => {
+      const task = service.tasks.get(request.params.taskId);
+      if (!task) throw new AppError('TASK_NOT_FOUND', 'This download was not found. It may have expired.', 404);
+      reply.header('cache-control', 'no-store');
+      return task;
+    });
+
+    app.get<{ Params: { fileId: string } }>('/api/download/file/:fileId', async (request, reply) => {
+      const file = await service.results.get(request.params.fileId);
+      if (!file) throw new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404);
+      return sendStoredFile(request, reply, file);
+    });
+  };
+}

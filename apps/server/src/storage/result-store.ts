@@ -1,0 +1,90 @@
+// Result files on local disk: DATA_DIR/results/<fileId>/ holds the file and meta.json beside it, so
+// expiry survives restarts. The scaled mode swaps this for an S3 bucket behind the same interface.
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isId, newId } from './file-ids';
+
+export interface StoredFileMeta {
+  fileId: string;
+  /** The name visitors get (sanitised title plus extension). */
+  fileName: string;
+  /** Name of the file inside the result folder. */
+  storedName: string;
+  contentType: string;
+  size: number;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface StoredFile extends StoredFileMeta {
+  path: string;
+}
+
+export interface ResultStore {
+  /** Moves a finished file into the store; the source is consumed. */
+  put(sourcePath: string, info: { fileName: string; contentType: string }): Promise<StoredFile>;
+  /** The stored file, or undefined when missing or expired. */
+  get(fileId: string): Promise<StoredFile | undefined>;
+  delete(fileId: string): Promise<void>;
+  /** Deletes expired results and folders without readable metadata; returns how many. */
+  sweep(now?: number): Promise<number>;
+}
+
+const metaName = 'meta.json';
+
+export class DiskResultStore implements ResultStore {
+  constructor(
+    private readonly root: string,
+    private readonly ttlMs: number,
+  ) {}
+
+  private folder(fileId: string): string {
+    return path.join(this.root, fileId);
+  }
+
+  async put(sourcePath: string, info: { fileName: string; contentType: string }): Promise<StoredFile> {
+    const fileId = newId();
+    const folder = this.folder(fileId);
+    await mkdir(folder, { recursive: true });
+    const storedName = `file${path.extname(sourcePath)}`;
+    const target = path.join(folder, storedName);
+    await rename(sourcePath, target);
+    const { size } = await stat(target);
+    const createdAt = Date.now();
+    const meta: StoredFileMeta = { fileId, ...info, storedName, size, createdAt, expiresAt: createdAt + this.ttlMs };
+    // Metadata last: a folder without it is an unfinished write and the orphan scan removes it.
+    await writeFile(path.join(folder, metaName), JSON.stringify(meta));
+    return { ...meta, path: target };
+  }
+
+  private async readMeta(fileId: string): Promise<StoredFileMeta | undefined> {
+    try {
+      return JSON.parse(await readFile(path.join(this.folder(fileId), metaName), 'utf8')) as StoredFileMeta;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async get(fileId: string): Promise<StoredFile | undefined> {
+    if (!isId(fileId)) return undefined;
+    const meta = await this.readMeta(fileId);
+    if (!meta || meta.expiresAt <= Date.now()) return undefined;
+    return { ...meta, path: path.join(this.folder(fileId), meta.storedName) };
+  }
+
+  async delete(fileId: string): Promise<void> {
+    if (isId(fileId)) await rm(this.folder(fileId), { recursive: true, force: true });
+  }
+
+  async sweep(now = Date.now()): Promise<number> {
+    let removed = 0;
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    for (const name of names) {
+      const meta = isId(name) ? await this.readMeta(name) : undefined;
+      if (meta && meta.expiresAt > now) continue;
+      await rm(path.join(this.root, name), { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,121 @@
+// Downloader benchmarks: (1) a 50 MB local file through the API vs yt-dlp alone on the same URL
+// (budget: ratio <= 1.15), (2) time from the request to the first progress event, (3) 200 hub
+// clients following one batch: p99 delay from publish to receipt of progress events (budget 100 ms).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { hubEvents, hubPath } from '@grabbit/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { InProcessEventBus } from '../../apps/server/src/realtime/event-bus';
+import { startTestApp } from '../../apps/server/test/support/download-app';
+import { startFixtureSite } from '../../apps/server/test/support/fixture-site';
+
+const runs = 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** yt-dlp on its own (asynchronously: the fixture site serves from this same process). */
+async function ytDlpAlone(url: string): Promise<number> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-bench-ytdlp-'));
+  const started = performance.now();
+  await promisify(execFile)('yt-dlp', ['--ignore-config', '--no-cache-dir', '--quiet', '--no-part', '-o', 'out.%(ext)s', '--', url], { cwd: dir });
+  const elapsed = performance.now() - started;
+  rmSync(dir, { recursive: true, force: true });
+  return elapsed;
+}
+
+async function throughApi(origin: string, url: string): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(`${origin}/api/download/youtube`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, format: 'mp4', directDownload: true }),
+  });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (response.status !== 200) throw new Error(`API answered ${response.status}`);
+  return { ms: performance.now() - started, bytes };
+}
+
+async function connect(origin: string): Promise<Socket> {
+  const socket = io(origin, { path: hubPath, transports: ['websocket'], forceNew: true });
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+  return socket;
+}
+
+async function firstProgressDelay(origin: string, url: string): Promise<number> {
+  const socket = await connect(origin);
+  const started = performance.now();
+  const response = await fetch(`${origin}/api/download/youtube`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, format: 'mp4' }),
+  });
+  const { taskId } = (await response.json()) as { taskId: string };
+  const first = new Promise<number>((resolve) => socket.once(hubEvents.taskProgress, () => resolve(performance.now() - started)));
+  socket.emit(hubEvents.joinTask, taskId);
+  const delay = await first;
+  await new Promise<void>((resolve) => socket.on(hubEvents.taskCompleted, () => resolve()).on(hubEvents.taskError, () => resolve()));
+  socket.disconnect();
+  return delay;
+}
+
+async function hubFanOut(origin: string, itemUrl: string, clients: number): Promise<{ delays: number[]; events: number }> {
+  // Publish times, recorded where every publisher goes through: the bus.
+  const published = new Map<string, number>();
+  const publish = InProcessEventBus.prototype.publish;
+  InProcessEventBus.prototype.publish = function (group, event, ...args) {
+    if (event === hubEvents.batchProgress) published.set(`${String(args[0])}:${String(args[1])}`, performance.now());
+    return publish.call(this, group, event, ...args);
+  };
+  const sockets = await Promise.all(Array.from({ length: clients }, () => connect(origin)));
+  const response = await fetch(`${origin}/api/download/playlist`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: Array.from({ length: 6 }, (_, i) => `${itemUrl}?n=${i}`), outputFormat: 'mp4', title: 'bench' }),
+  });
+  const { batchId } = (await response.json()) as { batchId: string };
+  const delays: number[] = [];
+  await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => {
+    socket.on(hubEvents.batchProgress, (id: string, progress: number) => {
+      const sent = published.get(`${id}:${progress}`);
+      if (sent !== undefined) delays.push(performance.now() - sent);
+    });
+    socket.on(hubEvents.batchCompleted, () => resolve());
+    socket.on(hubEvents.batchError, () => resolve());
+    socket.emit(hubEvents.joinBatch, batchId);
+  })));
+  InProcessEventBus.prototype.publish = publish;
+  for (const socket of sockets) socket.disconnect();
+  return { delays, events: published.size };
+}
+
+export async function runDownloadBenchmarks(): Promise<void> {
+  console.info('\n== Downloader');
+  const site = await startFixtureSite({ bigMegabytes: 50 });
+  const test = await startTestApp({ MEDIA_TEST_HOSTS: site.host, DOWNLOAD_CONCURRENCY: '2' }, { listen: true });
+  try {
+    const big = site.url('/big.mp4');
+    const size = statSync(path.join(site.dir, 'big.mp4')).size;
+    await ytDlpAlone(big); // warm the disk cache and Python's imports
+    const alone: number[] = [];
+    const api: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      alone.push(await ytDlpAlone(big));
+      const result = await throughApi(test.origin, big);
+      if (result.bytes !== size) throw new Error(`API returned ${result.bytes} bytes, expected ${size}`);
+      api.push(result.ms);
+    }
+    const ratio = median(api) / median(alone);
+    console.info(`${(size / 1024 ** 2).toFixed(1)} MB MP4, median of ${runs}: yt-dlp alone ${ms(median(alone))}, through the API ${ms(median(api))} (request to last byte)`);
+    console.info(`  ratio API / yt-dlp: ${ratio.toFixed(3)} (budget 1.15) ${ratio <= 1.15 ? 'OK' : 'OVER BUDGET'}`);
+
+    const firsts: number[] = [];
+    for (let i = 0; i < runs; i += 1) firsts.push(await firstProgressDelay(test.origin, site.url('/a.mp4')));
+    console.info(`time from request to first progress event: median ${ms(median(firsts))}, max ${ms(Math.max(...firsts))}`);
+
+    const fan = await hubFanOut(test.origin, site.url('/throttle/a.mp4'), 200);
+    const p99 = percentile(fan.delays, 99);
+    console.info(`200 hub clients on one batch: ${fan.events} progress events, ${fan.delays.length} deliveries, p50 ${ms(percentile(fan.delays, 50))}, p99 ${ms(p99)} (budget 100 ms) ${p99 <= 100 ? 'OK' : 'OVER BUDGET'}`);
+  } finally {
+    await test.close();
+    await site.close();
+  }
+}
