@@ -2,9 +2,11 @@
 import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
+import { registerDownloads } from './download/feature';
 import { registerErrorHandler } from './http/error-handler';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { healthRoutes } from './routes/health';
+import { convertRoutes } from './routes/convert';
 import { publicConfigRoutes } from './routes/public-config';
 import { registerPages } from './web/pages';
 
@@ -22,7 +24,8 @@ export interface AppContext {
 
 export async function buildApp({ config, engines }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // A visitor's own session cookie (Instagram) must never reach a log line.
+    logger: { level: config.LOG_LEVEL, redact: ['instagramCookies', '*.instagramCookies', '*.*.instagramCookies'] },
     // Request ids make one visitor's job traceable through the logs.
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,
@@ -31,7 +34,9 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
   const context: AppContext = { config, bus: new InProcessEventBus() };
   await app.register(healthRoutes(() => engines));
   await app.register(publicConfigRoutes(config));
+  await registerDownloads(app, context);
   // Feature routes register here, each with the shared context.
+  await app.register(convertRoutes(context));
   void context;
   await registerPages(app, config.WEB_DIST_DIR);
   return app;

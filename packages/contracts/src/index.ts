@@ -1,2 +1,5 @@
 export * from './errors';
 export * from './health';
+export * from './public-config';
+export * from './download';
+export * from './convert';

@@ -1,0 +1,109 @@
+// Codec-aware ffmpeg options per output container: keep a stream as it is (stream copy) when its
+// codec fits the target container, transcode it with fast settings otherwise. Pure: no engine runs.
+import type { ProbedStream, ProbeResult } from '../media/ffprobe';
+
+interface ContainerSpec {
+  muxer: string;
+  /** Video codecs the container takes as they are; undefined for audio-only outputs. */
+  videoCopy?: readonly string[];
+  video?: readonly string[];
+  audioCopy: readonly string[];
+  audio: readonly string[];
+  /** Largest channel count the audio encoder takes. */
+  maxChannels?: number;
+  extra?: readonly string[];
+}
+
+const evenSize = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
+const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', evenSize];
+const aac = (bitrate: string) => ['-c:a', 'aac', '-b:a', bitrate];
+const faststart = ['-movflags', '+faststart'];
+
+/** 3GP with H.263 needs one of the standard picture sizes: CIF, letterboxed. */
+const cif = 'scale=352:288:force_original_aspect_ratio=decrease,pad=352:288:(ow-iw)/2:(oh-ih)/2,setsar=1';
+const legalH263Sizes = new Set(['128x96', '176x144', '352x288', '704x576']);
+
+export const containerSpecs: Record<string, ContainerSpec> = {
+  mp4: { muxer: 'mp4', videoCopy: ['h264', 'hevc', 'mpeg4'], video: h264, audioCopy: ['aac', 'mp3'], audio: aac('160k'), extra: faststart },
+  mov: { muxer: 'mov', videoCopy: ['h264', 'hevc', 'mpeg4', 'mjpeg'], video: h264, audioCopy: ['aac', 'mp3', 'alac', 'pcm_s16le'], audio: aac('160k'), extra: faststart },
+  m4v: { muxer: 'ipod', videoCopy: ['h264'], video: h264, audioCopy: ['aac'], audio: aac('160k'), extra: faststart },
+  mkv: { muxer: 'matroska', videoCopy: ['h264', 'hevc', 'vp8', 'vp9', 'av1', 'mpeg4'], video: h264, audioCopy: ['aac', 'mp3', 'opus', 'vorbis', 'flac', 'ac3'], audio: aac('160k') },
+  webm: {
+    muxer: 'webm',
+    videoCopy: ['vp8', 'vp9', 'av1'],
+    // VP9 in real-time mode with row multithreading: the fast end of VP9.
+    video: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', '35', '-pix_fmt', 'yuv420p'],
+    audioCopy: ['opus', 'vorbis'],
+    audio: ['-c:a', 'libopus', '-b:a', '128k'],
+  },
+  avi: { muxer: 'avi', videoCopy: ['mpeg4', 'mjpeg'], video: ['-c:v', 'mpeg4', '-q:v', '4', '-vtag', 'XVID', '-r', '30', '-vf', evenSize], audioCopy: ['mp3', 'pcm_s16le', 'ac3'], audio: ['-c:a', 'libmp3lame', '-b:a', '192k'], maxChannels: 2 },
+  wmv: { muxer: 'asf', videoCopy: ['wmv1', 'wmv2'], video: ['-c:v', 'wmv2', '-q:v', '4', '-r', '30', '-vf', evenSize], audioCopy: ['wmav1', 'wmav2'], audio: ['-c:a', 'wmav2', '-b:a', '192k'], maxChannels: 2 },
+  // FLV takes MP3 only at 44.1/22.05/11.025 kHz: AAC is the safe copy.
+  flv: { muxer: 'flv', videoCopy: ['h264', 'flv1'], video: h264, audioCopy: ['aac'], audio: [...aac('128k'), '-ar', '44100'], maxChannels: 2 },
+  '3gp': {
+    muxer: '3gp',
+    // Old phones play H.263 at the standard sizes only: anything else is re-encoded to CIF.
+    videoCopy: ['h263'],
+    video: ['-c:v', 'h263', '-q:v', '5', '-r', '30000/1001', '-vf', cif],
+    audioCopy: ['amr_nb', 'aac'],
+    audio: [...aac('64k'), '-ar', '22050'],
+    maxChannels: 1,
+  },
+  mp3: { muxer: 'mp3', audioCopy: ['mp3'], audio: ['-c:a', 'libmp3lame', '-b:a', '192k'], maxChannels: 2 },
+  wav: { muxer: 'wav', audioCopy: ['pcm_s16le'], audio: ['-c:a', 'pcm_s16le'] },
+  flac: { muxer: 'flac', audioCopy: ['flac'], audio: ['-c:a', 'flac'] },
+  aac: { muxer: 'adts', audioCopy: ['aac'], audio: aac('192k') },
+  ogg: { muxer: 'ogg', audioCopy: ['vorbis', 'opus'], audio: ['-c:a', 'libvorbis', '-q:a', '5'] },
+  m4a: { muxer: 'ipod', audioCopy: ['aac', 'alac'], audio: aac('192k'), extra: faststart },
+  wma: { muxer: 'asf', audioCopy: ['wmav1', 'wmav2'], audio: ['-c:a', 'wmav2', '-b:a', '192k'], maxChannels: 2 },
+  aiff: { muxer: 'aiff', audioCopy: ['pcm_s16be'], audio: ['-c:a', 'pcm_s16be'] },
+  // AMR: ffmpeg makes 8 kHz mono WAV, sox encodes it (see sox-amr.ts).
+  amr: { muxer: 'wav', audioCopy: [], audio: ['-c:a', 'pcm_s16le', '-ar', '8000'], maxChannels: 1 },
+};
+
+export interface AvPlan {
+  outputArgs: string[];
+  copiedVideo: boolean;
+  copiedAudio: boolean;
+  /** The ffmpeg output is an intermediate WAV that sox turns into AMR. */
+  needsAmrEncoder: boolean;
+}
+
+function firstStream(probe: ProbeResult, type: 'video' | 'audio'): ProbedStream | undefined {
+  return probe.streams.find((s) => s.codecType === type && !s.attachedPic);
+}
+
+function fitsVideo(spec: ContainerSpec, target: string, stream: ProbedStream): boolean {
+  if (!spec.videoCopy?.includes(stream.codecName)) return false;
+  if (target === '3gp' && stream.codecName === 'h263') return legalH263Sizes.has(`${stream.width}x${stream.height}`);
+  return true;
+}
+
+export function planAudioVideo(probe: ProbeResult, target: string): AvPlan {
+  const spec = containerSpecs[target];
+  if (!spec) throw new Error(`No container spec for ${target}`);
+  const video = spec.videoCopy ? firstStream(probe, 'video') : undefined;
+  const audio = firstStream(probe, 'audio');
+  // No metadata (GPS of phone recordings included), no subtitles, data tracks or chapters.
+  const args: string[] = ['-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn'];
+  let copiedVideo = false;
+  let copiedAudio = false;
+  if (video) {
+    args.push('-map', `0:${video.index}`);
+    copiedVideo = fitsVideo(spec, target, video);
+    args.push(...(copiedVideo ? ['-c:v', 'copy'] : (spec.video ?? [])));
+    if (copiedVideo && video.codecName === 'hevc' && spec.extra === faststart) args.push('-tag:v', 'hvc1');
+  } else {
+    args.push('-vn');
+  }
+  if (audio) {
+    args.push('-map', `0:${audio.index}`);
+    copiedAudio = spec.audioCopy.includes(audio.codecName);
+    args.push(...(copiedAudio ? ['-c:a', 'copy'] : spec.audio));
+    if (!copiedAudio && spec.maxChannels && (audio.channels ?? 0) > spec.maxChannels) {
+      args.push('-ac', String(spec.maxChannels));
+    }
+  }
+  args.push(...(spec.extra ?? []), '-f', spec.muxer);
+  return { outputArgs: args, copiedVideo, copiedAudio, needsAmrEncoder: target === 'amr' };
+}

@@ -1,0 +1,63 @@
+// One conversion after its upload: in a pool slot, find what the file really is, check the page's
+// size limit and output list, and run the engines for the pair. Returns the result's path.
+import path from 'node:path';
+import type { ConverterKind } from '@grabbit/catalog';
+import type { Config } from '../config/env';
+import { convertAudioVideo } from './av-pipeline';
+import { fileTooLarge, unsupportedConversion } from './conversion-errors';
+import { detectInput } from './detect';
+import type { EngineContext } from './engine-run';
+import { allowedOutputs, canonicalFormat, limitForInput } from './formats';
+import { convertImage } from './image-pipeline';
+import { ConversionPool } from './pool';
+import type { ProgressReporter } from './progress';
+
+export interface ConversionRequest {
+  kind: ConverterKind;
+  workDir: string;
+  inputPath: string;
+  bytes: number;
+  /** Lowercase output extension as asked (jpg, mp3...). */
+  outputExtension: string;
+  report: ProgressReporter;
+  signal: AbortSignal;
+}
+
+export class ConversionService {
+  readonly pool: ConversionPool;
+
+  constructor(private readonly config: Config) {
+    this.pool = new ConversionPool(config.CONVERT_CONCURRENCY, config.CONVERT_QUEUE_LIMIT);
+  }
+
+  convert(request: ConversionRequest): Promise<string> {
+    return this.pool.run(() => this.run(request), request.signal);
+  }
+
+  private async run(request: ConversionRequest): Promise<string> {
+    const { config } = this;
+    // The time budget starts when the job gets its slot, not while it waits in the queue.
+    const context: EngineContext = {
+      workDir: request.workDir,
+      deadline: Date.now() + config.CONVERT_TIMEOUT_SECONDS * 1000,
+      signal: request.signal,
+    };
+    request.report('converting', 0);
+    const input = await detectInput(config, request.kind, request.inputPath, context);
+    const limit = limitForInput(request.kind, input.format);
+    if (request.bytes > limit.bytes) throw fileTooLarge(limit.text);
+    if (!allowedOutputs(request.kind, input.format).includes(request.outputExtension)) {
+      throw unsupportedConversion(input.format, request.outputExtension);
+    }
+    const target = canonicalFormat(request.outputExtension);
+    const outputPath = path.join(request.workDir, `output.${request.outputExtension}`);
+    if (input.kind === 'image') {
+      await convertImage(config, { input, inputPath: request.inputPath, target, outputPath }, context);
+    } else {
+      const onPercent = (percent: number) => request.report('converting', percent);
+      await convertAudioVideo(config, { input, inputPath: request.inputPath, target, outputPath, onPercent }, context);
+    }
+    request.report('finishing', 100);
+    return outputPath;
+  }
+}

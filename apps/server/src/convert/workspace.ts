@@ -1,0 +1,27 @@
+// Each conversion owns one folder under DATA_DIR/uploads with a random name: the upload, every
+// intermediate and the result live there, and removing it is the whole clean-up.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Workspace {
+  dir: string;
+  inputPath: string;
+  /** Removes everything; safe to call more than once. */
+  dispose: () => Promise<void>;
+}
+
+export function uploadsRoot(dataDir: string): string {
+  return path.resolve(dataDir, 'uploads');
+}
+
+export async function createWorkspace(dataDir: string): Promise<Workspace> {
+  const dir = path.join(uploadsRoot(dataDir), randomUUID());
+  await mkdir(dir, { recursive: true });
+  let disposed: Promise<void> | undefined;
+  return {
+    dir,
+    inputPath: path.join(dir, 'input'),
+    dispose: () => (disposed ??= rm(dir, { recursive: true, force: true })),
+  };
+}

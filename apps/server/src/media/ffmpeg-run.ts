@@ -1,0 +1,47 @@
+// Runs ffmpeg on an upload: never reads stdin, restricted input (ffmpeg-demuxers.ts), and progress
+// read from `-progress pipe:1` (out_time against the input's duration).
+import type { Config } from '../config/env';
+import { runEngine, type EngineContext } from '../convert/engine-run';
+import { safeInputArgs, type SafeDemuxer } from './ffmpeg-demuxers';
+
+export interface FfmpegJob {
+  input: string;
+  demuxer: SafeDemuxer | undefined;
+  /** Options between the input and the output file: maps, codecs, filters, muxer. */
+  outputArgs: readonly string[];
+  output: string;
+  /** Input duration in seconds, to turn out_time into a percentage. */
+  durationSeconds?: number;
+  onPercent?: (percent: number) => void;
+}
+
+/** Reads `out_time_us=` lines of ffmpeg's progress output as a percentage of the duration. */
+export function progressParser(durationSeconds: number | undefined, onPercent: (percent: number) => void) {
+  let pending = '';
+  return (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /^out_time_us=(\d+)/.exec(line.trim());
+      if (match && durationSeconds && durationSeconds > 0) {
+        onPercent(Math.min(100, Math.max(0, (Number(match[1]) / 1e6 / durationSeconds) * 100)));
+      } else if (line.trim() === 'progress=end') {
+        onPercent(100);
+      }
+    }
+  };
+}
+
+export async function runFfmpeg(config: Config, job: FfmpegJob, context: EngineContext): Promise<void> {
+  const args = [
+    '-nostdin', '-hide_banner', '-v', 'error', '-y',
+    '-progress', 'pipe:1', '-nostats',
+    ...safeInputArgs(job.demuxer, config.CONVERT_MAX_PIXELS),
+    '-i', `file:${job.input}`,
+    ...job.outputArgs,
+    `file:${job.output}`,
+  ];
+  const onStdout = job.onPercent ? progressParser(job.durationSeconds, job.onPercent) : undefined;
+  await runEngine('ffmpeg', { command: config.FFMPEG_PATH, args, onStdout }, context);
+}

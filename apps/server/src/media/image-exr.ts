@@ -1,0 +1,25 @@
+// OpenEXR through ffmpeg (Debian's ImageMagick 6 is built without OpenEXR; ffmpeg decodes and
+// encodes it). EXR holds linear light with values above 1.0: decoding tone-maps it (mobius keeps
+// mid-tones and rolls highlights off instead of clipping them) and applies the sRGB-like gamma;
+// encoding an 8-bit picture linearises it first.
+import type { Config } from '../config/env';
+import type { EngineContext } from '../convert/engine-run';
+import { runFfmpeg } from './ffmpeg-run';
+
+const gamma = (exponent: string) =>
+  ['r', 'g', 'b'].map((channel) => `${channel}='pow(val/65535\\,${exponent})*65535'`).join(':');
+
+const singleImage = ['-frames:v', '1', '-f', 'image2', '-update', '1'];
+
+/** EXR (any float layout) -> 16-bit PNG, tone-mapped. */
+export async function decodeExr(config: Config, input: string, output: string, context: EngineContext): Promise<void> {
+  const filter = `format=gbrpf32le,tonemap=mobius:desat=0,format=rgb48le,lutrgb=${gamma('1/2.2')}`;
+  await runFfmpeg(config, { input, demuxer: 'exr_pipe', output, outputArgs: ['-vf', filter, '-c:v', 'png', ...singleImage] }, context);
+}
+
+/** PNG (one of our own intermediates) -> half-float EXR in linear light, ZIP-compressed. */
+export async function encodeExr(config: Config, input: string, output: string, context: EngineContext): Promise<void> {
+  const filter = `format=rgb48le,lutrgb=${gamma('2.2')},format=gbrpf32le`;
+  const outputArgs = ['-vf', filter, '-c:v', 'exr', '-compression', 'zip1', '-format', 'half', ...singleImage];
+  await runFfmpeg(config, { input, demuxer: 'png_pipe', output, outputArgs }, context);
+}

@@ -1,0 +1,51 @@
+// Conversion progress: a real ffmpeg run through the conversion service publishes
+// ConversionProgress(id, { percent, stage }) to the group conversion:{id} on the event bus.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { conversionProgressEvent, conversionProgressSchema, type ConversionProgress } from '@grabbit/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { ConversionService } from '../src/convert/conversion';
+import { progressReporter } from '../src/convert/progress';
+import { InProcessEventBus, type BusMessage } from '../src/realtime/event-bus';
+import { makeVideo } from './support/media-fixtures';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'grabbit-progress-'));
+});
+
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+it('publishes converting percentages from ffmpeg and a finishing event', async () => {
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  const bus = new InProcessEventBus();
+  const messages: BusMessage[] = [];
+  bus.subscribe((message) => messages.push(message));
+  const clip = await makeVideo(dir, 'progress.mp4', { seconds: 6, width: 320, height: 240 });
+  const input = path.join(dir, 'input');
+  await copyFile(clip, input);
+  const service = new ConversionService(config);
+  await service.convert({
+    kind: 'video',
+    workDir: dir,
+    inputPath: input,
+    bytes: 1000,
+    outputExtension: 'webm',
+    report: progressReporter(bus, 'progress-test-1'),
+    signal: new AbortController().signal,
+  });
+  expect(messages.every((m) => m.group === 'conversion:progress-test-1' && m.event === conversionProgressEvent)).toBe(true);
+  const events = messages.map((m) => {
+    expect(m.args[0]).toBe('progress-test-1');
+    return conversionProgressSchema.parse(m.args[1]) as ConversionProgress;
+  });
+  const converting = events.filter((e) => e.stage === 'converting').map((e) => e.percent);
+  expect(converting[0]).toBe(0);
+  // Intermediate values from ffmpeg's -progress output, never going backwards.
+  expect(converting.some((p) => p > 0 && p < 100)).toBe(true);
+  expect([...converting].sort((a, b) => a - b)).toEqual(converting);
+  expect(events.at(-1)).toEqual({ stage: 'finishing', percent: 100 });
+});

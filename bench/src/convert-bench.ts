@@ -1,0 +1,133 @@
+// Converter benchmarks (`npm run bench`): the HTTP API against the raw engines on the same files,
+// memory of the server while a 1 GB video uploads and converts, and 16 conversions at once.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { convertEndpoints } from '@grabbit/contracts';
+import sharp from 'sharp';
+import { loadConfig } from '../../apps/server/src/config/env';
+import { planAudioVideo } from '../../apps/server/src/convert/av-plan';
+import { ffprobe } from '../../apps/server/src/media/ffprobe';
+import { runFfmpeg } from '../../apps/server/src/media/ffmpeg-run';
+import { bigMkv, durationOf, h264Clip, smallPng, twelveMegapixelPng } from './convert-fixtures';
+import { convertOverHttp, rssOf, startServer, type BenchServer } from './convert-server';
+
+const run = promisify(execFile);
+
+async function timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+/** Median of `runs` timings, so one slow run on a shared machine does not decide. */
+async function median(runs: number, task: () => Promise<number>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) times.push(await task());
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function apiTime(server: BenchServer, endpoint: string, file: string, output: string): Promise<number> {
+  const answer = await convertOverHttp(server.base, endpoint, file, output);
+  if (answer.status !== 200) throw new Error(`${path.basename(file)} -> ${output} answered ${answer.status}`);
+  return answer.ms;
+}
+
+async function imageBench(server: BenchServer, dir: string): Promise<void> {
+  const png = await twelveMegapixelPng(dir);
+  // Like the server: no libvips operation cache, or repeated runs on one file would time cache hits.
+  sharp.cache(false);
+  const api = await median(3, () => apiTime(server, convertEndpoints.image, png, 'jpg'));
+  const direct = await median(3, () => timed(() => sharp(png).autoOrient().jpeg({ quality: 90, optimiseCoding: false }).toFile(path.join(dir, 'direct.jpg'))));
+  const magick = await median(3, () => timed(() => run('/usr/bin/convert', [png, '-quality', '90', path.join(dir, 'magick.jpg')])));
+  const vsSharp = api / direct;
+  const vsMagick = magick / api;
+  console.info(`12 MP PNG -> JPEG: API ${ms(api)}, sharp direct ${ms(direct)}, ImageMagick ${ms(magick)}`);
+  console.info(`  API / sharp = ${vsSharp.toFixed(2)} (target <= 1.3) ${verdict(vsSharp <= 1.3)}`);
+  console.info(`  ImageMagick / API = ${vsMagick.toFixed(1)}x faster (target >= 3) ${verdict(vsMagick >= 3)}`);
+}
+
+async function concurrencyBench(server: BenchServer, dir: string): Promise<void> {
+  const files = await Promise.all(Array.from({ length: 16 }, (_, i) => smallPng(dir, i)));
+  const answers = await Promise.all(files.map((file) => convertOverHttp(server.base, convertEndpoints.image, file, 'webp')));
+  const ok = answers.filter((a) => a.status === 200).length;
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0;
+  console.info(`16 concurrent small PNG -> WebP: ${ok}/16 succeeded, p50 ${ms(pick(0.5))}, p99 ${ms(pick(0.99))} ${verdict(ok === 16)}`);
+}
+
+async function remuxBench(server: BenchServer, dir: string): Promise<void> {
+  // 8 Mbit/s, the bitrate of a typical 1080p camera or phone recording.
+  const mkv = await h264Clip(dir, 'movie-1080p.mkv', 60, '1920x1080', '8M');
+  const apiOut = path.join(dir, 'api-remux.mp4');
+  const answer = await convertOverHttp(server.base, convertEndpoints.video, mkv, 'mp4', apiOut);
+  const transcodeOut = path.join(dir, 'transcode.mp4');
+  const transcode = await timed(() =>
+    run('ffmpeg', ['-v', 'error', '-y', '-nostdin', '-i', mkv, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', transcodeOut]),
+  );
+  const speedup = transcode / answer.ms;
+  const [apiDuration, transcodeDuration] = [await durationOf(apiOut), await durationOf(transcodeOut)];
+  const sameDuration = Math.abs(apiDuration - transcodeDuration) < 0.1;
+  console.info(`60 s 1080p H.264/AAC MKV -> MP4: API (stream copy) ${ms(answer.ms)} [${answer.status}], full transcode ${ms(transcode)}`);
+  console.info(`  speed-up ${speedup.toFixed(1)}x (target >= 20) ${verdict(speedup >= 20 && answer.status === 200)}`);
+  console.info(`  durations: API ${apiDuration.toFixed(2)} s, transcode ${transcodeDuration.toFixed(2)} s ${verdict(sameDuration)}`);
+}
+
+async function webmBench(server: BenchServer, dir: string): Promise<void> {
+  const mp4 = await h264Clip(dir, 'clip-720p.mp4', 5, '1280x720');
+  const config = loadConfig({ DATA_DIR: dir });
+  const context = { workDir: dir, deadline: Date.now() + 600_000, signal: new AbortController().signal };
+  const probe = await ffprobe(config, mp4, 'mov', context);
+  const plan = planAudioVideo(probe, 'webm');
+  const alone = () => timed(() => runFfmpeg(config, { input: mp4, demuxer: 'mov', outputArgs: plan.outputArgs, output: path.join(dir, 'alone.webm') }, context));
+  // Interleaved runs, medians: the machine is shared, so one busy moment must not decide.
+  const apiTimes: number[] = [];
+  const aloneTimes: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    apiTimes.push(await apiTime(server, convertEndpoints.video, mp4, 'webm'));
+    aloneTimes.push(await alone());
+  }
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const [api, direct] = [mid(apiTimes), mid(aloneTimes)];
+  const ratio = api / direct;
+  console.info(`5 s 720p MP4 -> WebM: API ${ms(api)}, same ffmpeg command alone ${ms(direct)}; ratio ${ratio.toFixed(2)} (target <= 1.1) ${verdict(ratio <= 1.1)}`);
+}
+
+async function memoryBench(server: BenchServer, dir: string): Promise<void> {
+  const big = await bigMkv(dir, 1000 * 1024 * 1024);
+  const baseline = await rssOf(server.pid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    void rssOf(server.pid).then((rss) => (peak = Math.max(peak, rss)), () => undefined);
+  }, 50);
+  const answer = await convertOverHttp(server.base, convertEndpoints.video, big, 'mov');
+  clearInterval(sampler);
+  const growth = (peak - baseline) / 1024 ** 2;
+  const sizeMb = answer.bytes / 1024 ** 2;
+  console.info(`1 GB MKV upload + convert to MOV: ${answer.status} in ${ms(answer.ms)}, ${sizeMb.toFixed(0)} MB back`);
+  console.info(`  server RSS growth ${growth.toFixed(1)} MB (baseline ${(baseline / 1024 ** 2).toFixed(0)} MB; target < 100) ${verdict(growth < 100 && answer.status === 200)}`);
+}
+
+export async function runConvertBenchmarks(): Promise<void> {
+  console.info('\nConverter');
+  const dir = await mkdtemp(path.join(tmpdir(), 'grabbit-bench-convert-'));
+  const server = await startServer(path.join(dir, 'data'));
+  try {
+    await imageBench(server, dir);
+    await concurrencyBench(server, dir);
+    await webmBench(server, dir);
+    await remuxBench(server, dir);
+    await memoryBench(server, dir);
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,103 @@
+// The real server as its own process for the converter benchmarks (so its memory can be measured
+// apart from the client), plus a streaming multipart client that never holds a file in memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startServer(dataDir: string): Promise<BenchServer> {
+  const port = await freePort();
+  // One process (no tsx wrapper process), so its pid is the server's own memory.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/health`)).status < 600) break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return {
+    base,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Resident memory of a process in bytes (Linux). */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+export interface ConvertAnswer {
+  status: number;
+  bytes: number;
+  ms: number;
+}
+
+/** Posts a file the way the converter page does (fields first, InputFile last), streamed from disk. */
+export async function convertOverHttp(
+  base: string,
+  endpoint: string,
+  file: string,
+  outputFormat: string,
+  saveTo?: string,
+): Promise<ConvertAnswer> {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="OutputFormat"\r\n\r\n${outputFormat}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="Quality"\r\n\r\nhigh\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="InputFile"; filename="${path.basename(file)}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = (await stat(file)).size;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      if (saveTo && res.statusCode === 200) res.pipe(createWriteStream(saveTo));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started }));
+    });
+    req.write(head);
+    const body = createReadStream(file);
+    body.on('error', reject);
+    body.on('end', () => req.end(tail));
+    body.pipe(req, { end: false });
+  });
+}

@@ -1,0 +1,2 @@
+import { runDownloadBenchmarks } from './download-bench';
+await runDownloadBenchmarks();

@@ -1,0 +1,40 @@
+// The converter API (spec section 7): the upload form, the endpoints and the progress events the
+// server publishes to the real-time hub while a conversion runs.
+import { z } from 'zod';
+
+/** The three upload endpoints, by converter kind. */
+export const convertEndpoints = {
+  image: '/api/convert/image',
+  audio: '/api/convert/audio-general',
+  video: '/api/convert/video',
+} as const;
+
+/** A client-made id that names the progress group `conversion:{id}`. */
+export const progressIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The multipart text fields; the file field `InputFile` comes last. */
+export const convertFormSchema = z.object({
+  OutputFormat: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]{2,5}$/, 'OutputFormat must be a format name such as jpg or mp3'),
+  Quality: z.literal('high').default('high'),
+  ProgressId: z.string().regex(progressIdPattern, 'ProgressId must be 8 to 64 letters, digits, - or _').optional(),
+});
+
+export type ConvertForm = z.infer<typeof convertFormSchema>;
+
+export const conversionStages = ['uploading', 'converting', 'finishing'] as const;
+export type ConversionStage = (typeof conversionStages)[number];
+
+/** Event name on the hub; arguments: (progressId, payload). */
+export const conversionProgressEvent = 'ConversionProgress';
+
+export const conversionProgressSchema = z.object({
+  /** 0-100 within the stage. */
+  percent: z.number().min(0).max(100),
+  stage: z.enum(conversionStages),
+});
+
+export type ConversionProgress = z.infer<typeof conversionProgressSchema>;

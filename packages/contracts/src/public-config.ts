@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// GET /api/config: the server's runtime settings the pages need (connection candidates, ad keys,
+// sponsor links, feature flags; test hosts only while the offline-testing switch is on).
+export const publicConfigSchema = z.object({
+  apiCandidates: z.array(z.string()),
+  ads: z.object({
+    networkUrl: z.string(),
+    regularKeys: z.string(),
+    adultKeys: z.string(),
+  }),
+  sponsors: z.object({
+    regular: z.object({ link: z.string(), script: z.string() }),
+    adult: z.object({ link: z.string(), script: z.string() }),
+  }),
+  features: z.object({ monetization: z.boolean() }),
+  testHosts: z.array(z.string()).optional(),
+});
+
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
