@@ -1,7 +1,6 @@
 // One download job: an empty folder, yt-dlp with the platform's rules, the finishing step, the
 // result moved into the result store, and the folder removed whatever happened. Progress goes to
 // the task store (and from there to the hub): bytes up to 90, the finishing step up to 99, then 100.
-import path from 'node:path';
 import type { DownloadFormatName, Quality } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,9 +8,11 @@ import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
 import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
-import { finalizeMedia, probeMedia, type Probe } from './finalize';
+import { downloadFailures } from './failures';
+import { finalizeMedia, probeMedia } from './finalize';
 import { outputTarget } from './formats';
 import { resolveLink } from './link-resolver';
+import { durationLimitFor, type DurationLimit } from './url-rules';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
 import type { Job } from './runner';
 import type { TaskStore } from './task-store';
@@ -49,23 +50,29 @@ export function downloadJob(deps: DownloadDeps, input: DownloadJobInput): Job {
 async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: AbortSignal): Promise<void> {
   const { tasks, config } = deps;
   const { taskId } = input;
-  if (signal.aborted) return tasks.fail(taskId, { code: 'DOWNLOAD_FAILED', message: 'The download was cancelled.' });
+  if (signal.aborted) {
+    const { code, message } = downloadFailures.cancelled();
+    return tasks.fail(taskId, { code, message });
+  }
   const started = Date.now();
   const dir = await makeJobFolder(deps.jobsRoot);
+  let durationLimit: DurationLimit | undefined;
+  // Published only once the folder is gone, so a finished task never has a folder left behind.
+  let settle: () => void;
   try {
     tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
     const url = await resolveLink(input.url, { platform: input.platform, testHosts: config.MEDIA_TEST_HOSTS, signal });
+    durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
     const cookiesFile = input.instagramCookies ? await writeInstagramCookies(dir, input.instagramCookies) : undefined;
     let lastSent = 0;
     let lastPercent = -1;
-    let earlyProbe: { file: string; probe: Promise<Probe> } | undefined;
-    const { file, info } = await runYtDlpDownload({
+    const { file, info, probe } = await runYtDlpDownload({
       ...input,
       url,
       ytDlpPath: config.YTDLP_PATH,
       allowGeneric: input.isTestHost,
       maxBytes: config.DOWNLOAD_MAX_BYTES,
-      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+      maxDurationSeconds: durationLimit.seconds,
       cookiesFile,
       jobDir: dir,
       timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
@@ -79,15 +86,7 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
         tasks.progress(taskId, { progress: (Math.max(0, percent) * downloadShare) / 100 }, { speed: p.speed, eta: p.eta });
       },
       onPostprocess: () => tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-      // ffprobe needs about 0.1 s just to start; run it while yt-dlp is still shutting down.
-      onResult: (result) => {
-        const file = result.filepath ? path.resolve(result.filepath) : undefined;
-        if (process.env.BENCH_OLD || !file || path.dirname(file) !== path.resolve(dir)) return;
-        const probe = probeMedia(config.FFPROBE_PATH, file);
-        // Awaited by the finishing step; a job that fails before then must not leave it unhandled.
-        probe.catch(() => {});
-        earlyProbe = { file, probe };
-      },
+      probe: (media) => probeMedia(config.FFPROBE_PATH, media),
     });
     tasks.progress(taskId, { status: 'processing', stage: 'processing', progress: downloadShare, title: info.title, thumbnailUrl: info.thumbnail });
     const remainingMs = Math.max(10_000, config.DOWNLOAD_TIMEOUT_SECONDS * 1000 - (Date.now() - started));
@@ -95,9 +94,9 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       ffmpegPath: config.FFMPEG_PATH,
       ffprobePath: config.FFPROBE_PATH,
       input: file,
-      probe: earlyProbe?.file === file ? earlyProbe.probe : undefined,
+      probe,
       format: input.format,
-      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+      maxDurationSeconds: durationLimit.seconds,
       timeoutMs: remainingMs,
       signal,
       onProgress: (fraction) => tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
@@ -105,15 +104,17 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
     const target = outputTarget(input.format);
     const fileName = fileNameFor(info.title, target.extension);
     const stored = await deps.results.put(output, { fileName, contentType: target.contentType });
-    tasks.complete(taskId, {
+    settle = () => tasks.complete(taskId, {
       fileId: stored.fileId, filePath: stored.path, fileName, fileSize: stored.size,
       title: info.title ?? fileName, thumbnailUrl: info.thumbnail,
     });
   } catch (error) {
     if (!(error instanceof AppError)) deps.log.error({ err: error, taskId }, 'download job failed');
-    const failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
-    tasks.fail(taskId, { code: failure.code, message: failure.message });
+    let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
+    if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal) failure = durationLimit.refusal;
+    settle = () => tasks.fail(taskId, { code: failure.code, message: failure.message });
   } finally {
     await removeJobFolder(dir);
   }
+  settle();
 }

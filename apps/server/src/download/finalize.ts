@@ -4,6 +4,7 @@ import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
+import { downloadFailures } from './failures';
 import { runCommand } from '../media/run-command';
 import { outputTarget, type OutputTarget } from './formats';
 
@@ -98,7 +99,7 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
       if (duration > 0 && micros > 0) options.onProgress(Math.min(1, micros / 1e6 / duration));
     },
   });
-  if (result.timedOut) throw new AppError('DOWNLOAD_TIMEOUT', 'The download took too long and was stopped.', 504);
+  if (result.timedOut) throw downloadFailures.timedOut();
   if (result.code !== 0) throw new AppError('DOWNLOAD_FAILED', `The file could not be turned into ${options.format.toUpperCase()}.`, 502);
   return output;
 }

@@ -1,7 +1,9 @@
 import { platforms, platformById, type Platform } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error';
-import { checkDownloadUrl, isPrivateAddress, matchesRedirectLink, needsRedirectResolution, withHostAlias } from './url-rules';
+import {
+  checkDownloadUrl, durationLimitFor, isPrivateAddress, matchesRedirectLink, needsRedirectResolution, twitchPastBroadcastRule, withHostAlias,
+} from './url-rules';
 
 const youtube = platformById('youtube') as Platform;
 const twitch = platformById('twitch') as Platform;
@@ -53,6 +55,20 @@ describe('URL rules', () => {
     expect(checkDownloadUrl('https://www.twitch.tv/videos/123456789', twitch, []).isTestHost).toBe(false);
     expect(refusal('https://www.twitch.tv/chan', twitch).message).toMatch(/live streams are not supported/);
     expect(refusal('https://www.twitch.tv/chan/videos?filter=archives', twitch).message).toMatch(/full past broadcasts are not supported/);
+  });
+
+  it('Twitch videos (/videos/<id>) longer than 1 hour are refused as full past broadcasts; clips and other sites keep the limit', () => {
+    for (const link of ['https://www.twitch.tv/videos/123456789', 'https://m.twitch.tv/chan/v/123', 'https://player.twitch.tv/?video=v123&parent=x']) {
+      const limit = durationLimitFor(link, twitch, 36_000);
+      expect(limit.seconds, link).toBe(twitchPastBroadcastRule.maxSeconds);
+      expect(limit.refusal?.message).toBe(twitchPastBroadcastRule.message);
+      expect(limit.refusal?.code).toBe('UNSUPPORTED_URL');
+    }
+    // A lower configured limit still wins.
+    expect(durationLimitFor('https://www.twitch.tv/videos/1', twitch, 600).seconds).toBe(600);
+    expect(durationLimitFor('https://clips.twitch.tv/AwkwardHelplessSalamander', twitch, 36_000)).toEqual({ seconds: 36_000 });
+    expect(durationLimitFor('https://www.twitch.tv/chan/clip/Funny-Clip', twitch, 36_000)).toEqual({ seconds: 36_000 });
+    expect(durationLimitFor('https://www.youtube.com/watch?v=videos/123', youtube, 36_000)).toEqual({ seconds: 36_000 });
   });
 
   it('redirect-link entries: exact host, *.host with subdomains, host/path-prefix', () => {

@@ -6,8 +6,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../http/app-error';
 import { runCommand } from '../media/run-command';
+import type { Probe } from './finalize';
+import { downloadFailures } from './failures';
 import { buildDownloadArgs, type YtDlpDownloadOptions } from '../media/ytdlp-args';
-import { classifyYtDlpOutput, skippedByLimit } from '../media/ytdlp-errors';
+import { skippedByLimit, ytDlpError } from '../media/ytdlp-errors';
 import { YtDlpOutputParser, type DownloadProgress, type DownloadResultInfo } from '../media/ytdlp-progress';
 
 export interface YtDlpRunOptions extends YtDlpDownloadOptions {
@@ -16,17 +18,29 @@ export interface YtDlpRunOptions extends YtDlpDownloadOptions {
   signal: AbortSignal;
   onProgress: (progress: DownloadProgress) => void;
   onPostprocess: (name: string) => void;
-  /** yt-dlp printed its result: the file is final (after every post-processor and the move), though yt-dlp is still exiting. */
-  onResult?: (info: DownloadResultInfo) => void;
+  /**
+   * Started on the media file as soon as yt-dlp prints its result line: the file is final then
+   * (every post-processor has run and it has been moved), but yt-dlp still needs about 0.1 s to
+   * exit, and ffprobe as long just to start. Running both at once hides one of them.
+   */
+  probe?: (file: string) => Promise<Probe>;
 }
 
 export interface YtDlpRunResult {
   file: string;
   info: DownloadResultInfo;
+  /** The probe of `file` started early, when there was one. */
+  probe?: Promise<Probe>;
+}
+
+/** A file yt-dlp names, when it lies directly inside the job folder. */
+function inJobFolder(dir: string, reported: string | undefined): string | undefined {
+  return reported && path.dirname(path.resolve(reported)) === path.resolve(dir) ? path.resolve(reported) : undefined;
 }
 
 async function findMediaFile(dir: string, reported: string | undefined): Promise<string | undefined> {
-  if (reported && path.dirname(path.resolve(reported)) === path.resolve(dir)) return path.resolve(reported);
+  const named = inJobFolder(dir, reported);
+  if (named) return named;
   const names = await readdir(dir);
   const media = names.find((name) => name.startsWith('media.') && !name.endsWith('.json'));
   return media ? path.join(dir, media) : undefined;
@@ -37,11 +51,17 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   const sizeGuard = new AbortController();
   const signal = AbortSignal.any([options.signal, sizeGuard.signal]);
   let info: DownloadResultInfo = { type: 'result' };
+  let early: { file: string; probe: Promise<Probe> } | undefined;
   const handle = (events: ReturnType<YtDlpOutputParser['push']>) => {
     for (const event of events) {
       if (event.type === 'result') {
         info = event;
-        options.onResult?.(event);
+        const file = inJobFolder(options.jobDir, event.filepath);
+        if (file && options.probe && !early) {
+          early = { file, probe: options.probe(file) };
+          // Awaited by the finishing step; a run that fails first must not leave it unhandled.
+          early.probe.catch(() => {});
+        }
       }
       else if (event.type === 'postprocess') options.onPostprocess(event.postprocessor);
       else if (event.downloadedBytes > options.maxBytes) sizeGuard.abort();
@@ -56,19 +76,16 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
     onStderr: (chunk) => handle(parsers.err.push(chunk)),
   });
   handle([...parsers.out.end(), ...parsers.err.end()]);
-  if (result.timedOut) throw new AppError('DOWNLOAD_TIMEOUT', 'The download took too long and was stopped.', 504);
+  if (result.timedOut) throw downloadFailures.timedOut();
   if (sizeGuard.signal.aborted) throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.', 413);
-  if (options.signal.aborted) throw new AppError('DOWNLOAD_FAILED', 'The download was cancelled.', 499);
+  if (options.signal.aborted) throw downloadFailures.cancelled();
   const output = `${result.stdout}\n${result.stderr}`;
-  if (result.code !== 0) {
-    const failure = classifyYtDlpOutput(result.stderr);
-    throw new AppError(failure.code, failure.message, failure.statusCode);
-  }
+  if (result.code !== 0) throw ytDlpError(result.stderr);
   const file = await findMediaFile(options.jobDir, info.filepath);
   if (!file) {
     const limit = skippedByLimit(output);
     if (limit) throw new AppError(limit.code, limit.message, limit.statusCode);
     throw new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
   }
-  return { file, info };
+  return { file, info, probe: early?.file === file ? early.probe : undefined };
 }

@@ -1,6 +1,7 @@
 // Maps yt-dlp's output to a stable error code and a message a visitor can act on. Raw yt-dlp text
 // never reaches the visitor: it may name paths or internal addresses.
 import type { ErrorCode } from '@grabbit/contracts';
+import { AppError } from '../http/app-error';
 
 export interface YtDlpFailure {
   code: ErrorCode;
@@ -23,6 +24,12 @@ const generic: YtDlpFailure = { code: 'DOWNLOAD_FAILED', statusCode: 502, messag
 /** The failure for a finished yt-dlp run's output (stdout and stderr together). */
 export function classifyYtDlpOutput(output: string): YtDlpFailure {
   return rules.find((rule) => rule.pattern.test(output))?.failure ?? generic;
+}
+
+/** The visitor-facing error for a failed yt-dlp run. */
+export function ytDlpError(stderr: string): AppError {
+  const failure = classifyYtDlpOutput(stderr);
+  return new AppError(failure.code, failure.message, failure.statusCode);
 }
 
 /** Output that means yt-dlp exited 0 but skipped the media (a limit stopped it). */

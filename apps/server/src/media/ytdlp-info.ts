@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppError } from '../http/app-error';
 import { runCommand } from './run-command';
 import { buildInfoArgs, type InfoMode, type YtDlpSafety } from './ytdlp-args';
-import { classifyYtDlpOutput } from './ytdlp-errors';
+import { ytDlpError } from './ytdlp-errors';
 
 /** The parts of yt-dlp's info JSON that the downloader uses. */
 export interface YtDlpInfo {
@@ -45,10 +45,7 @@ export async function readYtDlpInfo(request: InfoRequest): Promise<YtDlpInfo> {
       maxOutputChars: 32 * 1024 * 1024,
     });
     if (result.timedOut) throw new AppError('DOWNLOAD_TIMEOUT', 'Reading this link took too long. Please try again.', 504);
-    if (result.code !== 0) {
-      const failure = classifyYtDlpOutput(result.stderr);
-      throw new AppError(failure.code, failure.message, failure.statusCode);
-    }
+    if (result.code !== 0) throw ytDlpError(result.stderr);
     try {
       return JSON.parse(result.stdout) as YtDlpInfo;
     } catch {

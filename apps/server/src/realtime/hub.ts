@@ -5,6 +5,7 @@ import { hubEvents, hubPath, type BatchStatus, type DownloadTask } from '@grabbi
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { downloadFailures } from '../download/failures';
 import type { EventBus, GroupName } from './event-bus';
 
 export interface HubState {
@@ -22,7 +23,8 @@ const isGroupId = (value: unknown): value is string => typeof value === 'string'
 function answerTask(socket: Socket, taskId: string, state: HubState): void {
   const task = state.task(taskId);
   if (!task) {
-    socket.emit(hubEvents.taskError, taskId, { message: 'This download was not found. It may have expired.', code: 'TASK_NOT_FOUND' });
+    const { message, code } = downloadFailures.taskNotFound();
+    socket.emit(hubEvents.taskError, taskId, { message, code });
   } else if (task.status === 'completed') {
     socket.emit(hubEvents.taskCompleted, taskId, task);
   } else if (task.status === 'error') {
@@ -35,7 +37,7 @@ function answerTask(socket: Socket, taskId: string, state: HubState): void {
 function answerBatch(socket: Socket, batchId: string, state: HubState): void {
   const batch = state.batch(batchId);
   if (!batch) {
-    socket.emit(hubEvents.batchError, batchId, { message: 'This playlist download was not found. It may have expired.' });
+    socket.emit(hubEvents.batchError, batchId, { message: downloadFailures.batchNotFound().message });
   } else if (batch.status === 'error') {
     socket.emit(hubEvents.batchError, batchId, { message: batch.message });
   } else {

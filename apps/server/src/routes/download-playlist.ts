@@ -6,13 +6,12 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { sanitizeTitle } from '../download/file-names';
 import { decideAutoDownload } from '../download/playlist-rules';
+import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { zipFiles } from '../download/zip';
 import { AppError } from '../http/app-error';
 import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp-info';
 import { parseBody } from './download-shared';
-
-const batchNotFound = () => new AppError('BATCH_NOT_FOUND', 'This playlist download was not found. It may have expired.', 404);
 
 export function downloadPlaylistRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -45,14 +44,14 @@ export function downloadPlaylistRoutes(service: DownloadService) {
 
     app.get<{ Params: { batchId: string } }>('/api/download/playlist/:batchId/status', async (request, reply) => {
       const status = service.batches.status(request.params.batchId);
-      if (!status) throw batchNotFound();
+      if (!status) throw downloadFailures.batchNotFound();
       reply.header('cache-control', 'no-store');
       return status;
     });
 
     app.post<{ Params: { batchId: string } }>('/api/download/playlist/:batchId/download', async (request, reply) => {
       const status = service.batches.status(request.params.batchId);
-      if (!status) throw batchNotFound();
+      if (!status) throw downloadFailures.batchNotFound();
       if (status.status === 'pending' || status.status === 'downloading') {
         throw new AppError('VALIDATION_FAILED', 'The playlist is still downloading. Please wait until it is complete.', 409);
       }

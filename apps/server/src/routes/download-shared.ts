@@ -4,6 +4,7 @@ import path from 'node:path';
 import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { downloadFailures } from '../download/failures';
 import type { z } from 'zod';
 import { AppError } from '../http/app-error';
 import type { StoredFile } from '../storage/result-store';
@@ -39,11 +40,11 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     dotfiles: 'deny',
     // 1 MiB reads instead of 64 KiB: a sixteenth of the chunks to push through the socket, which
     // roughly halves the CPU time spent serving a large file.
-    highWaterMark: process.env.BENCH_OLD ? 65536 : 1024 * 1024,
+    highWaterMark: 1024 * 1024,
   });
   if (result.type === 'error') {
     const status = result.statusCode;
-    if (status === 404) throw new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404);
+    if (status === 404) throw downloadFailures.fileExpired();
     // 412/416 and similar answers from the range logic go out as they are.
     return reply.code(status).headers(result.headers).send(result.stream);
   }

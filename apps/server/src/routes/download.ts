@@ -4,6 +4,7 @@
 import { downloadRequestSchema, type DownloadStartResponse } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DownloadService } from '../download/service';
+import { downloadFailures } from '../download/failures';
 import { AppError } from '../http/app-error';
 import { parseBody, sendStoredFile, statusForCode } from './download-shared';
 
@@ -23,21 +24,21 @@ export function downloadRoutes(service: DownloadService) {
         throw new AppError(code, settled?.error ?? 'Download failed', statusForCode(code));
       }
       const file = await service.results.get(result.fileId);
-      if (!file) throw new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404);
+      if (!file) throw downloadFailures.fileExpired();
       reply.header('x-task-id', task.taskId);
       return sendStoredFile(request, reply, file);
     });
 
     app.get<{ Params: { taskId: string } }>('/api/download/task/:taskId', async (request, reply) => {
       const task = service.tasks.get(request.params.taskId);
-      if (!task) throw new AppError('TASK_NOT_FOUND', 'This download was not found. It may have expired.', 404);
+      if (!task) throw downloadFailures.taskNotFound();
       reply.header('cache-control', 'no-store');
       return task;
     });
 
     app.get<{ Params: { fileId: string } }>('/api/download/file/:fileId', async (request, reply) => {
       const file = await service.results.get(request.params.fileId);
-      if (!file) throw new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404);
+      if (!file) throw downloadFailures.fileExpired();
       return sendStoredFile(request, reply, file);
     });
   };

@@ -20,6 +20,8 @@ export async function registerPages(app: FastifyInstance, distDir: string): Prom
       index: false,
       // Every built file (assets, sitemap.xml, robots.txt) gets its own route at start-up.
       wildcard: false,
+      // The build writes .br and .gz copies (apps/web/scripts/compress.ts); sent when the browser accepts them.
+      preCompressed: true,
       // Hashed assets never change; pages are revalidated.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

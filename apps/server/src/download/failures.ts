@@ -1,0 +1,11 @@
+// Failures that several parts of the downloader answer (routes, hub, jobs): one wording, one code
+// and one status each, so the page shows the same text whichever way it asked.
+import { AppError } from '../http/app-error';
+
+export const downloadFailures = {
+  taskNotFound: () => new AppError('TASK_NOT_FOUND', 'This download was not found. It may have expired.', 404),
+  batchNotFound: () => new AppError('BATCH_NOT_FOUND', 'This playlist download was not found. It may have expired.', 404),
+  fileExpired: () => new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404),
+  timedOut: () => new AppError('DOWNLOAD_TIMEOUT', 'The download took too long and was stopped.', 504),
+  cancelled: () => new AppError('DOWNLOAD_FAILED', 'The download was cancelled.', 499),
+};

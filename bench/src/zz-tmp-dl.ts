@@ -1,2 +1,0 @@
-import { runDownloadBenchmarks } from './download-bench';
-await runDownloadBenchmarks();
