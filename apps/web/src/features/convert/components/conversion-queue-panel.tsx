@@ -1,0 +1,59 @@
+// The Conversion Queue panel: count, Download All once anything completed, Clear Queue, the overall
+// bar of the running batch, and one row per file.
+import { Download, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Progress } from '../../../components/ui/progress';
+import { batchProgress, completedItems, type QueueState } from '../lib/conversion-queue';
+import { QueueItemRow } from './queue-item-row';
+
+interface ConversionQueuePanelProps {
+  queue: QueueState;
+  busy: boolean;
+  onRemove: (id: string) => void;
+  onClear: () => void;
+  onDownloadAll: () => void;
+}
+
+export function ConversionQueuePanel({ queue, busy, onRemove, onClear, onDownloadAll }: ConversionQueuePanelProps) {
+  if (queue.items.length === 0) return null;
+  const completed = completedItems(queue).length;
+  const overall = batchProgress(queue);
+  return (
+    <Card aria-labelledby="conversion-queue-title">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle id="conversion-queue-title">Conversion Queue ({queue.items.length})</CardTitle>
+        <div className="flex flex-wrap gap-2">
+          {completed > 0 && (
+            <Button size="sm" onClick={onDownloadAll}>
+              <Download aria-hidden />
+              Download All ({completed})
+            </Button>
+          )}
+          <Button size="sm" variant="outline" onClick={onClear}>
+            <Trash2 aria-hidden />
+            Clear Queue
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {busy && overall.total > 0 && (
+          <div className="space-y-2" data-testid="conversion-overall">
+            <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-700">
+              <span>Processing {overall.total} files...</span>
+              <span aria-live="polite">
+                {overall.completed} / {overall.total} completed
+              </span>
+            </div>
+            <Progress value={overall.percent} aria-label="Overall conversion progress" />
+          </div>
+        )}
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+          {queue.items.map((item) => (
+            <QueueItemRow key={item.id} item={item} onRemove={onRemove} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+// How-to, supported formats and pro tips, from the page's catalog entry.
+import type { ConverterPage } from '@grabbit/catalog';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { converterGuide } from '../lib/converter-guide';
+
+export function ConverterGuideBox({ page }: { page: ConverterPage }) {
+  const guide = converterGuide(page);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>How to convert {page.label} files</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-3">
+        <section className="space-y-2">
+          <h3 className="font-semibold text-slate-900">How to</h3>
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            {guide.howTo.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+        <section className="space-y-2">
+          <h3 className="font-semibold text-slate-900">Supported formats</h3>
+          <dl className="space-y-1 text-sm text-slate-700">
+            <dt className="font-medium">Input</dt>
+            <dd>{guide.inputFormats}</dd>
+            <dt className="font-medium">Output</dt>
+            <dd>{guide.outputFormats}</dd>
+            <dt className="font-medium">Maximum size</dt>
+            <dd>{page.maxSize}</dd>
+          </dl>
+        </section>
+        <section className="space-y-2">
+          <h3 className="font-semibold text-slate-900">Pro tips</h3>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {guide.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+// One file in the conversion queue: name, status text, progress bars, save link and remove.
+import { CheckCircle2, Download, Loader2, X, XCircle } from 'lucide-react';
+import { buttonClasses, Button } from '../../../components/ui/button';
+import { Progress } from '../../../components/ui/progress';
+import { statusText, type QueueItem } from '../lib/conversion-queue';
+
+const statusIcon = {
+  converting: <Loader2 className="size-5 shrink-0 animate-spin text-indigo-700" aria-hidden />,
+  completed: <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />,
+  failed: <XCircle className="size-5 shrink-0 text-red-700" aria-hidden />,
+} as const;
+
+const statusColour = { converting: 'text-slate-700', completed: 'text-green-800', failed: 'text-red-800' } as const;
+
+export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (id: string) => void }) {
+  const converting = item.status === 'converting';
+  const conversion = item.conversion?.stage === 'uploading' ? undefined : item.conversion;
+  return (
+    <li className="space-y-2 p-3" data-testid="conversion-queue-item" data-status={item.status}>
+      <div className="flex flex-wrap items-center gap-3">
+        {statusIcon[item.status]}
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900" title={item.file.name}>
+            {item.file.name}
+          </p>
+          <p className={`text-xs break-words ${statusColour[item.status]}`} data-testid="conversion-status">
+            {statusText(item)}
+          </p>
+        </div>
+        <div className="flex items-center gap-1">
+          {item.status === 'completed' && item.outputUrl && item.downloadName && (
+            <a href={item.outputUrl} download={item.downloadName} className={buttonClasses('outline', 'sm')}>
+              <Download aria-hidden />
+              Save<span className="sr-only"> {item.downloadName}</span>
+            </a>
+          )}
+          <Button variant="ghost" size="icon" aria-label={`Remove ${item.file.name} from the queue`} onClick={() => onRemove(item.id)}>
+            <X aria-hidden />
+          </Button>
+        </div>
+      </div>
+      {converting && item.progress > 0 && (
+        <Progress value={item.progress} aria-label={`Upload progress of ${item.file.name}`} />
+      )}
+      {converting && conversion && (
+        <Progress
+          value={conversion.percent}
+          aria-label={`Conversion progress of ${item.file.name}`}
+          indicatorClassName="bg-green-700"
+        />
+      )}
+    </li>
+  );
+}

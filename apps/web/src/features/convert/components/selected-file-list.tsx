@@ -1,0 +1,38 @@
+// The files chosen for the next batch: name, size in MB to one decimal, extension, remove.
+import { formatMegabytes } from '@grabbit/catalog';
+import { FileIcon, X } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { fileExtension } from '../lib/file-names';
+
+interface SelectedFileListProps {
+  files: readonly File[];
+  disabled?: boolean;
+  onRemove: (index: number) => void;
+}
+
+export function SelectedFileList({ files, disabled, onRemove }: SelectedFileListProps) {
+  if (files.length === 0) return null;
+  return (
+    <section aria-label="Selected files" className="space-y-2">
+      <h3 className="text-sm font-medium text-slate-900">Selected files ({files.length})</h3>
+      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+        {files.map((file, index) => (
+          <li key={`${file.name}-${file.size}-${file.lastModified}-${index}`} className="flex items-center gap-3 p-3">
+            <FileIcon className="size-5 shrink-0 text-slate-500" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
+                {file.name}
+              </p>
+              <p className="text-xs text-slate-600">{formatMegabytes(file.size)}</p>
+            </div>
+            <Badge>{fileExtension(file.name).toUpperCase() || '?'}</Badge>
+            <Button variant="ghost" size="icon" disabled={disabled} aria-label={`Remove ${file.name}`} onClick={() => onRemove(index)}>
+              <X aria-hidden />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

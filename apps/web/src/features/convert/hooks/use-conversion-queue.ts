@@ -1,0 +1,129 @@
+// Runs conversion batches and keeps the queue: every file of a batch uploads in parallel, follows
+// its progress on the hub, and ends completed (with a local link) or failed (with its message).
+import type { ConverterPage } from '@grabbit/catalog';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { getConnection } from '../../connection';
+import { followConversion } from '../api/conversion-progress';
+import { ConversionError, uploadConversion } from '../api/upload-conversion';
+import { batchSummary, converterToasts } from '../lib/batch-summary';
+import { emptyQueue, queueReducer } from '../lib/conversion-queue';
+import { failureMessage } from '../lib/failure-message';
+import { downloadName } from '../lib/file-names';
+import { checkFileSizes } from '../lib/file-selection';
+import { randomId } from '../lib/random-id';
+import { useObjectUrls } from './use-object-urls';
+
+type Outcome = 'completed' | 'failed' | 'removed';
+
+interface Endpoints {
+  apiBase: string;
+  hubUrl: string;
+}
+
+export function useConversionQueue(page: ConverterPage) {
+  const [queue, dispatch] = useReducer(queueReducer, emptyQueue);
+  const [busy, setBusy] = useState(false);
+  const objectUrls = useObjectUrls();
+  // Uploads still running, by item id: removing an item cancels its upload.
+  const running = useRef(new Map<string, AbortController>());
+
+  useEffect(() => {
+    const uploads = running.current;
+    return () => uploads.forEach((controller) => controller.abort());
+  }, []);
+
+  const convertOne = useCallback(
+    async (endpoints: Endpoints, id: string, file: File, outputFormat: string): Promise<Outcome> => {
+      const controller = new AbortController();
+      running.current.set(id, controller);
+      const progressId = randomId();
+      const stopFollowing = await followConversion(endpoints.hubUrl, progressId, (event) =>
+        dispatch({ type: 'conversionProgress', id, ...event }),
+      );
+      try {
+        const blob = await uploadConversion({
+          apiBase: endpoints.apiBase,
+          file,
+          outputFormat,
+          progressId,
+          signal: controller.signal,
+          onUploadProgress: (progress) => dispatch({ type: 'uploadProgress', id, progress }),
+        });
+        if (controller.signal.aborted) return 'removed';
+        const outputUrl = objectUrls.create(id, blob);
+        dispatch({ type: 'completed', id, outputUrl, downloadName: downloadName(file.name, outputFormat) });
+        return 'completed';
+      } catch (error) {
+        if (controller.signal.aborted) return 'removed';
+        const message = error instanceof ConversionError ? error.message : failureMessage(undefined, (error as Error)?.message);
+        dispatch({ type: 'failed', id, error: message });
+        return 'failed';
+      } finally {
+        running.current.delete(id);
+        stopFollowing();
+      }
+    },
+    [objectUrls],
+  );
+
+  /**
+   * Converts the selected files. Resolves once the batch is over: true when a batch ran (the caller
+   * then clears the selection), false when nothing could start.
+   */
+  const convert = useCallback(
+    async (files: readonly File[], outputFormat: string): Promise<boolean> => {
+      if (files.length === 0) {
+        toast.error(converterToasts.noFiles.title, { description: converterToasts.noFiles.description });
+        return false;
+      }
+      const { valid, tooLarge } = checkFileSizes(page, files);
+      for (const file of tooLarge) {
+        const message = converterToasts.tooLarge(file.name, page.maxSize);
+        toast.error(message.title, { description: message.description });
+      }
+      if (valid.length === 0) {
+        toast.error(converterToasts.noValidFiles.title, { description: converterToasts.noValidFiles.description });
+        return false;
+      }
+      setBusy(true);
+      try {
+        const endpoints = await getConnection();
+        const items = valid.map((file) => ({ id: randomId(), file }));
+        dispatch({ type: 'batchStarted', items });
+        const outcomes = await Promise.all(items.map(({ id, file }) => convertOne(endpoints, id, file, outputFormat)));
+        const succeeded = outcomes.filter((o) => o === 'completed').length;
+        const failed = outcomes.filter((o) => o === 'failed').length;
+        if (succeeded + failed > 0) {
+          const summary = batchSummary(succeeded, failed);
+          toast[summary.variant](summary.title, { description: summary.description });
+        }
+      } catch (error) {
+        console.error('Batch conversion error:', error);
+        toast.error(converterToasts.batchError.title, { description: converterToasts.batchError.description });
+      } finally {
+        dispatch({ type: 'batchFinished' });
+        setBusy(false);
+      }
+      return true;
+    },
+    [page, convertOne],
+  );
+
+  const remove = useCallback(
+    (id: string) => {
+      running.current.get(id)?.abort();
+      objectUrls.revoke(id);
+      dispatch({ type: 'removed', id });
+    },
+    [objectUrls],
+  );
+
+  const clear = useCallback(() => {
+    running.current.forEach((controller) => controller.abort());
+    objectUrls.revokeAll();
+    dispatch({ type: 'cleared' });
+  }, [objectUrls]);
+
+  return { queue, busy, convert, remove, clear };
+}

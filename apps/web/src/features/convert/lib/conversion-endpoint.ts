@@ -1,0 +1,27 @@
+// Which upload endpoint converts a file (spec section 7): by the file's MIME type first, then by
+// its extension; video is the default.
+import { uploadExtensionsByKind } from '@grabbit/catalog';
+import { fileExtension } from './file-names';
+
+export type ConversionEndpoint = 'image' | 'audio-general' | 'video';
+
+const endpointByMimeFamily: Record<string, ConversionEndpoint> = {
+  image: 'image',
+  audio: 'audio-general',
+  video: 'video',
+};
+
+export function conversionEndpoint(file: { name: string; type: string }): ConversionEndpoint {
+  const family = file.type.split('/')[0]?.toLowerCase() ?? '';
+  const byMime = endpointByMimeFamily[family];
+  if (byMime) return byMime;
+  const extension = fileExtension(file.name);
+  if (uploadExtensionsByKind.image.includes(extension)) return 'image';
+  if (uploadExtensionsByKind.audio.includes(extension)) return 'audio-general';
+  return 'video';
+}
+
+/** The endpoint path under the API base, e.g. /convert/image. */
+export function conversionPath(file: { name: string; type: string }): string {
+  return `/convert/${conversionEndpoint(file)}`;
+}

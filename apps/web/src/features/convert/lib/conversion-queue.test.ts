@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { batchProgress, completedItems, emptyQueue, queueReducer, statusText, type QueueState } from './conversion-queue';
+
+const file = (name: string) => new File(['x'], name, { type: 'image/png' });
+
+function started(...ids: string[]): QueueState {
+  return queueReducer(emptyQueue, { type: 'batchStarted', items: ids.map((id) => ({ id, file: file(`${id}.png`) })) });
+}
+
+describe('conversion queue', () => {
+  it('starts items converting at 0 and shows the upload percentage', () => {
+    const state = queueReducer(started('a'), { type: 'uploadProgress', id: 'a', progress: 42.4 });
+    expect(state.items[0]).toMatchObject({ status: 'converting', progress: 42 });
+    expect(statusText(state.items[0]!)).toBe('Uploading… 42%');
+  });
+
+  it('never moves progress backwards', () => {
+    let state = queueReducer(started('a'), { type: 'uploadProgress', id: 'a', progress: 80 });
+    state = queueReducer(state, { type: 'uploadProgress', id: 'a', progress: 30 });
+    expect(state.items[0]!.progress).toBe(80);
+  });
+
+  it('shows the server conversion percentage after the upload', () => {
+    let state = queueReducer(started('a'), { type: 'uploadProgress', id: 'a', progress: 100 });
+    expect(statusText(state.items[0]!)).toBe('Converting…');
+    state = queueReducer(state, { type: 'conversionProgress', id: 'a', stage: 'uploading', percent: 100 });
+    state = queueReducer(state, { type: 'conversionProgress', id: 'a', stage: 'converting', percent: 0 });
+    expect(statusText(state.items[0]!)).toBe('Converting… 0%');
+    state = queueReducer(state, { type: 'conversionProgress', id: 'a', stage: 'converting', percent: 37 });
+    state = queueReducer(state, { type: 'conversionProgress', id: 'a', stage: 'converting', percent: 20 });
+    expect(statusText(state.items[0]!)).toBe('Converting… 37%');
+    state = queueReducer(state, { type: 'conversionProgress', id: 'a', stage: 'finishing', percent: 100 });
+    expect(statusText(state.items[0]!)).toBe('Finishing…');
+  });
+
+  it('completes or fails an item, and ignores results for removed items', () => {
+    let state = started('a', 'b', 'c');
+    state = queueReducer(state, { type: 'completed', id: 'a', outputUrl: 'blob:1', downloadName: 'a.jpg' });
+    state = queueReducer(state, { type: 'failed', id: 'b', error: 'Not an image' });
+    state = queueReducer(state, { type: 'removed', id: 'c' });
+    state = queueReducer(state, { type: 'completed', id: 'c', outputUrl: 'blob:2', downloadName: 'c.jpg' });
+    expect(state.items.map((i) => i.id)).toEqual(['a', 'b']);
+    expect(statusText(state.items[0]!)).toBe('Completed');
+    expect(statusText(state.items[1]!)).toBe('Failed: Not an image');
+    expect(completedItems(state).map((i) => i.downloadName)).toEqual(['a.jpg']);
+  });
+
+  it('a failed item stays failed when a late completion arrives', () => {
+    let state = queueReducer(started('a'), { type: 'failed', id: 'a', error: 'x' });
+    state = queueReducer(state, { type: 'completed', id: 'a', outputUrl: 'blob:1', downloadName: 'a.jpg' });
+    expect(state.items[0]!.status).toBe('failed');
+  });
+
+  it('counts the running batch for the overall bar, not earlier items', () => {
+    let state = started('old');
+    state = queueReducer(state, { type: 'completed', id: 'old', outputUrl: 'blob:0', downloadName: 'old.jpg' });
+    state = queueReducer(state, { type: 'batchFinished' });
+    state = queueReducer(state, { type: 'batchStarted', items: [{ id: 'x', file: file('x.png') }, { id: 'y', file: file('y.png') }] });
+    state = queueReducer(state, { type: 'completed', id: 'x', outputUrl: 'blob:1', downloadName: 'x.jpg' });
+    expect(batchProgress(state)).toEqual({ total: 2, completed: 1, percent: 50 });
+    state = queueReducer(state, { type: 'failed', id: 'y', error: 'bad' });
+    expect(batchProgress(state)).toEqual({ total: 2, completed: 1, percent: 100 });
+    expect(queueReducer(state, { type: 'cleared' })).toEqual(emptyQueue);
+  });
+});

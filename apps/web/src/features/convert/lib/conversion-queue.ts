@@ -1,0 +1,116 @@
+// The conversion queue as a pure reducer (spec sections 3 and 4): an item starts converting with
+// progress 0 and ends completed (with a local link) or failed (with its message). Items can be
+// removed or cleared at any time; late results for a removed item are ignored.
+
+import type { ConversionStage } from '@grabbit/contracts';
+
+export type { ConversionStage };
+export type QueueItemStatus = 'converting' | 'completed' | 'failed';
+
+export interface QueueItem {
+  id: string;
+  file: File;
+  status: QueueItemStatus;
+  /** Upload percentage, 0-100. */
+  progress: number;
+  /** What the server reports while it works; absent until its first report. */
+  conversion?: { stage: ConversionStage; percent: number };
+  outputUrl?: string;
+  downloadName?: string;
+  error?: string;
+}
+
+export interface QueueState {
+  items: QueueItem[];
+  /** Ids of the batch being processed, for the overall bar. */
+  batchIds: string[];
+}
+
+export type QueueAction =
+  | { type: 'batchStarted'; items: { id: string; file: File }[] }
+  | { type: 'uploadProgress'; id: string; progress: number }
+  | { type: 'conversionProgress'; id: string; stage: ConversionStage; percent: number }
+  | { type: 'completed'; id: string; outputUrl: string; downloadName: string }
+  | { type: 'failed'; id: string; error: string }
+  | { type: 'batchFinished' }
+  | { type: 'removed'; id: string }
+  | { type: 'cleared' };
+
+export const emptyQueue: QueueState = { items: [], batchIds: [] };
+
+const clampPercent = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
+
+function updateConverting(state: QueueState, id: string, change: (item: QueueItem) => QueueItem): QueueState {
+  return {
+    ...state,
+    items: state.items.map((item) => (item.id === id && item.status === 'converting' ? change(item) : item)),
+  };
+}
+
+export function queueReducer(state: QueueState, action: QueueAction): QueueState {
+  switch (action.type) {
+    case 'batchStarted': {
+      const added = action.items.map(({ id, file }): QueueItem => ({ id, file, status: 'converting', progress: 0 }));
+      return { items: [...state.items, ...added], batchIds: added.map((item) => item.id) };
+    }
+    case 'uploadProgress':
+      // Progress only moves forward: late or repeated events never make a bar jump back.
+      return updateConverting(state, action.id, (item) => ({
+        ...item,
+        progress: Math.max(item.progress, clampPercent(action.progress)),
+      }));
+    case 'conversionProgress':
+      return updateConverting(state, action.id, (item) => {
+        // Each stage counts from 0 again; within a stage the percentage only moves forward.
+        const sameStage = item.conversion?.stage === action.stage;
+        const percent = clampPercent(action.percent);
+        return {
+          ...item,
+          conversion: { stage: action.stage, percent: sameStage ? Math.max(item.conversion?.percent ?? 0, percent) : percent },
+        };
+      });
+    case 'completed':
+      return updateConverting(state, action.id, (item) => ({
+        ...item,
+        status: 'completed',
+        progress: 100,
+        outputUrl: action.outputUrl,
+        downloadName: action.downloadName,
+      }));
+    case 'failed':
+      return updateConverting(state, action.id, (item) => ({ ...item, status: 'failed', error: action.error }));
+    case 'batchFinished':
+      return { ...state, batchIds: [] };
+    case 'removed':
+      return {
+        items: state.items.filter((item) => item.id !== action.id),
+        batchIds: state.batchIds.filter((id) => id !== action.id),
+      };
+    case 'cleared':
+      return emptyQueue;
+  }
+}
+
+export function completedItems(state: QueueState): QueueItem[] {
+  return state.items.filter((item) => item.status === 'completed');
+}
+
+/** The overall bar: how many files the running batch has and how many of them completed. */
+export function batchProgress(state: QueueState): { total: number; completed: number; percent: number } {
+  const batch = state.items.filter((item) => state.batchIds.includes(item.id));
+  const completed = batch.filter((item) => item.status === 'completed').length;
+  const settled = batch.filter((item) => item.status !== 'converting').length;
+  const percent = batch.length === 0 ? 0 : Math.round((settled / batch.length) * 100);
+  return { total: batch.length, completed, percent };
+}
+
+/** The status line of an item, also read out by screen readers. */
+export function statusText(item: QueueItem): string {
+  if (item.status === 'completed') return 'Completed';
+  if (item.status === 'failed') return `Failed: ${item.error ?? ''}`;
+  const conversion = item.conversion;
+  if (conversion?.stage === 'finishing') return 'Finishing…';
+  if (conversion?.stage === 'converting') return `Converting… ${conversion.percent}%`;
+  if (item.progress >= 100) return 'Converting…';
+  return `Uploading… ${item.progress}%`;
+}

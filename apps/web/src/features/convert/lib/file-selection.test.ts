@@ -1,0 +1,39 @@
+import { converterById, type ConverterPage } from '@grabbit/catalog';
+import { describe, expect, it } from 'vitest';
+import { checkFileSizes, isAcceptedFile, maxFileBytes } from './file-selection';
+
+function page(id: string): ConverterPage {
+  const found = converterById(id);
+  if (!found) throw new Error(`no page ${id}`);
+  return found;
+}
+
+describe('file selection', () => {
+  it('accepts the page extensions, in any case', () => {
+    expect(isAcceptedFile(page('jpeg'), { name: 'a.JPG', type: 'image/jpeg', size: 1 })).toBe(true);
+    expect(isAcceptedFile(page('jpeg'), { name: 'a.jpeg', type: '', size: 1 })).toBe(true);
+    expect(isAcceptedFile(page('png'), { name: 'a.gif', type: 'image/gif', size: 1 })).toBe(false);
+  });
+
+  it('uses the MIME type only for names without an extension', () => {
+    expect(isAcceptedFile(page('png'), { name: 'pasted', type: 'image/png', size: 1 })).toBe(true);
+    expect(isAcceptedFile(page('png'), { name: 'pasted', type: '', size: 1 })).toBe(false);
+    expect(isAcceptedFile(page('png'), { name: 'a.txt', type: 'image/png', size: 1 })).toBe(false);
+  });
+
+  it('reads the page limit from the catalog', () => {
+    expect(maxFileBytes(page('ico'))).toBe(10 * 1024 ** 2);
+    expect(maxFileBytes(page('mkv'))).toBe(1024 ** 3);
+  });
+
+  it('splits files at the limit, which itself is allowed', () => {
+    const limit = 10 * 1024 ** 2;
+    const files = [
+      { name: 'a.ico', type: '', size: limit },
+      { name: 'b.ico', type: '', size: limit + 1 },
+    ];
+    const { valid, tooLarge } = checkFileSizes(page('ico'), files);
+    expect(valid.map((f) => f.name)).toEqual(['a.ico']);
+    expect(tooLarge.map((f) => f.name)).toEqual(['b.ico']);
+  });
+});

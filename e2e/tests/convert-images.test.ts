@@ -1,0 +1,119 @@
+// The image converter pages in Chromium against the real server and engines: a batch of PNGs to
+// JPG saved with Download All, the size limit toasts, and a refused file showing the server's message.
+import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { startServer, type RunningServer } from '../support/server';
+import { chooseFiles, fixtureDir, identify, makePng, openConverter, queueStatuses, toast, toastDescription } from './convert-support';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const dir = fixtureDir();
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('PNG converter', () => {
+  it('converts three PNGs to JPG in parallel and saves them all with Download All', async () => {
+    const files = await Promise.all([
+      makePng(path.join(dir, 'red.png'), 64, 48, 'red'),
+      makePng(path.join(dir, 'green.png'), 48, 64, 'green'),
+      makePng(path.join(dir, 'blue.png'), 32, 32, 'blue'),
+    ]);
+    await openConverter(page, server.url, '/png-converter');
+    // The dropdown defaults to the page's first output, JPG.
+    await expect.poll(() => page.getByLabel('Output format').textContent()).toBe('JPG');
+    await chooseFiles(page, files);
+    const selected = page.getByRole('region', { name: 'Selected files' });
+    await expect.poll(() => selected.getByRole('listitem').count()).toBe(3);
+    expect(await selected.textContent()).toContain('0.0 MB');
+
+    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual(['Completed', 'Completed', 'Completed']);
+    expect(await toastDescription(page, 'Batch conversion completed')).toBe('Successfully converted 3 file(s).');
+    // The selection is cleared after the batch; the queue keeps the results.
+    expect(await selected.count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Conversion Queue (3)' }).count()).toBe(1);
+
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await page.getByRole('button', { name: 'Download All (3)' }).click();
+    await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(3);
+
+    const saved = await Promise.all(
+      downloads.map(async (download) => {
+        const target = path.join(dir, `saved-${download.suggestedFilename()}`);
+        await download.saveAs(target);
+        const bytes = await readFile(target);
+        return { name: download.suggestedFilename(), magic: bytes.subarray(0, 3).toString('hex'), image: await identify(target) };
+      }),
+    );
+    expect(saved.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'blue.jpg', magic: 'ffd8ff', image: 'JPEG 32x32' },
+      { name: 'green.jpg', magic: 'ffd8ff', image: 'JPEG 48x64' },
+      { name: 'red.jpg', magic: 'ffd8ff', image: 'JPEG 64x48' },
+    ]);
+
+    // Clearing the queue removes every item.
+    await page.getByRole('button', { name: 'Clear Queue' }).click();
+    expect(await page.getByTestId('conversion-queue-item').count()).toBe(0);
+  });
+
+  it("shows the server's message when it refuses a file", async () => {
+    const fake = path.join(dir, 'notes.png');
+    await writeFile(fake, 'this is plain text, not a picture\n');
+    // What the server answers for this file, asked directly.
+    const form = new FormData();
+    form.append('OutputFormat', 'jpg');
+    form.append('Quality', 'high');
+    form.append('InputFile', new Blob([await readFile(fake)], { type: 'image/png' }), 'notes.png');
+    const answer = await fetch(`${server.url}/api/convert/image`, { method: 'POST', body: form });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    const { Error: serverMessage } = (await answer.json()) as { Error: string };
+    expect(serverMessage.length).toBeGreaterThan(0);
+
+    await openConverter(page, server.url, '/png-converter');
+    await chooseFiles(page, [fake, await makePng(path.join(dir, 'fine.png'), 16, 16, 'white')]);
+    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual([`Failed: ${serverMessage}`, 'Completed']);
+    expect(await toastDescription(page, 'Batch conversion completed with errors')).toBe('1 files converted successfully, 1 failed.');
+    // Only the completed item can be saved.
+    expect(await page.getByRole('button', { name: 'Download All (1)' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /Save/ }).count()).toBe(1);
+  });
+});
+
+describe('size limits', () => {
+  it('skips a file over the page limit with the File too large toast, then No valid files', async () => {
+    // The ICO page takes up to 10MB; a sparse file costs nothing on disk.
+    const big = path.join(dir, 'huge.ico');
+    await writeFile(big, '');
+    await truncate(big, 10 * 1024 ** 2 + 1);
+    await openConverter(page, server.url, '/ico-converter');
+    await chooseFiles(page, [big]);
+    await page.getByRole('button', { name: 'Convert Files' }).click();
+    expect(await toastDescription(page, 'File too large')).toBe('huge.ico exceeds the maximum file size of 10MB.');
+    expect(await toastDescription(page, 'No valid files')).toBe('All selected files were invalid or too large.');
+    // Nothing was queued or uploaded.
+    expect(await page.getByTestId('conversion-queue-item').count()).toBe(0);
+    expect(await toast(page, 'Batch conversion completed').count()).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+// The converter page's own behaviour in Chromium: dragging highlights the area and says 'Drop files
+// here', dropped files are filtered to the page's types, selected files can be removed, and the page
+// with a filled queue passes an accessibility scan.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { startServer, type RunningServer } from '../support/server';
+import { chooseFiles, fixtureDir, makePng, openConverter, queueStatuses } from './convert-support';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const dir = fixtureDir();
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  // axe opens pages of its own, which needs a context made by newContext().
+  page = await (await browser.newContext()).newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A DataTransfer in the page holding small files with these names and types. */
+function dataTransfer(files: { name: string; type: string }[]) {
+  return page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File(['x'], file.name, { type: file.type }));
+    return transfer;
+  }, files);
+}
+
+describe('converter page', () => {
+  it('highlights while dragging and keeps only the dropped files of its types', async () => {
+    await openConverter(page, server.url, '/jpeg-converter');
+    const zone = page.getByTestId('convert-drop-zone');
+    const transfer = await dataTransfer([
+      { name: 'photo.JPG', type: 'image/jpeg' },
+      { name: 'scan.jpeg', type: 'image/jpeg' },
+      { name: 'icon.png', type: 'image/png' },
+      { name: 'notes.txt', type: 'text/plain' },
+    ]);
+    await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+    await expect.poll(() => zone.getAttribute('data-dragging')).toBe('true');
+    expect(await zone.textContent()).toContain('Drop files here');
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect.poll(() => zone.getAttribute('data-dragging')).toBeNull();
+    expect(await zone.textContent()).not.toContain('Drop files here');
+
+    const selected = page.getByRole('region', { name: 'Selected files' });
+    await expect.poll(() => selected.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('photo.JPG'),
+      expect.stringContaining('scan.jpeg'),
+    ]);
+    expect(await selected.textContent()).toContain('JPEG');
+    await page.getByRole('button', { name: 'Remove photo.JPG' }).click();
+    await expect.poll(() => selected.getByRole('listitem').count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove scan.jpeg' }).click();
+    expect(await selected.count()).toBe(0);
+    // With nothing selected the Convert Files button is disabled.
+    expect(await page.getByRole('button', { name: 'Convert Files' }).isDisabled()).toBe(true);
+  });
+
+  it('passes an accessibility scan with files selected and a finished queue', async () => {
+    await openConverter(page, server.url, '/png-converter');
+    await chooseFiles(page, [await makePng(path.join(dir, 'one.png'), 20, 20, 'orange')]);
+    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual(['Completed']);
+    await chooseFiles(page, [await makePng(path.join(dir, 'two.png'), 20, 20, 'purple')]);
+    // The toast container belongs to the layout shell (sonner's colours), not to this page.
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .exclude('[data-sonner-toaster]')
+      .analyze();
+    const severe = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} - ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(severe).toEqual([]);
+  });
+});

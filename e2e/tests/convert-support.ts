@@ -1,0 +1,56 @@
+// Shared pieces of the converter browser tests: tiny generated fixtures, opening a converter page
+// once it is interactive, reading toasts and the queue.
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Locator, Page } from 'playwright-core';
+
+export const run = promisify(execFile);
+
+export function fixtureDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'grabbit-convert-e2e-'));
+}
+
+/** A solid-colour PNG of the given size, made by ImageMagick. */
+export async function makePng(file: string, width: number, height: number, colour: string): Promise<string> {
+  await run('/usr/bin/convert', ['-size', `${width}x${height}`, `xc:${colour}`, `png:${file}`]);
+  return file;
+}
+
+/** Format and size of an image as ImageMagick's identify reads them, e.g. "JPEG 64x48". */
+export async function identify(file: string): Promise<string> {
+  const { stdout } = await run('identify', ['-format', '%m %wx%h\n', file]);
+  return stdout.trim().split('\n')[0] ?? '';
+}
+
+/** Opens a converter page and waits until it is hydrated and connected (Browse files enabled). */
+export async function openConverter(page: Page, serverUrl: string, route: string): Promise<void> {
+  await page.goto(`${serverUrl}${route}`);
+  await page.getByTestId('connection-badge').waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Browse files' }).and(page.locator(':enabled')).waitFor();
+}
+
+export function chooseFiles(page: Page, files: string[]): Promise<void> {
+  return page.getByTestId('convert-file-input').setInputFiles(files);
+}
+
+/** A visible toast with this exact title. */
+export function toast(page: Page, title: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+}
+
+export async function toastDescription(page: Page, title: string): Promise<string> {
+  const found = toast(page, title).first();
+  await found.waitFor();
+  return (await found.locator('[data-description]').textContent()) ?? '';
+}
+
+export function queueStatuses(page: Page): Promise<string[]> {
+  return page.getByTestId('conversion-status').allTextContents();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

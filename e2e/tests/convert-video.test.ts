@@ -1,0 +1,86 @@
+// A video conversion in Chromium against the real server: the queue item shows the upload and then
+// the server's conversion percentage (pushed over the real-time hub) before it completes, and the
+// saved file is a WebM.
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { startServer, type RunningServer } from '../support/server';
+import { chooseFiles, fixtureDir, openConverter, queueStatuses, run, toastDescription } from './convert-support';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const dir = fixtureDir();
+
+/** Records every status text the queue shows, however briefly, in window.__statusLog. */
+function recordStatuses(): void {
+  const log: string[] = [];
+  (window as unknown as { __statusLog: string[] }).__statusLog = log;
+  const record = () => {
+    for (const element of document.querySelectorAll('[data-testid="conversion-status"]')) {
+      const text = element.textContent ?? '';
+      if (log.at(-1) !== text) log.push(text);
+    }
+  };
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  page = await browser.newPage({ acceptDownloads: true });
+  await page.addInitScript(recordStatuses);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('MP4 converter', () => {
+  it('shows the conversion progress of a video until it completes', async () => {
+    // 3 s of 720p: small to upload, long enough for ffmpeg to report progress more than once.
+    const clip = path.join(dir, 'clip.mp4');
+    await run('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
+      '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+    ]);
+    await openConverter(page, server.url, '/mp4-converter');
+    await page.getByLabel('Output format').click();
+    await page.getByRole('option', { name: 'WEBM' }).click();
+    await chooseFiles(page, [clip]);
+    await page.getByRole('button', { name: 'Convert Files' }).click();
+    // While the batch runs: the button shows its loading state and the overall bar counts the batch.
+    expect(await page.getByRole('button', { name: 'Converting...' }).isDisabled()).toBe(true);
+    const overall = page.getByTestId('conversion-overall');
+    await overall.waitFor();
+    expect(await overall.textContent()).toContain('Processing 1 files...');
+    expect(await overall.textContent()).toContain('0 / 1 completed');
+
+    await expect.poll(() => queueStatuses(page), { timeout: 60_000 }).toEqual(['Completed']);
+    expect(await toastDescription(page, 'Batch conversion completed')).toBe('Successfully converted 1 file(s).');
+    const seen = await page.evaluate(() => (window as unknown as { __statusLog: string[] }).__statusLog);
+    // Upload percentages first, then the server's own percentages while ffmpeg works.
+    expect(seen.some((text) => /^Uploading… \d+%$/.test(text))).toBe(true);
+    const converting = seen.flatMap((text) => /^Converting… (\d+)%$/.exec(text)?.[1] ?? []).map(Number);
+    // A percentage strictly between the ends proves the bar moved during the conversion itself.
+    expect(converting.some((percent) => percent > 0 && percent < 100), `statuses seen: ${seen.join(' | ')}`).toBe(true);
+    expect(converting).toEqual([...converting].sort((a, b) => a - b));
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Save/ }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('clip.webm');
+    const saved = path.join(dir, 'saved.webm');
+    await download.saveAs(saved);
+    // EBML magic of Matroska/WebM, then the container and codecs as ffprobe reads them.
+    expect((await readFile(saved)).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=format_name', '-of', 'csv=p=0', saved]);
+    expect(stdout).toContain('vp9');
+    expect(stdout).toContain('webm');
+  });
+});
