@@ -1,0 +1,102 @@
+// The page-side download service (spec section 7): one function per server call. A failed answer
+// without `success` throws the server's message or the spec's default for that call.
+import { platformById, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
+import type {
+  BatchStartResponse,
+  BatchStatus,
+  DownloadStartResponse,
+  DownloadTask,
+  MediaItemsResponse,
+  PlaylistItem,
+  PlaylistResponse,
+} from '@grabbit/contracts';
+import { apiRequest, serverMessage } from '../../../lib/api-client';
+
+/** Throws when the answer says it failed: the server's message, else `fallback`. */
+function ensureSuccess<T>(answer: T, fallback: string): T {
+  const record = answer as { success?: unknown } | undefined;
+  if (!record || record.success === false) throw new Error(serverMessage(answer) ?? fallback);
+  return answer;
+}
+
+function platformPath(platformId: PlatformId): string {
+  const platform = platformById(platformId);
+  if (!platform) throw new Error(`Unsupported platform: ${platformId}`);
+  return platform.id;
+}
+
+export interface StartDownloadInput {
+  url: string;
+  format: DownloadFormat;
+  /** One item of a multi-media post (1-based). */
+  itemIndex?: number;
+  removeWatermark?: boolean;
+}
+
+export async function startDownload(
+  platformId: PlatformId,
+  input: StartDownloadInput,
+): Promise<DownloadStartResponse> {
+  const body = { quality: 'best', removeWatermark: false, directDownload: false, ...input };
+  const answer = await apiRequest<DownloadStartResponse>(`/download/${platformPath(platformId)}`, { body });
+  return ensureSuccess(answer, 'Download failed');
+}
+
+/** The task's state: the source of truth after a hub reconnect. */
+export async function getTask(taskId: string): Promise<DownloadTask> {
+  const answer = await apiRequest<DownloadTask | { task: DownloadTask }>(
+    `/download/task/${encodeURIComponent(taskId)}`,
+    {
+      toastErrors: false,
+    },
+  );
+  return 'task' in answer ? answer.task : answer;
+}
+
+export async function getPostMediaItems(
+  platformId: PlatformId,
+  url: string,
+  instagramCookies?: string,
+): Promise<MediaItemsResponse> {
+  const body = { url, getMediaItems: true, ...(instagramCookies ? { instagramCookies } : {}) };
+  const answer = await apiRequest<MediaItemsResponse>(`/download/${platformPath(platformId)}/media`, {
+    body,
+  });
+  return ensureSuccess(answer, 'Failed to get media items');
+}
+
+export async function getYouTubePlaylistItems(
+  url: string,
+  format: DownloadFormat,
+): Promise<PlaylistResponse> {
+  const answer = await apiRequest<PlaylistResponse>('/download/youtube/playlist', {
+    body: { url, format, quality: 'best' },
+  });
+  return ensureSuccess(answer, 'Failed to get playlist items');
+}
+
+export async function createPlaylistBatch(
+  items: readonly PlaylistItem[],
+  outputFormat: DownloadFormat,
+  title: string,
+): Promise<BatchStartResponse> {
+  const body = {
+    items: items.map(({ url, title: itemTitle }) => ({ url, title: itemTitle })),
+    outputFormat,
+    title,
+    platform: 'youtube',
+  };
+  const answer = await apiRequest<BatchStartResponse>('/download/playlist', { body });
+  return ensureSuccess(answer, 'Failed to create playlist download');
+}
+
+export async function getBatchStatus(batchId: string): Promise<BatchStatus> {
+  return apiRequest<BatchStatus>(`/download/playlist/${encodeURIComponent(batchId)}/status`, {
+    toastErrors: false,
+  });
+}
+
+/** The address the finished batch's zip is fetched from (POST, empty body). */
+export function batchZipPath(batchId: string): string {
+  return `/api/download/playlist/${encodeURIComponent(batchId)}/download`;
+}

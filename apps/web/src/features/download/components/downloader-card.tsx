@@ -1,0 +1,98 @@
+// The tool card: URL rows, the format dropdown (hidden in multi-media mode), Instagram's cookie
+// field, the monetization notice and the gated main button.
+import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
+import { downloadDefaults } from '@grabbit/catalog';
+import { Download } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Card, CardContent } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
+import { MonetizationNotice, MonetizedButton, type PlatformType } from '../../monetization';
+import type { StartOptions } from '../hooks/use-download-flow';
+import { isMultiMediaMode } from '../lib/link-kind';
+import { addRow, checkRow, emptyRow, removeRow, validRows } from '../lib/url-rows';
+import { FormatSelect } from './format-select';
+import { InstagramCookieField } from './instagram-cookie-field';
+import { UrlRowsField } from './url-rows-field';
+
+export interface DownloaderCardProps {
+  platform: Platform;
+  platformType: PlatformType;
+  testHosts: TestHosts;
+  busy: boolean;
+  /** Changes after each run: the main button is remounted fresh. */
+  generation: number;
+  onStart: (options: StartOptions) => void;
+}
+
+export function DownloaderCard({
+  platform,
+  platformType,
+  testHosts,
+  busy,
+  generation,
+  onStart,
+}: DownloaderCardProps) {
+  const [entries, setEntries] = useState(() => [emptyRow()]);
+  const [format, setFormat] = useState<DownloadFormat>(downloadDefaults.format);
+  const [cookies, setCookies] = useState('');
+  // Checked on every render, so rows typed before the server's test hosts arrived are re-checked.
+  const rows = useMemo(
+    () => entries.map((row) => checkRow(row, row.value, platform, testHosts)),
+    [entries, platform, testHosts],
+  );
+  const multiMedia = isMultiMediaMode(
+    platform,
+    rows.map((row) => row.value),
+    testHosts,
+  );
+
+  const hasValidRow = () => {
+    if (validRows(rows, platform, testHosts).length > 0) return true;
+    toast.error('No URL Entered', { description: 'Please enter a valid URL to download' });
+    return false;
+  };
+  const start = () => {
+    const valid = validRows(rows, platform, testHosts);
+    onStart({
+      rows: valid,
+      format,
+      instagramCookies: platform.id === 'instagram' && cookies.trim() ? cookies.trim() : undefined,
+    });
+  };
+
+  return (
+    <Card>
+      <CardContent className="space-y-4 pt-5">
+        <UrlRowsField
+          platform={platform}
+          rows={rows}
+          disabled={busy}
+          onChange={(id, value) =>
+            setEntries((current) => current.map((row) => (row.id === id ? { ...row, value } : row)))
+          }
+          onAdd={() => setEntries((current) => addRow(current))}
+          onRemove={(id) => setEntries((current) => removeRow(current, id))}
+        />
+        {!multiMedia && <FormatSelect value={format} disabled={busy} onChange={setFormat} />}
+        {platform.id === 'instagram' && (
+          <InstagramCookieField value={cookies} disabled={busy} onChange={setCookies} />
+        )}
+        <MonetizationNotice platformType={platformType} />
+        <MonetizedButton
+          key={generation}
+          platformType={platformType}
+          conversionMode={false}
+          size="lg"
+          className="w-full"
+          disabled={busy}
+          guard={hasValidRow}
+          onAction={start}
+          data-testid="main-download-button"
+        >
+          <Download aria-hidden />
+          {busy ? 'Processing...' : 'Download'}
+        </MonetizedButton>
+      </CardContent>
+    </Card>
+  );
+}

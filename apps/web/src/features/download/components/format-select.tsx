@@ -1,0 +1,32 @@
+// The output format dropdown (spec section 9's downloader formats).
+import { downloaderFormatOptions, type DownloadFormat } from '@grabbit/catalog';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+
+export function FormatSelect({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: DownloadFormat;
+  disabled: boolean;
+  onChange: (format: DownloadFormat) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor="download-format">Format</Label>
+      <Select value={value} disabled={disabled} onValueChange={(next) => onChange(next as DownloadFormat)}>
+        <SelectTrigger id="download-format" aria-label="Format">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {downloaderFormatOptions.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// One queue item: thumbnail, title, the progress bar with the percentage or Processing, then the
+// gated save button (completed), the gated download button (pending) or Retry (error).
+import { Progress } from '../../../components/ui/progress';
+import { Button } from '../../../components/ui/button';
+import { MonetizedButton, type PlatformType } from '../../monetization';
+import { formatFileSize, opensInNewTab, progressLabel, type QueueItem } from '../lib/queue';
+
+export interface QueueItemCardProps {
+  item: QueueItem;
+  platformType: PlatformType;
+  onDownload: (item: QueueItem) => void;
+  onSave: (item: QueueItem) => void;
+}
+
+const statusText: Record<QueueItem['status'], string> = {
+  pending: 'Ready to download',
+  downloading: 'Downloading',
+  processing: 'Processing',
+  completed: 'Completed',
+  error: 'Failed',
+};
+
+export function QueueItemCard({ item, platformType, onDownload, onSave }: QueueItemCardProps) {
+  const active = item.status === 'downloading' || item.status === 'processing';
+  const size = formatFileSize(item.fileSize);
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 sm:flex-row sm:items-center"
+      data-testid="queue-item"
+      data-status={item.status}
+      data-task-id={item.taskId}
+    >
+      {item.thumbnailUrl && (
+        <img
+          src={item.thumbnailUrl}
+          alt=""
+          className="h-16 w-28 shrink-0 rounded object-cover"
+          loading="lazy"
+        />
+      )}
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="truncate font-medium text-slate-900" title={item.title}>
+          {item.title}
+        </p>
+        <p className="text-xs text-slate-600">
+          {statusText[item.status]}
+          {item.postTitle && ` · ${item.postTitle}`}
+          {item.playlistTitle && ` · ${item.playlistTitle}`}
+          {size && ` · ${size}`}
+        </p>
+        {active && (
+          <div className="flex items-center gap-2">
+            <Progress value={item.progress} aria-label={`Progress of ${item.title}`} className="flex-1" />
+            <span
+              className="w-20 text-right text-xs text-slate-700 tabular-nums"
+              data-testid="progress-label"
+            >
+              {progressLabel(item)}
+            </span>
+          </div>
+        )}
+        {item.status === 'error' && item.error && <p className="text-sm text-red-700">{item.error}</p>}
+      </div>
+      <div className="shrink-0">
+        {item.status === 'pending' && (
+          <MonetizedButton platformType={platformType} conversionMode onAction={() => onDownload(item)}>
+            Download
+          </MonetizedButton>
+        )}
+        {item.status === 'completed' && item.downloadUrl && (
+          <MonetizedButton platformType={platformType} conversionMode onAction={() => onSave(item)}>
+            {opensInNewTab(item) ? 'Open file' : 'Save file'}
+          </MonetizedButton>
+        )}
+        {item.status === 'error' && (
+          <Button variant="outline" onClick={() => onDownload(item)}>
+            Retry
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+// The card's URL rows: each checked live against the page, + on the last row, - with more than
+// one row (never on the last), a red border and the message under a row that does not fit.
+import type { Platform } from '@grabbit/catalog';
+import { Minus, Plus } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { canAddRow, canRemoveRow, type UrlRow } from '../lib/url-rows';
+
+export interface UrlRowsFieldProps {
+  platform: Platform;
+  rows: readonly UrlRow[];
+  disabled: boolean;
+  onChange: (id: string, value: string) => void;
+  onAdd: () => void;
+  onRemove: (id: string) => void;
+}
+
+export function UrlRowsField({ platform, rows, disabled, onChange, onAdd, onRemove }: UrlRowsFieldProps) {
+  return (
+    <div className="space-y-3">
+      {rows.map((row, index) => {
+        const errorId = `${row.id}-error`;
+        return (
+          <div key={row.id} className="space-y-1" data-testid="url-row">
+            <div className="flex gap-2">
+              <Input
+                type="url"
+                inputMode="url"
+                value={row.value}
+                placeholder={platform.placeholder}
+                aria-label={`${platform.name} link ${index + 1}`}
+                aria-invalid={row.error ? true : undefined}
+                aria-describedby={row.error ? errorId : undefined}
+                className={row.error ? 'border-red-600' : undefined}
+                disabled={disabled}
+                onChange={(event) => onChange(row.id, event.target.value)}
+              />
+              {canRemoveRow(rows, index) && (
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label="Remove this link"
+                  disabled={disabled}
+                  onClick={() => onRemove(row.id)}
+                >
+                  <Minus aria-hidden />
+                </Button>
+              )}
+              {canAddRow(rows, index) && (
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label="Add another link"
+                  disabled={disabled}
+                  onClick={onAdd}
+                >
+                  <Plus aria-hidden />
+                </Button>
+              )}
+            </div>
+            {row.error && (
+              <p id={errorId} role="alert" className="text-sm text-red-700">
+                {row.error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

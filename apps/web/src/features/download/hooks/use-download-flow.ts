@@ -1,0 +1,161 @@
+// The main download flow (spec section 4): the busy flag, an emptied queue, then each valid link in
+// order: a playlist (one zip, or a per-video selection), a multi-media post (its items wait for
+// their own buttons) or a single task followed on the hub. Afterwards the click-gate is cleared
+// after 100 ms and the buttons are remounted.
+import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
+import { playlistLimits } from '@grabbit/catalog';
+import { useCallback, useReducer, useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { resetGateAfterDownload } from '../../monetization';
+import { getPostMediaItems, getYouTubePlaylistItems } from '../api/download-api';
+import { linkKind } from '../lib/link-kind';
+import { queueReducer, type QueueItem } from '../lib/queue';
+import type { UrlRow } from '../lib/url-rows';
+import { useQueueActions } from './use-queue-actions';
+
+export interface StartOptions {
+  rows: readonly UrlRow[];
+  format: DownloadFormat;
+  instagramCookies?: string;
+}
+
+const newId = () => crypto.randomUUID();
+
+function baseItem(url: string, format: DownloadFormat, title: string): QueueItem {
+  return { id: newId(), url, status: 'pending', progress: 0, format, quality: 'best', title };
+}
+
+export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
+  const [queue, dispatch] = useReducer(queueReducer, []);
+  const [busy, setBusy] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const actions = useQueueActions(platform, dispatch);
+  const { runItem, runBatch } = actions;
+
+  const handlePlaylist = useCallback(
+    async (url: string, format: DownloadFormat) => {
+      let playlist;
+      try {
+        playlist = await getYouTubePlaylistItems(url, format);
+      } catch (error) {
+        // The server answers 404 when the link holds no playlist at all.
+        if (error instanceof ApiError && error.status === 404) {
+          toast.error('No Playlist Found', { description: 'No playlist could be found at this YouTube URL' });
+          return;
+        }
+        toast.error('YouTube playlist Error', {
+          description: 'Failed to get playlist from YouTube. Please check the URL and try again.',
+        });
+        return;
+      }
+      const videos = playlist.playlistItems;
+      if (videos.length === 0) {
+        toast.error('No Playlist Found', { description: 'No playlist could be found at this YouTube URL' });
+        return;
+      }
+      const title = playlist.title || 'Playlist';
+      if (playlist.isAutoDownloaded && videos.length < playlistLimits.autoDownloadUnder) {
+        const item: QueueItem = {
+          ...baseItem(url, format, title),
+          playlistTitle: title,
+          playlistVideos: videos,
+        };
+        dispatch({ type: 'add', items: [item] });
+        await runBatch(item, videos);
+        return;
+      }
+      const items = videos.map((video) => ({
+        ...baseItem(video.url, format, video.title || video.url),
+        thumbnailUrl: video.thumbnailUrl ?? undefined,
+        isPlaylistItem: true,
+        playlistTitle: title,
+      }));
+      dispatch({ type: 'add', items });
+      toast.success(`${videos.length} videos found!`, {
+        description:
+          playlist.autoDownloadBlockedReason ?? 'Press the button of each video you want to download.',
+      });
+    },
+    [runBatch],
+  );
+
+  const handlePost = useCallback(
+    async (url: string, format: DownloadFormat, instagramCookies?: string) => {
+      let post;
+      try {
+        post = await getPostMediaItems(platform.id, url, instagramCookies);
+      } catch {
+        toast.error(`${platform.name} Error`, {
+          description: `Failed to get media items from ${platform.name} post. Please check the URL and try again.`,
+        });
+        return;
+      }
+      if (post.mediaItems.length === 0) {
+        toast.error('No Media Downloaded', {
+          description: `No photos or videos could be downloaded from this ${platform.name} post`,
+        });
+        return;
+      }
+      const items = post.mediaItems.map((media) => ({
+        ...baseItem(media.url, media.suggestedFormat ?? format, media.displayName || media.title),
+        thumbnailUrl: media.thumbnailUrl ?? undefined,
+        fileSize: media.fileSize ?? undefined,
+        mediaItem: media,
+        isFromMultiMediaPost: true,
+        postTitle: post.title,
+      }));
+      dispatch({ type: 'add', items });
+      const photos = post.mediaItems.filter((m) => m.mediaType === 'image').length;
+      const videos = post.mediaItems.filter((m) => m.mediaType === 'video').length;
+      toast.success(`${items.length} files ready!`, { description: `${photos} photos, ${videos} videos` });
+    },
+    [platform],
+  );
+
+  const start = useCallback(
+    async ({ rows, format, instagramCookies }: StartOptions) => {
+      setBusy(true);
+      dispatch({ type: 'clear' });
+      try {
+        for (const row of rows) {
+          const url = row.value.trim();
+          try {
+            const kind = linkKind(url, platform, testHosts);
+            if (kind === 'playlist') await handlePlaylist(url, format);
+            else if (kind === 'multi-media') await handlePost(url, format, instagramCookies);
+            else {
+              const item = baseItem(url, format, url);
+              dispatch({ type: 'add', items: [item] });
+              await runItem(item);
+            }
+          } catch (error) {
+            const message =
+              error instanceof Error && error.message ? error.message : 'An unexpected error occurred.';
+            toast.error('Download Error', { description: message });
+          }
+        }
+      } catch {
+        toast.error('Download Error', {
+          description: 'An unexpected error occurred while processing your request.',
+        });
+      } finally {
+        setBusy(false);
+        resetGateAfterDownload();
+        setGeneration((n) => n + 1);
+      }
+    },
+    [platform, testHosts, handlePlaylist, handlePost, runItem],
+  );
+
+  /** A pending item's button, or Retry on an error item. */
+  const downloadItem = useCallback(
+    (item: QueueItem) => {
+      const done = item.playlistVideos ? runBatch(item, item.playlistVideos) : runItem(item);
+      void done.finally(resetGateAfterDownload);
+    },
+    [runBatch, runItem],
+  );
+
+  return { queue, busy, generation, start, downloadItem, saveItem: actions.saveItem };
+}

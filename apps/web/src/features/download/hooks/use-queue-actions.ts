@@ -1,0 +1,128 @@
+// What queue items do: run one download task (a fresh link, a post's item, a playlist video, or a
+// Retry), run a playlist batch and fetch its zip, and save a finished file. Every toast here uses
+// the spec's exact wording (section 8).
+import type { Platform, PlatformId } from '@grabbit/catalog';
+import type { PlaylistItem } from '@grabbit/contracts';
+import { useCallback, type Dispatch } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { resetGateAfterDownload } from '../../monetization';
+import { batchZipPath, createPlaylistBatch, startDownload } from '../api/download-api';
+import { followBatch } from '../api/follow-batch';
+import { followTask } from '../api/follow-task';
+import { fileIsAvailable, saveLink, savePostLink } from '../api/save-file';
+import { opensInNewTab, savedFileName, type QueueAction, type QueueItem } from '../lib/queue';
+
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
+
+export interface QueueActions {
+  /** Starts (or restarts) an item's download and follows it to the end; resolves true on success. */
+  runItem: (item: QueueItem) => Promise<boolean>;
+  /** Creates the playlist's batch, follows it and fetches the zip. */
+  runBatch: (item: QueueItem, videos: readonly PlaylistItem[]) => Promise<boolean>;
+  saveItem: (item: QueueItem) => void;
+}
+
+export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueAction>): QueueActions {
+  const update = useCallback(
+    (id: string, patch: Partial<QueueItem>) => dispatch({ type: 'update', id, patch }),
+    [dispatch],
+  );
+
+  const runItem = useCallback(
+    async (item: QueueItem): Promise<boolean> => {
+      update(item.id, { status: 'downloading', progress: 0, error: undefined });
+      const platformId: PlatformId = item.isPlaylistItem ? 'youtube' : platform.id;
+      try {
+        const format = item.mediaItem?.suggestedFormat ?? item.format;
+        const started = await startDownload(platformId, {
+          url: item.url,
+          format,
+          itemIndex: item.mediaItem?.itemIndex,
+        });
+        update(item.id, { taskId: started.taskId });
+        const task = await followTask(started.taskId, (patch) =>
+          update(item.id, { ...patch, title: patch.title || item.title }),
+        );
+        const fileName = savedFileName({ fileName: task.fileName, format: task.format ?? format });
+        update(item.id, {
+          status: 'completed',
+          progress: 100,
+          title: task.title || item.title,
+          fileName,
+          fileSize: task.fileSize,
+          thumbnailUrl: task.thumbnailUrl ?? item.thumbnailUrl,
+          downloadUrl: task.downloadUrl,
+        });
+        toast.success('Download Ready', { description: `${fileName} is ready to save` });
+        return true;
+      } catch (error) {
+        const message = errorText(error) ?? 'Download failed';
+        update(item.id, { status: 'error', error: message });
+        toast.error('Download Failed', { description: message });
+        return false;
+      }
+    },
+    [platform.id, update],
+  );
+
+  const runBatch = useCallback(
+    async (item: QueueItem, videos: readonly PlaylistItem[]): Promise<boolean> => {
+      update(item.id, { status: 'downloading', progress: 0, error: undefined });
+      try {
+        const { batchId } = await createPlaylistBatch(videos, item.format, item.playlistTitle ?? item.title);
+        update(item.id, { batchId });
+        const result = await followBatch(batchId, (progress) => update(item.id, { progress }));
+        const zipPath = batchZipPath(batchId);
+        update(item.id, {
+          status: 'completed',
+          progress: 100,
+          downloadUrl: zipPath,
+          fileName: 'playlist.zip',
+        });
+        if (result.success)
+          toast.success('Batch Download Complete', { description: 'Successfully downloaded playlist.' });
+        else
+          toast.success('Batch Download Complete', { description: result.message || 'Some items failed.' });
+        await savePostLink(zipPath);
+        return true;
+      } catch (error) {
+        const message = errorText(error) ?? 'An error occurred';
+        update(item.id, { status: 'error', error: message });
+        toast.error('Batch Error', { description: message });
+        return false;
+      }
+    },
+    [update],
+  );
+
+  const saveItem = useCallback((item: QueueItem) => {
+    const link = item.downloadUrl;
+    if (!link) return;
+    if (opensInNewTab(item)) {
+      // Opened inside the click, so the browser lets the tab open.
+      window.open(link, '_blank', 'noopener');
+      toast.success('Cloud Storage', { description: 'File opened from cloud storage' });
+      resetGateAfterDownload();
+      return;
+    }
+    const fileName = savedFileName(item);
+    void (async () => {
+      try {
+        if (item.batchId) await savePostLink(link);
+        else if (!(await fileIsAvailable(link))) {
+          toast.error('Download Failed', {
+            description: 'Failed to download file. The file may have expired.',
+          });
+          return;
+        } else await saveLink(link, fileName);
+        toast.success('Downloaded!', { description: `${fileName} saved to your downloads folder` });
+      } catch {
+        toast.error('Download Failed', { description: 'Failed to download file' });
+      } finally {
+        resetGateAfterDownload();
+      }
+    })();
+  }, []);
+
+  return { runItem, runBatch, saveItem };
+}

@@ -1,0 +1,18 @@
+// How the main flow handles one link on a page (spec sections 4 and 5): a YouTube playlist, a
+// multi-media post listing its items, or a single task followed on the hub.
+import { isMultiMediaLink, isPlaylistLink, type Platform, type TestHosts } from '@grabbit/catalog';
+
+export type LinkKind = 'playlist' | 'multi-media' | 'single';
+
+export function linkKind(link: string, page: Platform, testHosts: TestHosts): LinkKind {
+  if (page.id === 'youtube' && isPlaylistLink(link, testHosts)) return 'playlist';
+  if (isMultiMediaLink(link, page, testHosts)) return 'multi-media';
+  return 'single';
+}
+
+/** The format dropdown is hidden when the page handles its links as multi-media posts. */
+export function isMultiMediaMode(page: Platform, values: readonly string[], testHosts: TestHosts): boolean {
+  if (page.multiMedia === 'always') return true;
+  if (page.multiMedia === 'never') return false;
+  return values.some((value) => value.trim() !== '' && isMultiMediaLink(value.trim(), page, testHosts));
+}

@@ -1,0 +1,66 @@
+// The download queue's items (spec section 3) and the pure updates the page applies to them.
+import type { DownloadFormat } from '@grabbit/catalog';
+import type { MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
+
+export interface QueueItem {
+  id: string;
+  url: string;
+  status: TaskStatus;
+  /** 0-100. */
+  progress: number;
+  format: DownloadFormat;
+  quality: 'best';
+  title: string;
+  fileName?: string;
+  downloadUrl?: string;
+  fileSize?: number;
+  thumbnailUrl?: string;
+  error?: string;
+  taskId?: string;
+  mediaItem?: MediaItem;
+  isFromMultiMediaPost?: boolean;
+  postTitle?: string;
+  isPlaylistItem?: boolean;
+  playlistTitle?: string;
+  /** A whole playlist fetched as one zip: its videos (for Retry) and, once created, its batch. */
+  playlistVideos?: readonly PlaylistItem[];
+  batchId?: string;
+  cloudStorage?: boolean;
+}
+
+export type QueueAction =
+  | { type: 'clear' }
+  | { type: 'add'; items: QueueItem[] }
+  | { type: 'update'; id: string; patch: Partial<QueueItem> };
+
+export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem[] {
+  switch (action.type) {
+    case 'clear':
+      return [];
+    case 'add':
+      return [...items, ...action.items];
+    case 'update':
+      return items.map((item) => (item.id === action.id ? { ...item, ...action.patch } : item));
+  }
+}
+
+/** A finished file's name: the server's, else download.{format}. */
+export function savedFileName(item: Pick<QueueItem, 'fileName' | 'format'>): string {
+  return item.fileName || `download.${item.format}`;
+}
+
+/** Cloud-stored items with an http link open in a new tab instead of being saved. */
+export function opensInNewTab(item: Pick<QueueItem, 'cloudStorage' | 'downloadUrl'>): boolean {
+  return Boolean(item.cloudStorage && item.downloadUrl && /^https?:\/\//i.test(item.downloadUrl));
+}
+
+/** File sizes are shown in MB to one decimal place. */
+export function formatFileSize(bytes: number | undefined | null): string | undefined {
+  if (bytes === undefined || bytes === null || !Number.isFinite(bytes)) return undefined;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The text beside the progress bar: the percentage, or Processing. */
+export function progressLabel(item: Pick<QueueItem, 'status' | 'progress'>): string {
+  return item.status === 'processing' ? 'Processing' : `${Math.round(item.progress)}%`;
+}

@@ -1,0 +1,52 @@
+// A button behind the click-gate: outlined and yellow with a progress strip and 'Download / Convert
+// ({n} clicks to start)' until the gate is complete, then the original label in the normal style.
+import type { ReactNode } from 'react';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useClickGate } from '../hooks/use-click-gate';
+import { gateLabel, type PlatformType } from '../lib/click-gate';
+
+export interface MonetizedButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  platformType: PlatformType;
+  /** Queue-item downloads: 2 clicks instead of 3. */
+  conversionMode: boolean;
+  onAction: () => void;
+  /** Checked before a click counts; returning false leaves the gate untouched (e.g. no link yet). */
+  guard?: () => boolean;
+  children: ReactNode;
+}
+
+export function MonetizedButton({
+  platformType,
+  conversionMode,
+  onAction,
+  guard,
+  children,
+  className,
+  variant,
+  ...props
+}: MonetizedButtonProps) {
+  const gate = useClickGate({ platformType, conversionMode });
+  const gated = gate.left > 0;
+  return (
+    <Button
+      {...props}
+      variant={gated ? 'warning' : variant}
+      className={cn('relative overflow-hidden', className)}
+      data-gate-left={gate.left}
+      onClick={() => {
+        if (!guard || guard()) gate.click(onAction);
+      }}
+    >
+      {gated ? gateLabel(conversionMode, gate.left) : children}
+      {gated && (
+        <span
+          aria-hidden
+          className="absolute bottom-0 left-0 h-1 bg-yellow-500 transition-all"
+          style={{ width: `${gate.progress * 100}%` }}
+          data-gate-strip
+        />
+      )}
+    </Button>
+  );
+}

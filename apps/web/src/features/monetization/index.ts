@@ -1,0 +1,5 @@
+// Public face of the monetization feature.
+export { MonetizedButton } from './components/monetized-button';
+export { MonetizationNotice } from './components/monetization-notice';
+export { alignStoredGate, resetGateAfterDownload } from './lib/gate-store';
+export type { PlatformType } from './lib/click-gate';

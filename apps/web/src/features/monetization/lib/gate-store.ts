@@ -1,0 +1,63 @@
+// The page's one click-gate state, shared by every gated button and kept in local storage. React
+// reads it through useSyncExternalStore (hooks/use-click-gate.ts).
+import { monetization } from '@grabbit/catalog';
+import {
+  clearGate,
+  initialGate,
+  registerClick,
+  type ClickOutcome,
+  type GateContext,
+  type GateState,
+} from './click-gate';
+import { readGate, writeGate } from './gate-storage';
+
+const listeners = new Set<() => void>();
+let state: GateState | undefined;
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function gateSnapshot(): GateState {
+  if (!state) {
+    const fallbackContext: GateContext = { platformType: 'regular', conversionMode: false };
+    const store = storage();
+    state = store ? readGate(store, fallbackContext) : initialGate(fallbackContext);
+  }
+  return state;
+}
+
+function setGate(next: GateState): void {
+  state = next;
+  const store = storage();
+  if (store) writeGate(store, next);
+  for (const listener of listeners) listener();
+}
+
+export function subscribeGate(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function clickGate(context: GateContext): ClickOutcome {
+  const outcome = registerClick(gateSnapshot(), context);
+  setGate(outcome.state);
+  return outcome;
+}
+
+/** Makes the stored platform type and mode match the page (a change resets the count). */
+export function alignStoredGate(context: GateContext): void {
+  const current = gateSnapshot();
+  if (current.platformType !== context.platformType || current.conversionMode !== context.conversionMode) {
+    setGate(initialGate(context, current.sessionId));
+  }
+}
+
+/** Clears the gate 100 ms after a finished download. */
+export function resetGateAfterDownload(): void {
+  setTimeout(() => setGate(clearGate(gateSnapshot())), monetization.resetAfterDownloadMs);
+}

@@ -1,0 +1,111 @@
+// The one HTTP client of the pages (spec sections 6, 7 and 8): the detected API base plus /api,
+// a 600000 ms time-out, JSON bodies, the visitor's bearer token when local storage holds one, and
+// the error toasts: 'Error' with the server's detail or message, 'Connection Error' when nothing
+// answered (code NO_RESPONSE), REQUEST_ERROR when the request could not even be built.
+import { authTokenStorageKey, network } from '@grabbit/catalog';
+import { toast } from '../components/ui/toast';
+import { getConnection } from '../features/connection';
+
+export type ApiErrorCode = 'HTTP_ERROR' | 'NO_RESPONSE' | 'REQUEST_ERROR';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: ApiErrorCode,
+    /** The HTTP status, when the server answered. */
+    readonly status?: number,
+    /** The server's stable error code (packages/contracts), when it sent one. */
+    readonly serverCode?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  /** JSON-serialised unless it is FormData. */
+  body?: unknown;
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+  /** Set false when the caller shows its own message for server errors. */
+  toastErrors?: boolean;
+}
+
+/** The detected API base (`{origin}/api`). */
+export async function apiBase(): Promise<string> {
+  return (await getConnection()).apiBase;
+}
+
+/** A download link as the browser should open it: paths beginning /api/ get the API base's origin. */
+export async function resolveApiLink(link: string): Promise<string> {
+  if (/^https?:\/\//i.test(link)) return link;
+  const base = await apiBase();
+  return link.startsWith('/api/')
+    ? `${base.replace(/\/api$/, '')}${link}`
+    : `${base}${link.startsWith('/') ? '' : '/'}${link}`;
+}
+
+function authHeader(): Record<string, string> {
+  try {
+    const token = window.localStorage.getItem(authTokenStorageKey);
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The human message of an error body: detail, then message, then error. */
+export function serverMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ['detail', 'message', 'error', 'Error']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return undefined;
+}
+
+async function buildRequest(path: string, options: ApiRequestOptions): Promise<[string, RequestInit]> {
+  const isForm = options.body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeader() };
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const timeout = AbortSignal.timeout(network.httpTimeoutMs);
+  const init: RequestInit = {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+  };
+  if (options.body !== undefined)
+    init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
+  return [`${await apiBase()}${path}`, init];
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  let request: [string, RequestInit];
+  try {
+    request = await buildRequest(path, options);
+  } catch (error) {
+    console.error('Request setup failed', error);
+    throw new ApiError('An unexpected error occurred', 'REQUEST_ERROR');
+  }
+  let response: Response;
+  try {
+    response = await fetch(...request);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    toast.error('Connection Error', {
+      description: 'No response from server. Please check your connection.',
+    });
+    throw new ApiError('No response from server. Please check your connection.', 'NO_RESPONSE');
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    const message = serverMessage(body) ?? 'An error occurred';
+    if (options.toastErrors !== false) toast.error('Error', { description: message });
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    throw new ApiError(message, 'HTTP_ERROR', response.status, typeof code === 'string' ? code : undefined);
+  }
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,101 @@
+// Helpers for the downloader-page browser tests: the real server with the offline-testing switch
+// pointing at the local fixture site, and the steps a visitor takes on the page.
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFixtureSite, type FixtureSite } from '../../apps/server/test/support/fixture-site';
+import { launchChromium } from './chromium';
+import { startControlSite, type ControlSite } from './control-site';
+import { startServer, type RunningServer } from './server';
+
+export interface DownloaderHarness {
+  site: FixtureSite;
+  control: ControlSite;
+  server: RunningServer;
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+export async function startDownloaderHarness(env: Record<string, string> = {}): Promise<DownloaderHarness> {
+  const site = await startFixtureSite();
+  const control = await startControlSite(site.dir);
+  const [server, browser] = await Promise.all([
+    startServer({ env: { MEDIA_TEST_HOSTS: `${site.host},${control.host}`, ...env } }),
+    launchChromium(),
+  ]);
+  return {
+    site,
+    control,
+    server,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+      await control.close();
+      await site.close();
+    },
+  };
+}
+
+/** A fresh context (own local storage) with downloads accepted, on a downloader page, hydrated. */
+export async function openDownloader(
+  harness: DownloaderHarness,
+  route: string,
+  options: { viewport?: { width: number; height: number }; origin?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await harness.browser.newContext({
+    acceptDownloads: true,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${options.origin ?? harness.server.url}${route}`);
+  // Generous: the machine may be busy.
+  await page.getByTestId('connection-badge').waitFor({ timeout: 45_000 });
+  // Interactive only once hydrated: typing into the prerendered HTML before that would be lost.
+  await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
+  return { context, page };
+}
+
+export const mainButton = (page: Page) => page.getByTestId('main-download-button');
+
+/** Clicks a gated button until its action runs, checking the countdown label on the way. */
+export async function clickThroughGate(
+  button: ReturnType<Page['locator']>,
+  clicks: number,
+  word: 'Convert' | 'Download',
+): Promise<void> {
+  for (let left = clicks; left >= 1; left -= 1) {
+    await button.filter({ hasText: `${word} (${left} clicks to start)` }).waitFor();
+    await button.click();
+  }
+}
+
+/** The queue items, and the one at `index`. */
+export const queueItems = (page: Page) => page.getByTestId('queue-item');
+
+/** Waits for a queue item's status (data-status) to become `status`. */
+export async function waitForStatus(
+  page: Page,
+  index: number,
+  status: string,
+  timeout = 60_000,
+): Promise<void> {
+  await page
+    .locator(`[data-testid="queue-item"]:nth-child(${index + 1})[data-status="${status}"]`)
+    .waitFor({ timeout });
+}
+
+/** ffprobe's view of a file: container format name and stream codec types. */
+export function probe(file: string): { format: string; streams: string[] } {
+  const json = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=format_name:stream=codec_type',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  ) as { format: { format_name: string }; streams: { codec_type: string }[] };
+  return { format: json.format.format_name, streams: json.streams.map((s) => s.codec_type) };
+}

@@ -1,0 +1,42 @@
+// With the monetization flag off (FEATURE_MONETIZATION=false) the page has no notice and no gate:
+// one click starts the download and no sponsor page opens, even with sponsor settings present.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mainButton,
+  openDownloader,
+  queueItems,
+  startDownloaderHarness,
+  waitForStatus,
+  type DownloaderHarness,
+} from '../support/downloader';
+import { startMonetizationSite, type MonetizationSite } from '../support/monetization-site';
+
+let sponsors: MonetizationSite;
+let harness: DownloaderHarness;
+
+beforeAll(async () => {
+  sponsors = await startMonetizationSite();
+  harness = await startDownloaderHarness({ ...sponsors.env, FEATURE_MONETIZATION: 'false' });
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await sponsors?.close();
+});
+
+describe('monetization switched off', () => {
+  it('downloads on the first click and opens nothing', async () => {
+    const { context, page } = await openDownloader(harness, '/youtube-downloader');
+    await expect.poll(() => page.getByTestId('monetization-notice').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url('/a.mp4'));
+    await expect.poll(() => mainButton(page).textContent()).toBe('Download');
+    await mainButton(page).click();
+    await waitForStatus(page, 0, 'completed');
+    const download = page.waitForEvent('download');
+    await queueItems(page).first().getByRole('button', { name: 'Save file' }).click();
+    await download;
+    expect(context.pages()).toHaveLength(1);
+    expect(sponsors.count('/sponsor/')).toBe(0);
+    await context.close();
+  });
+});
