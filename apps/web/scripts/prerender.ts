@@ -1,9 +1,13 @@
-// After `vite build`: writes one HTML file per route with its own title, description, keywords,
-// canonical, Open Graph and Twitter tags and JSON-LD, plus the 404 page, sitemap.xml and robots.txt,
-// all from the catalog. Search engines read the metadata without running JavaScript.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// After `vite build` (client) and `vite build --ssr` (server entry): writes one HTML file per route
+// with the page itself rendered to HTML (readable without JavaScript, hydrated in the browser) and
+// its own title, description, keywords, canonical, Open Graph and Twitter tags and JSON-LD, plus the
+// 404 page, sitemap.xml and robots.txt, all from the catalog.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { notFoundMeta, routes, siteName, type RouteMeta } from '@grabbit/catalog';
+import type * as ServerEntry from '../src/entry-server';
+import { compressDist } from './compress';
 
 const distDir = path.resolve(import.meta.dirname, '../dist');
 const siteUrl = (process.env.PUBLIC_URL ?? 'http://localhost:5000').replace(/\/$/, '');
@@ -59,14 +63,19 @@ function fileFor(routePath: string): string {
   return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
 }
 
+// Built by `vite build --ssr src/entry-server.tsx --outDir node_modules/.ssr` (see package.json).
+const ssrEntry = path.resolve(import.meta.dirname, '../node_modules/.ssr/entry-server.js');
+const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as typeof ServerEntry;
+
 const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 for (const route of routes as readonly RouteMeta[]) {
-  const body = `<main><h1>${escapeHtml(route.heading)}</h1><p>${escapeHtml(route.description)}</p></main>`;
   for (const pagePath of [route.path, ...(route.aliases ?? [])]) {
-    writePage(fileFor(pagePath), pageHtml(template, route, body));
+    writePage(fileFor(pagePath), pageHtml(template, route, await renderPage(pagePath)));
   }
 }
-writePage('404.html', pageHtml(template, notFoundMeta, '<main><h1>Page Not Found</h1></main>'));
+// Any path that is not a page: the catch-all route renders the 404 page.
+writePage('404.html', pageHtml(template, notFoundMeta, await renderPage('/404')));
+rmSync(path.dirname(ssrEntry), { recursive: true, force: true });
 
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
@@ -77,4 +86,4 @@ const sitemap = [
 ].join('\n');
 writePage('sitemap.xml', sitemap);
 writePage('robots.txt', `User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${siteUrl}/sitemap.xml\n`);
-console.info(`prerendered ${routes.length} routes`);
+console.info(`prerendered ${routes.length} routes; compressed ${compressDist(distDir)} files`);

@@ -1,0 +1,35 @@
+// Everything pages share: the query cache and the toast container. The toast container loads after
+// the page is interactive (it is not needed to show the page). Tooltip timing lives in
+// components/ui/tooltip.tsx, so the shell does not load tooltip positioning code.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createQueryClient } from './query-client';
+
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+const noSubscription = () => () => undefined;
+
+/** False on the server and while hydrating, true afterwards. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+function DeferredToaster() {
+  if (!useHydrated()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" richColors closeButton />
+    </Suspense>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  // One client per app instance (per prerendered page on the server).
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <DeferredToaster />
+    </QueryClientProvider>
+  );
+}

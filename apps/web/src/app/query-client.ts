@@ -1,0 +1,17 @@
+// Data fetching policy (spec section 8): queries retry 3 times, 1 s doubling up to 30 s; mutations
+// are never retried (a retried download or upload would run twice); unused data goes after 5 min.
+import { network, ui } from '@grabbit/catalog';
+import { QueryClient } from '@tanstack/react-query';
+
+export function queryRetryDelay(attemptIndex: number): number {
+  return Math.min(network.queryRetryStartMs * 2 ** attemptIndex, network.queryRetryMaxMs);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: network.queryRetries, retryDelay: queryRetryDelay, gcTime: ui.queryGcTimeMs },
+      mutations: { retry: false, gcTime: ui.queryGcTimeMs },
+    },
+  });
+}

@@ -1,0 +1,31 @@
+// The server's runtime settings (GET /api/config), fetched once per session from the page's own
+// origin and shared: connection detection reads the candidates, features read ad keys, sponsor
+// links and flags through `usePublicConfig()`.
+import type { PublicConfig } from '@grabbit/contracts';
+import { network } from '@grabbit/catalog';
+import { useQuery } from '@tanstack/react-query';
+
+export type { PublicConfig };
+
+let pending: Promise<PublicConfig> | undefined;
+
+/** One request per session; a failure is forgotten so the next call tries again. */
+export function loadPublicConfig(): Promise<PublicConfig> {
+  pending ??= fetch('/api/config', { signal: AbortSignal.timeout(network.healthTimeoutCandidateMs) })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`Loading /api/config failed: HTTP ${response.status}`);
+      return (await response.json()) as PublicConfig;
+    })
+    .catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+  return pending;
+}
+
+export const publicConfigQueryKey = ['public-config'] as const;
+
+export function usePublicConfig() {
+  // The configuration does not change during a visit.
+  return useQuery({ queryKey: publicConfigQueryKey, queryFn: loadPublicConfig, staleTime: Infinity });
+}
