@@ -7,11 +7,14 @@ export function queryRetryDelay(attemptIndex: number): number {
   return Math.min(network.queryRetryStartMs * 2 ** attemptIndex, network.queryRetryMaxMs);
 }
 
+/** On the server (prerender) a cache timer would keep the process alive for gcTime after the last page. */
+const gcTimeMs = typeof window === 'undefined' ? Infinity : ui.queryGcTimeMs;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: network.queryRetries, retryDelay: queryRetryDelay, gcTime: ui.queryGcTimeMs },
-      mutations: { retry: false, gcTime: ui.queryGcTimeMs },
+      queries: { retry: network.queryRetries, retryDelay: queryRetryDelay, gcTime: gcTimeMs },
+      mutations: { retry: false, gcTime: gcTimeMs },
     },
   });
 }
