@@ -25,7 +25,7 @@ function DeferredToaster() {
 
 export function Providers({ children }: { children: ReactNode }) {
   // One client per app instance (per prerendered page on the server).
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}

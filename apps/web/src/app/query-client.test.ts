@@ -7,8 +7,12 @@ describe('query policy', () => {
   });
 
   it('retries queries 3 times, never mutations, and collects unused data after 5 minutes', () => {
-    const defaults = createQueryClient().getDefaultOptions();
+    const defaults = createQueryClient(false).getDefaultOptions();
     expect(defaults.queries).toMatchObject({ retry: 3, gcTime: 300000 });
     expect(defaults.mutations?.retry).toBe(false);
+  });
+
+  it('keeps no cache timer when rendering on the server, so the prerender exits at once', () => {
+    expect(createQueryClient(true).getDefaultOptions().queries?.gcTime).toBe(Infinity);
   });
 });

@@ -7,10 +7,9 @@ export function queryRetryDelay(attemptIndex: number): number {
   return Math.min(network.queryRetryStartMs * 2 ** attemptIndex, network.queryRetryMaxMs);
 }
 
-/** On the server (prerender) a cache timer would keep the process alive for gcTime after the last page. */
-const gcTimeMs = typeof window === 'undefined' ? Infinity : ui.queryGcTimeMs;
-
-export function createQueryClient(): QueryClient {
+export function createQueryClient(onServer = typeof window === 'undefined'): QueryClient {
+  // On the server (prerender) a cache timer would keep the process alive for gcTime after the last page.
+  const gcTimeMs = onServer ? Infinity : ui.queryGcTimeMs;
   return new QueryClient({
     defaultOptions: {
       queries: { retry: network.queryRetries, retryDelay: queryRetryDelay, gcTime: gcTimeMs },
