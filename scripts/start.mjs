@@ -1,6 +1,6 @@
 // `npm start` after set-up: build the pages when their sources changed, then serve everything.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,5 +25,6 @@ const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > built) {
   console.info('building the pages...');
   run('npm', ['run', 'build', '--silent']);
+  writeFileSync(stamp, new Date().toISOString());
 }
 run('node_modules/.bin/tsx', ['apps/server/src/server.ts']);
