@@ -1,6 +1,7 @@
 // The converter API (spec section 7): the upload form, the endpoints and the progress events the
 // server publishes to the real-time hub while a conversion runs.
 import { z } from 'zod';
+import { conversionStages, type ConversionProgress } from './events';
 
 /** The three upload endpoints, by converter kind. */
 export const convertEndpoints = {
@@ -25,16 +26,8 @@ export const convertFormSchema = z.object({
 
 export type ConvertForm = z.infer<typeof convertFormSchema>;
 
-export const conversionStages = ['uploading', 'converting', 'finishing'] as const;
-export type ConversionStage = (typeof conversionStages)[number];
-
-/** Event name on the hub; arguments: (progressId, payload). */
-export const conversionProgressEvent = 'ConversionProgress';
-
 export const conversionProgressSchema = z.object({
   /** 0-100 within the stage. */
   percent: z.number().min(0).max(100),
   stage: z.enum(conversionStages),
-});
-
-export type ConversionProgress = z.infer<typeof conversionProgressSchema>;
+}) satisfies z.ZodType<ConversionProgress>;

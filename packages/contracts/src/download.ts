@@ -224,17 +224,4 @@ export interface ValidateUrlResponse {
   message: string;
 }
 
-/** Real-time hub (socket.io at /hubs/downloads) event names. */
-export const hubEvents = {
-  joinTask: 'JoinTaskGroup',
-  joinBatch: 'JoinBatchGroup',
-  joinConversion: 'JoinConversionGroup',
-  taskProgress: 'TaskProgressUpdate',
-  taskCompleted: 'TaskCompleted',
-  taskError: 'TaskError',
-  batchProgress: 'BatchProgressUpdate',
-  batchError: 'BatchError',
-  batchCompleted: 'BatchCompleted',
-} as const;
-
-export const hubPath = '/hubs/downloads';
+// The hub's event names and path live in events.ts (zod-free, for the browser).

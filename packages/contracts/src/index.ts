@@ -3,3 +3,4 @@ export * from './health';
 export * from './public-config';
 export * from './download';
 export * from './convert';
+export * from './events';

@@ -1,7 +1,8 @@
 // Batch listener (spec sections 4 and 8): progress, error and completion of one playlist batch.
 // Completion reports 100 %; the callbacks are dropped 5 s after the batch completed or failed.
 import { network } from '@grabbit/catalog';
-import { hubEvents, type BatchCompletedEvent } from '@grabbit/contracts';
+import type { BatchCompletedEvent } from '@grabbit/contracts';
+import { hubEvents } from '@grabbit/contracts/events';
 import type { HubClient } from './hub-client';
 
 export interface BatchCallbacks {

@@ -2,7 +2,7 @@
 // (hub-backoff.ts) instead of socket.io's, so "stop after 60 s, then 5 retries 2 s apart" holds; the
 // task and batch groups it joined are joined again after every reconnect, and listeners can learn of
 // each reconnect to re-read task state from the API (the source of truth after a gap).
-import { hubEvents } from '@grabbit/contracts';
+import { hubEvents } from '@grabbit/contracts/events';
 import { io, type Socket } from 'socket.io-client';
 import { runReconnect } from './hub-backoff';
 
@@ -19,6 +19,8 @@ export interface HubClientOptions {
 }
 
 const connectTimeoutMs = 10_000;
+/** The server acknowledges a conversion join; an upload does not wait longer than this for it. */
+const joinAckWaitMs = 500;
 
 function defaultSocket(origin: string, path: string): Socket {
   return io(origin, { path, autoConnect: false, reconnection: false, timeout: connectTimeoutMs });
@@ -106,9 +108,23 @@ export class HubClient {
     return this.join(this.batchGroups, hubEvents.joinBatch, batchId);
   }
 
-  /** Joins a conversion's group (the converter pages' progress). */
-  joinConversion(conversionId: string): boolean {
-    return this.join(this.conversionGroups, hubEvents.joinConversion, conversionId);
+  /**
+   * Joins a conversion's group (the converter pages' progress; again after every reconnect). Resolves
+   * once the server confirmed the join, or after a short wait, so an upload started next does not
+   * outrun it; false when nothing could be joined.
+   */
+  joinConversion(conversionId: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(true), joinAckWaitMs);
+      const acknowledged = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      if (!this.join(this.conversionGroups, hubEvents.joinConversion, conversionId, acknowledged)) {
+        clearTimeout(timer);
+        resolve(false);
+      }
+    });
   }
 
   leaveConversion(conversionId: string): void {
@@ -123,7 +139,7 @@ export class HubClient {
     this.batchGroups.delete(batchId);
   }
 
-  private join(groups: Set<string>, event: string, id: string): boolean {
+  private join(groups: Set<string>, event: string, id: string, acknowledged?: () => void): boolean {
     if (!id) {
       console.warn(`Hub: ${event} needs an id; nothing joined.`);
       return false;
@@ -133,7 +149,8 @@ export class HubClient {
       return false;
     }
     groups.add(id);
-    this.socket.emit(event, id);
+    if (acknowledged) this.socket.emit(event, id, acknowledged);
+    else this.socket.emit(event, id);
     return true;
   }
 

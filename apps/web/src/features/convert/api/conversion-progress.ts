@@ -1,63 +1,31 @@
-// Conversion progress from the real-time hub (socket.io at /hubs/downloads): the page joins the
-// conversion's group before uploading and receives ConversionProgress(progressId, { percent, stage }).
-// Progress is a comfort, never a requirement: if the hub is unreachable the upload still runs.
-import { network } from '@grabbit/catalog';
-import { conversionProgressEvent, conversionProgressSchema, hubEvents, hubPath, type ConversionProgress } from '@grabbit/contracts';
-import { io, type Socket } from 'socket.io-client';
+// Conversion progress from the page's one real-time hub connection (lib/hub-client-instance.ts): the
+// page joins the conversion's group before uploading and receives
+// ConversionProgress(progressId, { percent, stage }). Progress is a comfort, never a requirement: if
+// the hub is unreachable the upload still runs, and the group is joined if the hub comes up later.
+import { conversionProgressEvent, conversionStages, type ConversionProgress } from '@grabbit/contracts/events';
+import { downloadsHub } from '../../../lib/hub-client-instance';
 
-export type ConversionProgressEvent = ConversionProgress;
+type ProgressHandler = (event: ConversionProgress) => void;
 
-type ProgressHandler = (event: ConversionProgressEvent) => void;
-
+/** How long an upload waits for the hub to connect before it starts without progress. */
 const connectWaitMs = 2000;
-const joinAckWaitMs = 500;
 
-let socket: Socket | undefined;
-const handlers = new Map<string, ProgressHandler>();
-
-/** Splits a hub URL such as http://host/hubs/downloads into the socket.io origin and path. */
-export function hubAddress(hubUrl: string): { origin: string; path: string } {
-  const url = new URL(hubUrl, globalThis.location?.href);
-  const path = url.pathname.replace(/\/+$/, '');
-  return { origin: url.origin, path: path === '' ? hubPath : path };
+/** The payload when it is a well-formed progress event (the hub is outside the page's control). */
+export function parseProgressEvent(payload: unknown): ConversionProgress | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { percent, stage } = payload as Record<string, unknown>;
+  if (typeof percent !== 'number' || !(percent >= 0 && percent <= 100)) return undefined;
+  if (!conversionStages.includes(stage as ConversionProgress['stage'])) return undefined;
+  return { percent, stage: stage as ConversionProgress['stage'] };
 }
 
-export function parseProgressEvent(payload: unknown): ConversionProgressEvent | undefined {
-  const parsed = conversionProgressSchema.safeParse(payload);
-  return parsed.success ? parsed.data : undefined;
-}
-
-function hubSocket(hubUrl: string): Socket {
-  if (socket) return socket;
-  const { origin, path } = hubAddress(hubUrl);
-  const created = io(origin, {
-    path,
-    reconnectionDelay: network.hubBackoffStartMs,
-    reconnectionDelayMax: network.hubBackoffMaxMs,
-  });
-  created.on(conversionProgressEvent, (progressId: unknown, payload: unknown) => {
-    const event = parseProgressEvent(payload);
-    if (typeof progressId === 'string' && event) handlers.get(progressId)?.(event);
-  });
-  // A reconnect lands in a fresh session on the server: join the running groups again.
-  created.io.on('reconnect', () => {
-    for (const progressId of handlers.keys()) created.emit(hubEvents.joinConversion, progressId);
-  });
-  socket = created;
-  return created;
-}
-
-function waitUntilConnected(client: Socket): Promise<boolean> {
-  if (client.connected) return Promise.resolve(true);
+function connectedWithin(started: Promise<boolean>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = (connected: boolean) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void started.then((connected) => {
       clearTimeout(timer);
-      client.off('connect', onConnect);
       resolve(connected);
-    };
-    const onConnect = () => done(true);
-    const timer = setTimeout(() => done(false), connectWaitMs);
-    client.on('connect', onConnect);
+    });
   });
 }
 
@@ -65,22 +33,24 @@ function waitUntilConnected(client: Socket): Promise<boolean> {
  * Joins a conversion's progress group and calls `onProgress` for its events until the returned
  * function is called. Resolves once joined (or once waiting longer is not worth it).
  */
-export async function followConversion(hubUrl: string, progressId: string, onProgress: ProgressHandler): Promise<() => void> {
-  handlers.set(progressId, onProgress);
+export async function followConversion(progressId: string, onProgress: ProgressHandler): Promise<() => void> {
+  const hub = downloadsHub();
+  let stopped = false;
+  const unsubscribe = hub.on(conversionProgressEvent, (id: unknown, payload: unknown) => {
+    const event = id === progressId ? parseProgressEvent(payload) : undefined;
+    if (event) onProgress(event);
+  });
   const stop = () => {
-    handlers.delete(progressId);
+    stopped = true;
+    unsubscribe();
+    hub.leaveConversion(progressId);
   };
-  try {
-    const client = hubSocket(hubUrl);
-    if (await waitUntilConnected(client)) {
-      // The server may acknowledge the join; do not hold the upload long if it does not.
-      await client.timeout(joinAckWaitMs).emitWithAck(hubEvents.joinConversion, progressId).catch(() => undefined);
-    } else {
-      // Buffered by socket.io and sent when the connection comes up.
-      client.emit(hubEvents.joinConversion, progressId);
-    }
-  } catch (error) {
-    console.warn('Conversion progress is unavailable:', error);
+  const started = hub.start();
+  if (await connectedWithin(started, connectWaitMs)) {
+    await hub.joinConversion(progressId);
+  } else {
+    // Joined late when the hub connects while the conversion still runs.
+    void started.then((connected) => connected && !stopped && hub.joinConversion(progressId));
   }
   return stop;
 }

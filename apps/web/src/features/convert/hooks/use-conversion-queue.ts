@@ -18,7 +18,6 @@ type Outcome = 'completed' | 'failed' | 'removed';
 
 interface Endpoints {
   apiBase: string;
-  hubUrl: string;
 }
 
 export function useConversionQueue(page: ConverterPage) {
@@ -38,7 +37,7 @@ export function useConversionQueue(page: ConverterPage) {
       const controller = new AbortController();
       running.current.set(id, controller);
       const progressId = randomId();
-      const stopFollowing = await followConversion(endpoints.hubUrl, progressId, (event) =>
+      const stopFollowing = await followConversion(progressId, (event) =>
         dispatch({ type: 'conversionProgress', id, ...event }),
       );
       try {

@@ -1,12 +1,8 @@
 // Follows one download task to its end on the hub: progress events update the queue item, the
 // completed task or the error ends it. After a reconnect (or while the hub is down) the task is read
 // from the API, which is the source of truth for anything missed in between.
-import {
-  hubEvents,
-  type DownloadTask,
-  type TaskErrorEvent,
-  type TaskProgressUpdate,
-} from '@grabbit/contracts';
+import type { DownloadTask, TaskErrorEvent, TaskProgressUpdate } from '@grabbit/contracts';
+import { hubEvents } from '@grabbit/contracts/events';
 import { downloadsHub } from '../../../lib/hub-client-instance';
 import { getTask } from './download-api';
 
