@@ -29,15 +29,16 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
     // Request ids make one visitor's job traceable through the logs.
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,
+    // /youtube-downloader/ is the same page as /youtube-downloader (its canonical link says which).
+    routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandler(app);
   const context: AppContext = { config, bus: new InProcessEventBus() };
   await app.register(healthRoutes(() => engines));
   await app.register(publicConfigRoutes(config));
+  // Feature routes, each with the shared context.
   await registerDownloads(app, context);
-  // Feature routes register here, each with the shared context.
   await app.register(convertRoutes(context));
-  void context;
   await registerPages(app, config.WEB_DIST_DIR);
   return app;
 }
