@@ -6,53 +6,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { convertEndpoints } from '@grabbit/contracts';
-import sharp from 'sharp';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { planAudioVideo } from '../../apps/server/src/convert/av-plan';
 import { ffprobe } from '../../apps/server/src/media/ffprobe';
 import { runFfmpeg } from '../../apps/server/src/media/ffmpeg-run';
-import { bigMkv, durationOf, h264Clip, smallPng, twelveMegapixelPng } from './convert-fixtures';
+import { bigMkv, durationOf, h264Clip, smallPng } from './convert-fixtures';
+import { imageBench } from './convert-image-bench';
+import { interleaved, median, ms, timed, verdict } from './convert-measure';
 import { convertOverHttp, rssOf, startServer, type BenchServer } from './convert-server';
 
 const run = promisify(execFile);
 
-async function timed(task: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await task();
-  return performance.now() - started;
-}
-
-/** Median of `runs` timings, so one slow run on a shared machine does not decide. */
-async function median(runs: number, task: () => Promise<number>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) times.push(await task());
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
-}
-
-function verdict(ok: boolean): string {
-  return ok ? 'PASS' : 'FAIL';
-}
-
-const ms = (value: number) => `${value.toFixed(0)} ms`;
-
+/** Request to the result saved on disk, as the engine run alone writes its file. */
 async function apiTime(server: BenchServer, endpoint: string, file: string, output: string): Promise<number> {
-  const answer = await convertOverHttp(server.base, endpoint, file, output);
+  const answer = await convertOverHttp(server.base, endpoint, file, output, `${file}.api.${output}`);
   if (answer.status !== 200) throw new Error(`${path.basename(file)} -> ${output} answered ${answer.status}`);
   return answer.ms;
-}
-
-async function imageBench(server: BenchServer, dir: string): Promise<void> {
-  const png = await twelveMegapixelPng(dir);
-  // Like the server: no libvips operation cache, or repeated runs on one file would time cache hits.
-  sharp.cache(false);
-  const api = await median(3, () => apiTime(server, convertEndpoints.image, png, 'jpg'));
-  const direct = await median(3, () => timed(() => sharp(png).autoOrient().jpeg({ quality: 90, optimiseCoding: false }).toFile(path.join(dir, 'direct.jpg'))));
-  const magick = await median(3, () => timed(() => run('/usr/bin/convert', [png, '-quality', '90', path.join(dir, 'magick.jpg')])));
-  const vsSharp = api / direct;
-  const vsMagick = magick / api;
-  console.info(`12 MP PNG -> JPEG: API ${ms(api)}, sharp direct ${ms(direct)}, ImageMagick ${ms(magick)}`);
-  console.info(`  API / sharp = ${vsSharp.toFixed(2)} (target <= 1.3) ${verdict(vsSharp <= 1.3)}`);
-  console.info(`  ImageMagick / API = ${vsMagick.toFixed(1)}x faster (target >= 3) ${verdict(vsMagick >= 3)}`);
 }
 
 async function concurrencyBench(server: BenchServer, dir: string): Promise<void> {
@@ -88,15 +57,11 @@ async function webmBench(server: BenchServer, dir: string): Promise<void> {
   const probe = await ffprobe(config, mp4, 'mov', context);
   const plan = planAudioVideo(probe, 'webm');
   const alone = () => timed(() => runFfmpeg(config, { input: mp4, demuxer: 'mov', outputArgs: plan.outputArgs, output: path.join(dir, 'alone.webm') }, context));
-  // Interleaved runs, medians: the machine is shared, so one busy moment must not decide.
-  const apiTimes: number[] = [];
-  const aloneTimes: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    apiTimes.push(await apiTime(server, convertEndpoints.video, mp4, 'webm'));
-    aloneTimes.push(await alone());
-  }
-  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const [api, direct] = [mid(apiTimes), mid(aloneTimes)];
+  const times = await interleaved(5, {
+    api: () => apiTime(server, convertEndpoints.video, mp4, 'webm'),
+    alone,
+  });
+  const [api, direct] = [median(times.api), median(times.alone)];
   const ratio = api / direct;
   console.info(`5 s 720p MP4 -> WebM: API ${ms(api)}, same ffmpeg command alone ${ms(direct)}; ratio ${ratio.toFixed(2)} (target <= 1.1) ${verdict(ratio <= 1.1)}`);
 }

@@ -1,25 +1,13 @@
 // The whole format matrix: for every converter page, a tiny fixture of its input format converted
 // to every output the page offers, each result checked with ffprobe or ImageMagick.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { converterPages, type ConverterPage } from '@grabbit/catalog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identifyFile, makeAudio, makeImage, makeVideo, probeFile } from './support/media-fixtures';
-import { expectNoUploadsSoon, postConversion, startConvertApp, type ConvertApp } from './support/convert-app';
+import { expectNoUploadsSoon, postConversion, useConvertApp } from './support/convert-app';
 
-let server: ConvertApp;
-let dir: string;
-
-beforeAll(async () => {
-  server = await startConvertApp({ CONVERT_CONCURRENCY: '2' });
-  dir = await mkdtemp(path.join(tmpdir(), 'grabbit-matrix-'));
-});
-
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const ctx = useConvertApp('matrix', { CONVERT_CONCURRENCY: '2' });
 
 /** What ImageMagick calls each image output (EXR is checked with ffprobe: IM 6 here lacks it). */
 const magickNames: Record<string, string[]> = {
@@ -36,9 +24,9 @@ const probeNames: Record<string, string> = {
 async function fixtureFor(page: ConverterPage): Promise<string> {
   const extension = page.inputs[0] ?? page.id;
   const name = `${page.id}-input.${extension}`;
-  if (page.kind === 'image') return makeImage(dir, name);
-  if (page.kind === 'video') return makeVideo(dir, name);
-  return makeAudio(dir, name);
+  if (page.kind === 'image') return makeImage(ctx.dir, name);
+  if (page.kind === 'video') return makeVideo(ctx.dir, name);
+  return makeAudio(ctx.dir, name);
 }
 
 async function checkImage(file: string, output: string): Promise<void> {
@@ -74,9 +62,9 @@ describe('format matrix', () => {
       const input = await fixtureFor(page);
       const results = await Promise.all(
         page.outputs.map(async (output) => {
-          const response = await postConversion(server.app, page.kind, input, output);
+          const response = await postConversion(ctx.server.app, page.kind, input, output);
           expect(response.statusCode, `${page.id} -> ${output}: ${response.body.slice(0, 200)}`).toBe(200);
-          const file = path.join(dir, `${page.id}-to-${output}.${output}`);
+          const file = path.join(ctx.dir, `${page.id}-to-${output}.${output}`);
           await writeFile(file, response.rawPayload);
           return { output, file };
         }),
@@ -85,7 +73,7 @@ describe('format matrix', () => {
         if (page.kind === 'image') await checkImage(file, output);
         else await checkMedia(file, output, page.kind);
       }
-      await expectNoUploadsSoon(server.dataDir);
+      await expectNoUploadsSoon(ctx.server.dataDir);
     });
   }
 });

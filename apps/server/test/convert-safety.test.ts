@@ -4,25 +4,21 @@
 import { execFile } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { magickEnv, magickPolicyDir } from '../src/media/magick-run';
 import { makePixelBombPng, makeVideo } from './support/media-fixtures';
-import { leftoverUploads, multipartForm, postConversion, startConvertApp, type ConvertApp } from './support/convert-app';
+import { leftoverUploads, multipartForm, postConversion, saveFile, startConvertApp, useConvertApp, type ConvertApp } from './support/convert-app';
 
 const run = promisify(execFile);
-let server: ConvertApp;
-let dir: string;
+const ctx = useConvertApp('safety');
 let canary: Server;
 let canaryHits: string[];
 let canaryPort: number;
 
 beforeAll(async () => {
-  server = await startConvertApp();
-  dir = await mkdtemp(path.join(tmpdir(), 'grabbit-safety-'));
   canaryHits = [];
   canary = createServer((req, res) => {
     canaryHits.push(req.url ?? '');
@@ -33,16 +29,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server.close();
   await new Promise((resolve) => canary.close(resolve));
-  await rm(dir, { recursive: true, force: true });
 });
-
-async function textFile(name: string, text: string): Promise<string> {
-  const file = path.join(dir, name);
-  await writeFile(file, text);
-  return file;
-}
 
 describe('converter safety', () => {
   it('never lets an uploaded HLS or concat playlist read a local file or a URL', async () => {
@@ -53,8 +41,8 @@ describe('converter safety', () => {
     ];
     for (const [index, playlist] of playlists.entries()) {
       for (const [kind, name, output] of [['video', 'movie.mp4', 'webm'], ['video', 'clip.mkv', 'mp4'], ['audio', 'song.mp3', 'wav']] as const) {
-        const file = await textFile(`${index}-${name}`, playlist);
-        const response = await postConversion(server.app, kind, file, output);
+        const file = await saveFile(ctx.dir, `${index}-${name}`, playlist);
+        const response = await postConversion(ctx.server.app, kind, file, output);
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
         expect(response.statusCode).toBeLessThan(500);
         expect(response.body).not.toContain('root:');
@@ -64,9 +52,9 @@ describe('converter safety', () => {
   });
 
   it('refuses a PNG declaring 100000x100000 pixels in under a second', async () => {
-    const bomb = await makePixelBombPng(dir, 'bomb.png');
+    const bomb = await makePixelBombPng(ctx.dir, 'bomb.png');
     const started = Date.now();
-    const response = await postConversion(server.app, 'image', bomb, 'jpg');
+    const response = await postConversion(ctx.server.app, 'image', bomb, 'jpg');
     expect(Date.now() - started).toBeLessThan(1000);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
@@ -82,10 +70,10 @@ describe('converter safety', () => {
     header.writeInt32LE(100_000, 22);
     header.writeUInt16LE(1, 26);
     header.writeUInt16LE(24, 28);
-    const bomb = path.join(dir, 'bomb.bmp');
+    const bomb = path.join(ctx.dir, 'bomb.bmp');
     await writeFile(bomb, Buffer.concat([header, Buffer.alloc(1024)]));
     const started = Date.now();
-    const response = await postConversion(server.app, 'image', bomb, 'png');
+    const response = await postConversion(ctx.server.app, 'image', bomb, 'png');
     expect(Date.now() - started).toBeLessThan(1000);
     expect(response.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
   });
@@ -98,31 +86,31 @@ describe('converter safety', () => {
       'notes.tga': 'root:x:0:0:root:/root:/bin/bash\n'.repeat(8),
     };
     for (const [name, text] of Object.entries(scripts)) {
-      const response = await postConversion(server.app, 'image', await textFile(name, text), 'png');
+      const response = await postConversion(ctx.server.app, 'image', await saveFile(ctx.dir, name, text), 'png');
       expect(response.statusCode, name).toBe(415);
       expect(response.json().code).toBe('UNSUPPORTED_FORMAT');
     }
   });
 
   it('puts the project ImageMagick policy in force, refusing script coders even when asked directly', async () => {
-    const env = magickEnv(dir);
+    const env = magickEnv(ctx.dir);
     const { stdout } = await run('/usr/bin/convert', ['-list', 'policy'], { env });
     expect(stdout).toContain(path.join(magickPolicyDir, 'policy.xml'));
-    const mvg = await textFile('direct.mvg', 'viewbox 0 0 10 10\n');
-    const refused = await run('/usr/bin/convert', [`mvg:${mvg}`, path.join(dir, 'x.png')], { env }).catch((e: { stderr: string }) => e);
+    const mvg = await saveFile(ctx.dir, 'direct.mvg', 'viewbox 0 0 10 10\n');
+    const refused = await run('/usr/bin/convert', [`mvg:${mvg}`, path.join(ctx.dir, 'x.png')], { env }).catch((e: { stderr: string }) => e);
     expect('stderr' in refused ? refused.stderr : '').toMatch(/not allowed by the security policy/);
   });
 
   it('answers 413 for a file over its page limit and leaves no file', async () => {
     // A real PNG header followed by 51 MB: over the PNG page's 50MB.
-    const png = await readFile(await makePixelBombPng(dir, 'header.png', 10, 10));
-    const big = path.join(dir, 'big.png');
+    const png = await readFile(await makePixelBombPng(ctx.dir, 'header.png', 10, 10));
+    const big = path.join(ctx.dir, 'big.png');
     await writeFile(big, Buffer.concat([png, Buffer.alloc(51 * 1024 * 1024)]));
-    const response = await postConversion(server.app, 'image', big, 'jpg');
+    const response = await postConversion(ctx.server.app, 'image', big, 'jpg');
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(response.json().error).toContain('50MB');
-    expect(await leftoverUploads(server.dataDir)).toEqual([]);
+    expect(await leftoverUploads(ctx.server.dataDir)).toEqual([]);
   });
 });
 
@@ -166,7 +154,7 @@ describe('converter safety over a real connection', () => {
   }
 
   it('removes the partial file when the visitor disconnects mid-upload', async () => {
-    const png = await readFile(await makePixelBombPng(dir, 'start.png', 10, 10));
+    const png = await readFile(await makePixelBombPng(ctx.dir, 'start.png', 10, 10));
     const { req } = startUpload('/api/convert/image', 'jpg', Buffer.concat([png, Buffer.alloc(256 * 1024)]), 5_000_000);
     await waitFor(async () => (await leftoverUploads(live.dataDir)).some((name) => name.endsWith('input')));
     req.destroy();
@@ -201,7 +189,7 @@ describe('converter safety over a real connection', () => {
   });
 
   it('stops ffmpeg and removes everything when the visitor disconnects mid-conversion', async () => {
-    const clip = await readFile(await makeVideo(dir, 'long.mp4', { seconds: 40, width: 640, height: 360 }));
+    const clip = await readFile(await makeVideo(ctx.dir, 'long.mp4', { seconds: 40, width: 640, height: 360 }));
     const { req, tail } = startUpload('/api/convert/video', 'webm', clip, clip.length);
     req.end(tail);
     await waitFor(async () => (await enginesOf(live.dataDir)).some((line) => line.includes('ffmpeg')), 10_000);
@@ -213,7 +201,7 @@ describe('converter safety over a real connection', () => {
   it('kills the whole ffmpeg process group at the timeout and cleans up', async () => {
     const short = await startConvertApp({ CONVERT_TIMEOUT_SECONDS: '1' });
     try {
-      const clip = path.join(dir, 'long.mp4');
+      const clip = path.join(ctx.dir, 'long.mp4');
       const response = await postConversion(short.app, 'video', clip, 'webm');
       expect(response.statusCode).toBe(422);
       expect(response.json().code).toBe('CONVERSION_TIMEOUT');

@@ -1,26 +1,14 @@
 // Audio/video rules: the stream-copy fast path, playable results, conversion progress on the bus.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeVideo, probeFile } from './support/media-fixtures';
-import { postConversion, startConvertApp, type ConvertApp } from './support/convert-app';
+import { postConversion, useConvertApp } from './support/convert-app';
 
 const run = promisify(execFile);
-let server: ConvertApp;
-let dir: string;
-
-beforeAll(async () => {
-  server = await startConvertApp();
-  dir = await mkdtemp(path.join(tmpdir(), 'grabbit-video-'));
-});
-
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const ctx = useConvertApp('video');
 
 /** MD5 of a stream's packets: equal before and after only when the stream was copied, not re-encoded. */
 async function packetHash(file: string, stream: 'v' | 'a'): Promise<string> {
@@ -30,10 +18,10 @@ async function packetHash(file: string, stream: 'v' | 'a'): Promise<string> {
 
 describe('audio and video rules', () => {
   it('copies H.264/AAC from MKV into MP4 without re-encoding, moov first, and the result plays', async () => {
-    const mkv = await makeVideo(dir, 'copy.mkv', { seconds: 2 });
-    const response = await postConversion(server.app, 'video', mkv, 'mp4');
+    const mkv = await makeVideo(ctx.dir, 'copy.mkv', { seconds: 2 });
+    const response = await postConversion(ctx.server.app, 'video', mkv, 'mp4');
     expect(response.statusCode).toBe(200);
-    const mp4 = path.join(dir, 'copy.mp4');
+    const mp4 = path.join(ctx.dir, 'copy.mp4');
     await writeFile(mp4, response.rawPayload);
     expect(await packetHash(mp4, 'v')).toBe(await packetHash(mkv, 'v'));
     expect(await packetHash(mp4, 'a')).toBe(await packetHash(mkv, 'a'));
@@ -48,22 +36,22 @@ describe('audio and video rules', () => {
   });
 
   it('transcodes when the codecs do not fit (VP8/Opus WebM to MP4 gives H.264/AAC)', async () => {
-    const webm = await makeVideo(dir, 'in.webm');
-    const response = await postConversion(server.app, 'video', webm, 'mp4');
+    const webm = await makeVideo(ctx.dir, 'in.webm');
+    const response = await postConversion(ctx.server.app, 'video', webm, 'mp4');
     expect(response.statusCode).toBe(200);
-    const out = path.join(dir, 'webm-to.mp4');
+    const out = path.join(ctx.dir, 'webm-to.mp4');
     await writeFile(out, response.rawPayload);
     expect((await probeFile(out)).streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
   });
 
   it('gives 3GP a legal H.263 frame size and WMV the Windows Media codecs', async () => {
-    const clip = await makeVideo(dir, 'odd.mp4', { width: 200, height: 100 });
-    const threeGp = path.join(dir, 'odd.3gp');
-    await writeFile(threeGp, (await postConversion(server.app, 'video', clip, '3gp')).rawPayload);
+    const clip = await makeVideo(ctx.dir, 'odd.mp4', { width: 200, height: 100 });
+    const threeGp = path.join(ctx.dir, 'odd.3gp');
+    await writeFile(threeGp, (await postConversion(ctx.server.app, 'video', clip, '3gp')).rawPayload);
     const video = (await probeFile(threeGp)).streams.find((s) => s.codec_type === 'video');
     expect(video).toMatchObject({ codec_name: 'h263', width: 352, height: 288 });
-    const wmv = path.join(dir, 'odd.wmv');
-    await writeFile(wmv, (await postConversion(server.app, 'video', clip, 'wmv')).rawPayload);
+    const wmv = path.join(ctx.dir, 'odd.wmv');
+    await writeFile(wmv, (await postConversion(ctx.server.app, 'video', clip, 'wmv')).rawPayload);
     expect((await probeFile(wmv)).streams.map((s) => s.codec_name).sort()).toEqual(['wmav2', 'wmv2']);
   });
 });

@@ -4,29 +4,18 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DownloadTask } from '@grabbit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from './support/fixture-site';
-import { jobFolders, probeFile, startTestApp, waitForTask, type TestApp } from './support/download-app';
+import { describe, expect, it } from 'vitest';
+import { jobFolders, probeFile, waitForTask, useSiteAndApp } from './support/download-app';
 
-let site: FixtureSite;
-let test: TestApp;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  test = await startTestApp({ MEDIA_TEST_HOSTS: site.host, DOWNLOAD_CONCURRENCY: '2' });
-});
-afterAll(async () => {
-  await test?.close();
-  await site?.close();
-});
+const fx = useSiteAndApp({ DOWNLOAD_CONCURRENCY: '2' });
 
 async function download(platform: string, url: string, format: string): Promise<{ task: DownloadTask; file: string }> {
-  const start = await test.app.inject({ method: 'POST', url: `/api/download/${platform}`, payload: { url, format } });
+  const start = await fx.test.app.inject({ method: 'POST', url: `/api/download/${platform}`, payload: { url, format } });
   expect(start.statusCode, start.body).toBe(200);
   const { taskId } = start.json<{ taskId: string }>();
-  const task = await waitForTask(test.app, taskId);
+  const task = await waitForTask(fx.test.app, taskId);
   expect(task.status, task.error).toBe('completed');
-  const fileResponse = await test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
+  const fileResponse = await fx.test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
   expect(fileResponse.statusCode).toBe(200);
   const file = path.join(os.tmpdir(), `grabbit-format-${taskId}.${format}`);
   writeFileSync(file, fileResponse.rawPayload);
@@ -55,29 +44,29 @@ const cases: { format: string; source: string; container: RegExp; codecs: string
 describe('output formats', () => {
   for (const c of cases) {
     it(`${c.source} as ${c.format}`, async () => {
-      const { task, file } = await download('instagram', site.url(c.source), c.format);
+      const { task, file } = await download('instagram', fx.site.url(c.source), c.format);
       const probe = await probeFile(file);
       expect(probe.format).toMatch(c.container);
       expect(probe.codecs).toEqual(c.codecs);
       expect(task.fileName?.endsWith(`.${c.format}`)).toBe(true);
       expect(task.progress).toBe(100);
-      expect(jobFolders(test.dataDir)).toEqual([]);
+      expect(jobFolders(fx.test.dataDir)).toEqual([]);
     });
   }
 
   it('an HTML page with one video is named after its title, non-ASCII kept', async () => {
-    const { task } = await download('vimeo', site.url('/one.html'), 'mp4');
+    const { task } = await download('vimeo', fx.site.url('/one.html'), 'mp4');
     expect(task.fileName).toBe('One video – Ünïcode title (1).mp4');
-    expect(task.thumbnailUrl).toBe(site.url('/photo.jpg'));
-    const response = await test.app.inject({ method: 'GET', url: task.downloadUrl ?? '', headers: { range: 'bytes=0-99' } });
+    expect(task.thumbnailUrl).toBe(fx.site.url('/photo.jpg'));
+    const response = await fx.test.app.inject({ method: 'GET', url: task.downloadUrl ?? '', headers: { range: 'bytes=0-99' } });
     expect(response.statusCode).toBe(206);
     expect(response.rawPayload.length).toBe(100);
     expect(response.headers['content-disposition']).toContain("filename*=UTF-8''One%20video%20%E2%80%93%20%C3%9Cn%C3%AFcode%20title%20%281%29.mp4");
   });
 
   it('a photo cannot become a video: a clear error', async () => {
-    const start = await test.app.inject({ method: 'POST', url: '/api/download/reddit', payload: { url: site.url('/a.mp4'), format: 'png' } });
-    const task = await waitForTask(test.app, start.json<{ taskId: string }>().taskId);
+    const start = await fx.test.app.inject({ method: 'POST', url: '/api/download/reddit', payload: { url: fx.site.url('/a.mp4'), format: 'png' } });
+    const task = await waitForTask(fx.test.app, start.json<{ taskId: string }>().taskId);
     expect(task.status).toBe('error');
     expect(task.error).toMatch(/video format, an audio format or GIF/);
   });

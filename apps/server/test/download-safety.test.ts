@@ -5,24 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import { startFixtureSite, type FixtureSite } from './support/fixture-site';
-import { jobFolders, startTestApp, waitForTask, type TestApp } from './support/download-app';
+import { jobFolders, startTestApp, waitForTask, useSiteAndApp } from './support/download-app';
 
-let site: FixtureSite;
-let test: TestApp;
+const fx = useSiteAndApp({ DOWNLOAD_TIMEOUT_SECONDS: '3' });
 
-beforeAll(async () => {
-  site = await startFixtureSite();
-  test = await startTestApp({ MEDIA_TEST_HOSTS: site.host, DOWNLOAD_TIMEOUT_SECONDS: '3' });
-});
-afterAll(async () => {
-  await test?.close();
-  await site?.close();
-});
-
-const start = (platform: string, payload: object) => test.app.inject({ method: 'POST', url: `/api/download/${platform}`, payload });
+const start = (platform: string, payload: object) => fx.test.app.inject({ method: 'POST', url: `/api/download/${platform}`, payload });
 
 describe('links refused before yt-dlp starts', () => {
   const refusals: { name: string; platform: string; url: string; status: number; code: string; message: RegExp }[] = [
@@ -42,7 +31,7 @@ describe('links refused before yt-dlp starts', () => {
       expect(body.success).toBe(false);
       expect(body.code).toBe(r.code);
       expect(body.error).toMatch(r.message);
-      expect(jobFolders(test.dataDir)).toEqual([]);
+      expect(jobFolders(fx.test.dataDir)).toEqual([]);
     });
   }
 
@@ -57,7 +46,7 @@ describe('links refused before yt-dlp starts', () => {
   it('a loopback URL is refused without the test switch, even for the fixture site', async () => {
     const plain = await startTestApp({});
     try {
-      const response = await plain.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: site.url('/a.mp4') } });
+      const response = await plain.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: fx.site.url('/a.mp4') } });
       expect(response.json<{ code: string }>().code).toBe('URL_NOT_ALLOWED');
       expect(jobFolders(plain.dataDir)).toEqual([]);
     } finally {
@@ -72,26 +61,26 @@ describe('links refused before yt-dlp starts', () => {
 
 describe('failures during the job', () => {
   it('a missing file fails with a clear error and no folder', async () => {
-    const response = await start('facebook', { url: site.url('/missing.mp4') });
-    const task = await waitForTask(test.app, response.json<{ taskId: string }>().taskId);
+    const response = await start('facebook', { url: fx.site.url('/missing.mp4') });
+    const task = await waitForTask(fx.test.app, response.json<{ taskId: string }>().taskId);
     expect(task).toMatchObject({ status: 'error', errorCode: 'DOWNLOAD_FAILED' });
     expect(task.error).toMatch(/could not be found/);
-    expect(jobFolders(test.dataDir)).toEqual([]);
+    expect(jobFolders(fx.test.dataDir)).toEqual([]);
   });
 
   it('directDownload answers the error itself', async () => {
-    const response = await start('facebook', { url: site.url('/missing.mp4'), directDownload: true });
+    const response = await start('facebook', { url: fx.site.url('/missing.mp4'), directDownload: true });
     expect(response.statusCode).toBe(502);
     expect(response.json<{ code: string }>().code).toBe('DOWNLOAD_FAILED');
   });
 
   it('a job past its timeout is killed with its whole process group', async () => {
-    const response = await start('reddit', { url: site.url('/slow/a.mp4') });
-    const task = await waitForTask(test.app, response.json<{ taskId: string }>().taskId, 20_000);
+    const response = await start('reddit', { url: fx.site.url('/slow/a.mp4') });
+    const task = await waitForTask(fx.test.app, response.json<{ taskId: string }>().taskId, 20_000);
     expect(task).toMatchObject({ status: 'error', errorCode: 'DOWNLOAD_TIMEOUT' });
     const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
-    expect(processes).not.toContain(test.dataDir);
-    expect(jobFolders(test.dataDir)).toEqual([]);
+    expect(processes).not.toContain(fx.test.dataDir);
+    expect(jobFolders(fx.test.dataDir)).toEqual([]);
   });
 });
 
@@ -99,15 +88,15 @@ describe('expiry', () => {
   it('results expire, also across a restart', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-expiry-'));
     try {
-      const first = await startTestApp({ MEDIA_TEST_HOSTS: site.host }, { dataDir });
-      const started = await first.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: site.url('/a.mp4') } });
+      const first = await startTestApp({ MEDIA_TEST_HOSTS: fx.site.host }, { dataDir });
+      const started = await first.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: fx.site.url('/a.mp4') } });
       const task = await waitForTask(first.app, started.json<{ taskId: string }>().taskId);
       const fileId = task.downloadUrl?.split('/').pop() ?? '';
       // A crashed job's folder and an unfinished result are orphans for the next start.
       execFileSync('mkdir', ['-p', path.join(dataDir, 'jobs', 'leftover'), path.join(dataDir, 'results', 'unfinished')]);
       await first.close();
 
-      const second = await startTestApp({ MEDIA_TEST_HOSTS: site.host }, { dataDir });
+      const second = await startTestApp({ MEDIA_TEST_HOSTS: fx.site.host }, { dataDir });
       expect(readdirSync(path.join(dataDir, 'jobs'))).toEqual([]);
       expect(readdirSync(path.join(dataDir, 'results'))).toEqual([fileId]);
       expect((await second.app.inject({ method: 'GET', url: task.downloadUrl ?? '' })).statusCode).toBe(200);
@@ -117,7 +106,7 @@ describe('expiry', () => {
       const metaFile = path.join(dataDir, 'results', fileId, 'meta.json');
       const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { expiresAt: number };
       writeFileSync(metaFile, JSON.stringify({ ...meta, expiresAt: Date.now() - 1 }));
-      const third = await startTestApp({ MEDIA_TEST_HOSTS: site.host }, { dataDir });
+      const third = await startTestApp({ MEDIA_TEST_HOSTS: fx.site.host }, { dataDir });
       expect(readdirSync(path.join(dataDir, 'results'))).toEqual([]);
       const gone = await third.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
       expect(gone.statusCode).toBe(404);
@@ -129,9 +118,9 @@ describe('expiry', () => {
   });
 
   it('the sweeper deletes results while the server runs', async () => {
-    const app = await startTestApp({ MEDIA_TEST_HOSTS: site.host, RESULT_TTL_HOURS: '0.0003', RESULT_SWEEP_SECONDS: '1' });
+    const app = await startTestApp({ MEDIA_TEST_HOSTS: fx.site.host, RESULT_TTL_HOURS: '0.0003', RESULT_SWEEP_SECONDS: '1' });
     try {
-      const started = await app.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: site.url('/a.mp4') } });
+      const started = await app.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: fx.site.url('/a.mp4') } });
       const task = await waitForTask(app.app, started.json<{ taskId: string }>().taskId);
       expect(readdirSync(path.join(app.dataDir, 'results'))).toHaveLength(1);
       // 0.0003 h is about 1 s; the sweep runs every second.

@@ -43,9 +43,7 @@ export class ConversionService {
       signal: request.signal,
     };
     request.report('converting', 0);
-    const t0 = performance.now();
     const input = await detectInput(config, request.kind, request.inputPath, context);
-    const t1 = performance.now();
     const limit = limitForInput(request.kind, input.format);
     if (request.bytes > limit.bytes) throw fileTooLarge(limit.text);
     if (!allowedOutputs(request.kind, input.format).includes(request.outputExtension)) {
@@ -59,7 +57,6 @@ export class ConversionService {
       const onPercent = (percent: number) => request.report('converting', percent);
       await convertAudioVideo(config, { input, inputPath: request.inputPath, target, outputPath, onPercent }, context);
     }
-    console.error('TIMING detect', (t1 - t0).toFixed(1), 'engine', (performance.now() - t1).toFixed(1));
     request.report('finishing', 100);
     return outputPath;
   }

@@ -5,7 +5,14 @@
 import path from 'node:path';
 import type { Config } from '../config/env';
 import { decodeExr, encodeExr } from '../media/image-exr';
-import { readSharpHeader, sharpEncode, sharpReadable, sharpWritable, type SharpOutput } from '../media/image-sharp';
+import {
+  readSharpHeader,
+  sharpEncode,
+  sharpReadable,
+  sharpWritable,
+  type SharpEncodeOptions,
+  type SharpOutput,
+} from '../media/image-sharp';
 import { runMagick } from '../media/magick-run';
 import { imageTooLarge } from './conversion-errors';
 import type { DetectedImage } from './detect';
@@ -43,13 +50,8 @@ function magickFrameIndex(input: DetectedImage): number {
 /** Makes the input something sharp reads: the file itself, or a PNG decoded by ImageMagick/ffmpeg. */
 async function sharpSource(config: Config, job: ImageJob, context: EngineContext): Promise<string> {
   const { format } = job.input;
-  if (sharpReadable.has(format)) {
-    const header = await readSharpHeader(job.inputPath);
-    if (header.width * header.height > config.CONVERT_MAX_PIXELS) {
-      throw imageTooLarge(header.width, header.height, config.CONVERT_MAX_PIXELS);
-    }
-    return job.inputPath;
-  }
+  // libvips checks the pixel limit from the header, before decoding: see encodeWithinLimit.
+  if (sharpReadable.has(format)) return job.inputPath;
   const decoded = path.join(context.workDir, 'decoded.png');
   if (format === 'exr') {
     await decodeExr(config, job.inputPath, decoded, context);
@@ -62,13 +64,28 @@ async function sharpSource(config: Config, job: ImageJob, context: EngineContext
   return decoded;
 }
 
+/**
+ * sharp refuses an image over `maxPixels` as soon as it has read the header, so no separate header
+ * read is needed before the encode; only a refusal reads the header again, to name the size.
+ */
+async function encodeWithinLimit(source: string, output: string, format: SharpOutput, options: SharpEncodeOptions): Promise<void> {
+  try {
+    await sharpEncode(source, output, format, options);
+  } catch (error) {
+    if (!(error instanceof Error && /pixel limit/i.test(error.message))) throw error;
+    const header = await readSharpHeader(source);
+    const height = options.animated ? header.height * header.pages : header.height;
+    throw imageTooLarge(header.width, height, options.maxPixels);
+  }
+}
+
 export async function convertImage(config: Config, job: ImageJob, context: EngineContext): Promise<void> {
   const source = await sharpSource(config, job, context);
   const timeoutSeconds = (context.deadline - Date.now()) / 1000;
   const base = { maxPixels: config.CONVERT_MAX_PIXELS, timeoutSeconds };
   if (sharpWritable.has(job.target)) {
     const animated = animatedFormats.has(job.input.format) && animatedFormats.has(job.target);
-    await sharpEncode(source, job.outputPath, job.target as SharpOutput, {
+    await encodeWithinLimit(source, job.outputPath, job.target as SharpOutput, {
       ...base,
       animated,
       flattenWhite: job.target === 'jpeg',
@@ -77,7 +94,7 @@ export async function convertImage(config: Config, job: ImageJob, context: Engin
   }
   // The other encoders start from a clean sRGB PNG that sharp prepared.
   const prepared = path.join(context.workDir, 'prepared.png');
-  await sharpEncode(source, prepared, 'png', {
+  await encodeWithinLimit(source, prepared, 'png', {
     ...base,
     animated: false,
     flattenWhite: job.target === 'bmp',

@@ -31,9 +31,7 @@ export function convertRoutes(context: AppContext) {
     const service = new ConversionService(context.config);
 
     const handle = (kind: ConverterKind) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const T0 = performance.now(); const marks: string[] = []; const mark = (n: string) => marks.push(`${n}=${(performance.now() - T0).toFixed(1)}`);
       const workspace = await createWorkspace(context.config.DATA_DIR);
-      mark('ws');
       const abort = new AbortController();
       reply.raw.once('close', () => {
         // Closed before the answer finished: the visitor left, stop the engines.
@@ -52,7 +50,6 @@ export function convertRoutes(context: AppContext) {
           },
           onPercent: (percent) => report('uploading', percent),
         });
-        mark('upload');
         const extension = upload.form.OutputFormat;
         const outputPath = await service.convert({
           kind,
@@ -63,11 +60,9 @@ export function convertRoutes(context: AppContext) {
           report,
           signal: abort.signal,
         });
-        mark('convert');
         const { size } = await stat(outputPath);
         const body = createReadStream(outputPath);
         body.once('close', () => void workspace.dispose());
-        reply.raw.once('finish', () => { mark('sent'); console.error('TIMING', marks.join(' ')); });
         return reply
           .header('content-type', mimeByExtension[extension] ?? 'application/octet-stream')
           .header('content-length', size)

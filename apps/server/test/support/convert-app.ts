@@ -1,31 +1,48 @@
-// The real app for converter tests: its own data folder and silent logs, plus helpers to post a multipart conversion the way the converter page does.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// The real app for converter tests (see test-app.ts), hooks that give a test file the app and a
+// scratch folder, and helpers to post a multipart conversion the way the converter page does.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ConverterKind } from '@grabbit/catalog';
 import { convertEndpoints } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config/env';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from './test-app';
 
-export interface ConvertApp {
-  app: FastifyInstance;
-  dataDir: string;
-  close: () => Promise<void>;
+export type ConvertApp = TestApp;
+
+export function startConvertApp(env: Record<string, string> = {}): Promise<ConvertApp> {
+  return startTestApp(env, { prefix: 'grabbit-convert-' });
 }
 
-export async function startConvertApp(env: Record<string, string> = {}): Promise<ConvertApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'grabbit-convert-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
-  const app = await buildApp({ config, engines: [] });
-  return {
-    app,
-    dataDir,
-    close: async () => {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+export interface ConvertTestContext {
+  server: ConvertApp;
+  /** Scratch folder for the file's fixtures and saved answers. */
+  dir: string;
+}
+
+/**
+ * Hooks of a converter test file: the app (plus `env`) and a scratch folder, both removed after
+ * the file. Read `server` and `dir` inside the tests, once the hooks have run.
+ */
+export function useConvertApp(name: string, env: Record<string, string> = {}): ConvertTestContext {
+  const context = {} as ConvertTestContext;
+  beforeAll(async () => {
+    context.server = await startConvertApp(env);
+    context.dir = await mkdtemp(path.join(tmpdir(), `grabbit-${name}-`));
+  });
+  afterAll(async () => {
+    await context.server?.close();
+    if (context.dir) await rm(context.dir, { recursive: true, force: true });
+  });
+  return context;
+}
+
+/** Writes an answer's bytes to `dir/name`, for the probes that read files. */
+export async function saveFile(dir: string, name: string, data: Buffer | string): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, data);
+  return file;
 }
 
 export interface MultipartForm {

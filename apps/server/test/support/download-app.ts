@@ -1,36 +1,35 @@
 // Builds the real app for downloader tests: its own data folder, MEDIA_TEST_HOSTS naming the
 // fixture site, listening on a random port when a test needs the hub.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DownloadTask } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config/env';
+import { afterAll, beforeAll } from 'vitest';
+import { startFixtureSite, type FixtureSite } from './fixture-site';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
 
-export interface TestApp {
-  app: FastifyInstance;
-  dataDir: string;
-  /** http://127.0.0.1:PORT once listening. */
-  origin: string;
-  close(): Promise<void>;
+export { startTestApp, type TestApp };
+
+export interface SiteAndApp {
+  site: FixtureSite;
+  test: TestApp;
 }
 
-export async function startTestApp(env: Record<string, string>, options: { listen?: boolean; dataDir?: string } = {}): Promise<TestApp> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'grabbit-download-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
-  const app = await buildApp({ config, engines: [] });
-  let origin = '';
-  if (options.listen) origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    app,
-    dataDir,
-    origin,
-    async close() {
-      await app.close();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+/**
+ * Hooks of a downloader test file: the fixture site, then the app trusting it (plus `env`), both
+ * closed after the file. Read `site` and `test` inside the tests, once the hooks have run.
+ */
+export function useSiteAndApp(env: Record<string, string> = {}, options: TestAppOptions = {}): SiteAndApp {
+  const context = {} as SiteAndApp;
+  beforeAll(async () => {
+    context.site = await startFixtureSite();
+    context.test = await startTestApp({ MEDIA_TEST_HOSTS: context.site.host, ...env }, { prefix: 'grabbit-download-', ...options });
+  });
+  afterAll(async () => {
+    await context.test?.close();
+    await context.site?.close();
+  });
+  return context;
 }
 
 /** Folders left in DATA_DIR/jobs (none once every job has ended). */

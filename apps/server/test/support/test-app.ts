@@ -1,0 +1,41 @@
+// The real app for integration tests: its own data folder, silent logs, no web build, and
+// optionally listening on a random port of 127.0.0.1 (for tests that need a real connection).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config/env';
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  /** http://127.0.0.1:PORT once listening. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  listen?: boolean;
+  /** Reuse this data folder (kept on close), e.g. to restart over the same results. */
+  dataDir?: string;
+  /** Name prefix of the temporary data folder. */
+  prefix?: string;
+}
+
+export async function startTestApp(env: Record<string, string>, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), options.prefix ?? 'grabbit-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  const app = await buildApp({ config, engines: [] });
+  let origin = '';
+  if (options.listen) origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    dataDir,
+    origin,
+    async close() {
+      await app.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Timing helpers of the converter benchmarks. The machine may be shared, so each comparison runs
+// its sides interleaved several times and compares medians: one busy moment must not decide.
+
+export async function timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+}
+
+/**
+ * Runs every side once per round, one after another, for `rounds` rounds after one uncounted
+ * warm-up round (first-run costs: file cache, lazy loading). Returns each side's timings.
+ */
+export async function interleaved<K extends string>(
+  rounds: number,
+  sides: Record<K, () => Promise<number>>,
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(sides) as K[];
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round <= rounds; round += 1) {
+    for (const name of names) {
+      const elapsed = await sides[name]();
+      if (round > 0) times[name].push(elapsed);
+    }
+  }
+  return times;
+}
+
+export function verdict(ok: boolean): string {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+export const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** "median (all runs)", to show how steady a measurement was. */
+export const spread = (values: number[]) => `${ms(median(values))} (${values.map((v) => v.toFixed(0)).join(', ')})`;
