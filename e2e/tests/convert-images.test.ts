@@ -2,31 +2,23 @@
 // JPG saved with Download All, the size limit toasts, and a refused file showing the server's message.
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { startServer, type RunningServer } from '../support/server';
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServerAndBrowser } from '../support/session';
 import { chooseFiles, fixtureDir, identify, makePng, openConverter, queueStatuses, toast, toastDescription } from './convert-support';
 
-let server: RunningServer;
-let browser: Browser;
+const session = startServerAndBrowser();
 let context: BrowserContext;
 let page: Page;
 const dir = fixtureDir();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-
 beforeEach(async () => {
   await context?.close();
-  context = await browser.newContext({ acceptDownloads: true });
+  context = await session.browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -37,7 +29,7 @@ describe('PNG converter', () => {
       makePng(path.join(dir, 'green.png'), 48, 64, 'green'),
       makePng(path.join(dir, 'blue.png'), 32, 32, 'blue'),
     ]);
-    await openConverter(page, server.url, '/png-converter');
+    await openConverter(page, session.server.url, '/png-converter');
     // The dropdown defaults to the page's first output, JPG.
     await expect.poll(() => page.getByLabel('Output format').textContent()).toBe('JPG');
     await chooseFiles(page, files);
@@ -84,13 +76,13 @@ describe('PNG converter', () => {
     form.append('OutputFormat', 'jpg');
     form.append('Quality', 'high');
     form.append('InputFile', new Blob([await readFile(fake)], { type: 'image/png' }), 'notes.png');
-    const answer = await fetch(`${server.url}/api/convert/image`, { method: 'POST', body: form });
+    const answer = await fetch(`${session.server.url}/api/convert/image`, { method: 'POST', body: form });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     const { Error: serverMessage } = (await answer.json()) as { Error: string };
     expect(serverMessage.length).toBeGreaterThan(0);
 
-    await openConverter(page, server.url, '/png-converter');
+    await openConverter(page, session.server.url, '/png-converter');
     await chooseFiles(page, [fake, await makePng(path.join(dir, 'fine.png'), 16, 16, 'white')]);
     await page.getByRole('button', { name: 'Convert Files' }).click();
     await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual([`Failed: ${serverMessage}`, 'Completed']);
@@ -107,7 +99,7 @@ describe('size limits', () => {
     const big = path.join(dir, 'huge.ico');
     await writeFile(big, '');
     await truncate(big, 10 * 1024 ** 2 + 1);
-    await openConverter(page, server.url, '/ico-converter');
+    await openConverter(page, session.server.url, '/ico-converter');
     await chooseFiles(page, [big]);
     await page.getByRole('button', { name: 'Convert Files' }).click();
     expect(await toastDescription(page, 'File too large')).toBe('huge.ico exceeds the maximum file size of 10MB.');

@@ -3,14 +3,12 @@
 // saved file is a WebM.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { startServer, type RunningServer } from '../support/server';
+import { startServerAndBrowser } from '../support/session';
 import { chooseFiles, fixtureDir, openConverter, queueStatuses, run, toastDescription } from './convert-support';
 
-let server: RunningServer;
-let browser: Browser;
+const session = startServerAndBrowser();
 let page: Page;
 const dir = fixtureDir();
 
@@ -28,14 +26,11 @@ function recordStatuses(): void {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.newPage({ acceptDownloads: true });
+  page = await session.browser.newPage({ acceptDownloads: true });
   await page.addInitScript(recordStatuses);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -49,7 +44,7 @@ describe('MP4 converter', () => {
       '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
       '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
     ]);
-    await openConverter(page, server.url, '/mp4-converter');
+    await openConverter(page, session.server.url, '/mp4-converter');
     await page.getByLabel('Output format').click();
     await page.getByRole('option', { name: 'WEBM' }).click();
     await chooseFiles(page, [clip]);

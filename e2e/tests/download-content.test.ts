@@ -1,27 +1,19 @@
 // Per-site content of the downloader pages (spec section 2), as a visitor sees it in Chromium:
 // feature lists, the four-step guide, FAQs, related links, the shared parts and Instagram's field.
 import { platformById, relatedTools, siteContentFor, type PlatformId } from '@grabbit/catalog';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { startServer, type RunningServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startServerAndBrowser } from '../support/session';
 
-let server: RunningServer;
-let browser: Browser;
+const session = startServerAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await session.browser.newPage();
 });
 
 async function visit(id: PlatformId): Promise<void> {
-  await page.goto(`${server.url}${platformById(id)?.route}`);
+  await page.goto(`${session.server.url}${platformById(id)?.route}`);
   await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
 }
 

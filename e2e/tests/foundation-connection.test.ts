@@ -1,32 +1,24 @@
 // Connection detection in Chromium: with the backend answering, the badge shows the connection
 // type; with its health check failing, the Connection Error screen appears and Retry Connection
 // reloads the page (which then connects).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { startServer, type RunningServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startServerAndBrowser } from '../support/session';
 
-let server: RunningServer;
-let browser: Browser;
+const session = startServerAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await session.browser.newPage();
 });
 
 describe('connection detection', () => {
   it('shows the chosen connection type once the backend answers', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     const badge = page.getByTestId('connection-badge');
     await badge.waitFor();
     expect(await badge.textContent()).toBe('HTTP connection');
-    expect(await badge.getAttribute('data-api')).toBe(`${server.url}/api`);
+    expect(await badge.getAttribute('data-api')).toBe(`${session.server.url}/api`);
   });
 
   it('shows Connection Error when the backend is down, and Retry Connection reloads', async () => {
@@ -35,7 +27,7 @@ describe('connection detection', () => {
       healthChecks += 1;
       return route.abort('connectionrefused');
     });
-    await page.goto(`${server.url}/youtube-downloader`);
+    await page.goto(`${session.server.url}/youtube-downloader`);
     await page.getByRole('heading', { name: 'Connection Error' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('could not be reached');
     expect(healthChecks).toBe(1);
@@ -54,11 +46,11 @@ describe('connection detection', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/health')) checks.push(request.url());
     });
-    await page.goto(`${server.url}/png-converter`);
+    await page.goto(`${session.server.url}/png-converter`);
     await page.getByTestId('connection-badge').waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'JPEG Converter' }).click();
-    await page.waitForURL(`${server.url}/jpeg-converter`);
+    await page.waitForURL(`${session.server.url}/jpeg-converter`);
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('JPEG Converter');
-    expect(checks).toEqual([`${server.url}/health`]);
+    expect(checks).toEqual([`${session.server.url}/health`]);
   });
 });

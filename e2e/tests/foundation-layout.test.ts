@@ -1,30 +1,22 @@
 // The layout shell in Chromium: sidebar groups open by default and collapse, converter sub-groups
 // open one at a time, the active link is highlighted, the phone drawer opens and closes, side ad
 // columns appear only on extra-wide screens.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
 import { collectConsoleErrors, type ConsoleErrors } from '../support/page';
-import { startServer, type RunningServer } from '../support/server';
+import { startServerAndBrowser } from '../support/session';
 
-let server: RunningServer;
-let browser: Browser;
+const session = startServerAndBrowser();
 let page: Page;
 let errors: ConsoleErrors;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
   errors = collectConsoleErrors(page);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function visit(target: Page, path: string): Promise<void> {
-  await target.goto(`${server.url}${path}`);
+  await target.goto(`${session.server.url}${path}`);
   await target.getByTestId('connection-badge').waitFor({ timeout: 15_000 });
 }
 
@@ -76,7 +68,7 @@ describe('sidebar on a wide screen', () => {
     expect(await groupButton('Audio').getAttribute('aria-expanded')).toBe('true');
     expect(await visibleLink('YouTube Downloader').getAttribute('aria-current')).toBeNull();
     await visibleLink('YouTube Downloader').click();
-    await page.waitForURL(`${server.url}/youtube-downloader`);
+    await page.waitForURL(`${session.server.url}/youtube-downloader`);
     await expect.poll(() => visibleLink('YouTube Downloader').getAttribute('aria-current')).toBe('page');
     expect(await visibleLink('MP3 Converter').getAttribute('aria-current')).toBeNull();
     expect(errors.messages).toEqual([]);
@@ -90,7 +82,7 @@ describe('sidebar on a wide screen', () => {
   });
 
   it('shows three 160x600 slots on each side on extra-wide screens', async () => {
-    const wide = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const wide = await session.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await visit(wide, '/');
     for (const side of ['left', 'right']) {
       const column = wide.getByTestId(`side-ads-${side}`);
@@ -106,7 +98,7 @@ describe('sidebar on a wide screen', () => {
 describe('drawer on a phone', () => {
   let phone: Page;
   beforeAll(async () => {
-    phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    phone = await session.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await visit(phone, '/');
   });
   afterAll(() => phone.close());
@@ -136,7 +128,7 @@ describe('drawer on a phone', () => {
   it('closes after following a link, on the new page', async () => {
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await drawer().getByRole('link', { name: 'TikTok Downloader' }).click();
-    await phone.waitForURL(`${server.url}/tiktok-downloader`);
+    await phone.waitForURL(`${session.server.url}/tiktok-downloader`);
     await drawer().waitFor({ state: 'detached' });
     await expect.poll(() => phone.locator('main h1').first().textContent()).toBe('TikTok Video Downloader');
   });

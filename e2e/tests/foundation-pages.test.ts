@@ -1,32 +1,24 @@
 // Every route of the catalog renders in Chromium with its heading, its own title and no console
 // errors; unknown paths answer the 404 page with HTTP 404; converter canonical addresses work too.
 import { notFoundMeta, routes } from '@grabbit/catalog';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors } from '../support/page';
-import { startServer, type RunningServer } from '../support/server';
+import { startServerAndBrowser } from '../support/session';
 
-let server: RunningServer;
-let browser: Browser;
+const session = startServerAndBrowser();
 let page: Page;
 let errors: ReturnType<typeof collectConsoleErrors>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.newPage();
+  page = await session.browser.newPage();
   errors = collectConsoleErrors(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Opens a path and waits until the app is hydrated and has detected its connection. */
 async function visit(path: string): Promise<number | undefined> {
   errors.clear();
-  const response = await page.goto(`${server.url}${path}`);
+  const response = await page.goto(`${session.server.url}${path}`);
   await page.getByTestId('connection-badge').waitFor({ timeout: 15_000 });
   return response?.status();
 }
@@ -53,7 +45,7 @@ describe('unknown paths', () => {
     await expect.poll(() => page.title()).toBe(notFoundMeta.title);
     expect(await page.locator('main').textContent()).toContain('does not exist or has been moved');
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${session.server.url}/`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe(routes[0]?.heading);
     // The browser itself reports the 404 answer of the document; nothing else may fail.
     const documentStatus = /Failed to load resource: .* 404 .*\/no-such-page\)$/;
@@ -63,10 +55,10 @@ describe('unknown paths', () => {
 
 describe('without JavaScript', () => {
   it('each page is readable from its HTML alone', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await session.browser.newContext({ javaScriptEnabled: false });
     const plain = await context.newPage();
     for (const path of ['/', '/youtube-downloader', '/png-converter']) {
-      await plain.goto(`${server.url}${path}`);
+      await plain.goto(`${session.server.url}${path}`);
       const route = routes.find((r) => r.path === path);
       expect(await plain.locator('main h1').first().textContent()).toBe(route?.heading);
       expect(await plain.locator('nav[aria-label="Tools"] a').count()).toBeGreaterThan(30);

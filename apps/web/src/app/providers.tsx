@@ -2,17 +2,11 @@
 // the page is interactive (it is not needed to show the page). Tooltip timing lives in
 // components/ui/tooltip.tsx, so the shell does not load tooltip positioning code.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import { createQueryClient } from './query-client';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
-
-const noSubscription = () => () => undefined;
-
-/** False on the server and while hydrating, true afterwards. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 function DeferredToaster() {
   if (!useHydrated()) return null;

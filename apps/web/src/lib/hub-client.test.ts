@@ -21,6 +21,12 @@ class FakeSocket extends EventEmitter {
     return this;
   }
   override emit(event: string, ...args: unknown[]): boolean {
+    // The server acknowledges a join when asked to (its last argument is then a callback).
+    const ack = args.at(-1);
+    if (typeof ack === 'function') {
+      args.pop();
+      queueMicrotask(() => (ack as (ok: boolean) => void)(true));
+    }
     this.sent.push([event, ...args]);
     return true;
   }
@@ -87,6 +93,23 @@ describe('hub client', () => {
       ['JoinBatchGroup', 'b1'],
     ]);
     expect(reconnected).toHaveBeenCalledOnce();
+  });
+
+  it('joins a conversion once the server confirms it, again after a reconnect, and leaves it', async () => {
+    expect(await hub.joinConversion('c1')).toBe(false);
+    await hub.start();
+    expect(await hub.joinConversion('c1')).toBe(true);
+    await hub.joinConversion('c2');
+    hub.leaveConversion('c2');
+    expect(socket.sent).toEqual([
+      ['JoinConversionGroup', 'c1'],
+      ['JoinConversionGroup', 'c2'],
+    ]);
+    socket.sent = [];
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(hub.state).toBe('Connected');
+    expect(socket.sent).toEqual([['JoinConversionGroup', 'c1']]);
   });
 
   it('gives up after 60 s plus 5 restarts 2 s apart', async () => {

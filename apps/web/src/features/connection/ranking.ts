@@ -1,5 +1,6 @@
 // Pure rules of connection detection (spec sections 3 and 4): which candidates a page may use,
 // how answers rank, and what is chosen when nothing answers. No I/O here, so it is unit-tested.
+import { hubPath } from '@grabbit/contracts/events';
 
 export type ConnectionType = 'https' | 'http';
 
@@ -25,7 +26,6 @@ export interface ConnectionResult {
 }
 
 export const apiPath = '/api';
-export const hubPath = '/hubs/downloads';
 
 export function connectionTypeOf(url: string): ConnectionType {
   return url.toLowerCase().startsWith('https:') ? 'https' : 'http';

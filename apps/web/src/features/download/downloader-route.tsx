@@ -2,7 +2,8 @@
 // card, the queue once it has items, the how-to guide and privacy note, then the site's own
 // content. Lazy-loaded by the router; renders without touching `window` (pages are prerendered).
 import { routeForPath, type Platform } from '@grabbit/catalog';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePublicConfig } from '../connection';
 import { AdSlot } from '../ads/ad-slot';
 import { alignStoredGate, type PlatformType } from '../monetization';
@@ -13,16 +14,6 @@ import { SiteSections } from './components/site-sections';
 import { useDownloadFlow } from './hooks/use-download-flow';
 
 const noTestHosts: readonly string[] = [];
-const noSubscription = () => () => undefined;
-
-/** False in the prerendered HTML and during hydration, true once the page is interactive. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 export default function DownloaderRoute({ platform }: { platform: Platform }) {
   const meta = routeForPath(platform.route);

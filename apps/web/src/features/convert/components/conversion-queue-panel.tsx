@@ -22,7 +22,7 @@ export function ConversionQueuePanel({ queue, busy, onRemove, onClear, onDownloa
   return (
     <Card aria-labelledby="conversion-queue-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle id="conversion-queue-title">Conversion Queue ({queue.items.length})</CardTitle>
+        <CardTitle as="h2" id="conversion-queue-title">Conversion Queue ({queue.items.length})</CardTitle>
         <div className="flex flex-wrap gap-2">
           {completed > 0 && (
             <Button size="sm" onClick={onDownloadAll}>

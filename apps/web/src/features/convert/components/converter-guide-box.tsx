@@ -8,7 +8,7 @@ export function ConverterGuideBox({ page }: { page: ConverterPage }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>How to convert {page.label} files</CardTitle>
+        <CardTitle as="h2">How to convert {page.label} files</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-3">
         <section className="space-y-2">

@@ -4,7 +4,7 @@ import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useHydrated } from '../hooks/use-hydrated';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 interface FileDropZoneProps {
   accept: string;

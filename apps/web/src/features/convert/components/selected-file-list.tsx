@@ -15,7 +15,7 @@ export function SelectedFileList({ files, disabled, onRemove }: SelectedFileList
   if (files.length === 0) return null;
   return (
     <section aria-label="Selected files" className="space-y-2">
-      <h3 className="text-sm font-medium text-slate-900">Selected files ({files.length})</h3>
+      <h2 className="text-sm font-medium text-slate-900">Selected files ({files.length})</h2>
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
         {files.map((file, index) => (
           <li key={`${file.name}-${file.size}-${file.lastModified}-${index}`} className="flex items-center gap-3 p-3">

@@ -2,6 +2,7 @@
 // /api/ link, whose Content-Disposition makes it a download (names with any characters work). A
 // HEAD request first tells an expired file apart, so the visitor gets a clear message instead.
 import { resolveApiLink } from '../../../lib/api-client';
+import { clickDownload } from '../../../lib/click-download';
 
 export async function fileIsAvailable(link: string): Promise<boolean> {
   try {
@@ -14,14 +15,7 @@ export async function fileIsAvailable(link: string): Promise<boolean> {
 
 /** Starts the browser's own download of a GET link. */
 export async function saveLink(link: string, fileName?: string): Promise<void> {
-  const anchor = document.createElement('a');
-  anchor.href = await resolveApiLink(link);
-  if (fileName) anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
+  clickDownload(await resolveApiLink(link), fileName);
 }
 
 /** Starts the browser's own download of a link that answers POST (a batch's zip). */

@@ -1,0 +1,24 @@
+// The usual frame of a browser test file: the real server and Chromium start before the file's tests
+// and stop after them. Call it at the top of a test file, before the file's own hooks.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from './chromium';
+import { startServer, type RunningServer } from './server';
+
+export interface ServerAndBrowser {
+  /** Set once the file's first beforeAll ran. */
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+export function startServerAndBrowser(): ServerAndBrowser {
+  const session: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    [session.server, session.browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.stop();
+  });
+  return session as ServerAndBrowser;
+}
