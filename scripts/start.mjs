@@ -5,9 +5,21 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Node 24 from the npm registry (node_modules/.bin/node) runs every tool, whatever Node ran npm.
-const env = { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+};
 const stamp = path.join(root, 'apps/web/dist/.build-stamp');
-const sources = ['apps/web/src', 'apps/web/scripts', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/catalog/src', 'packages/contracts/src', 'package-lock.json'];
+const sources = [
+  'apps/web/src',
+  'apps/web/scripts',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'packages/catalog/src',
+  'packages/contracts/src',
+  'package-lock.json',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -6,14 +6,19 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Node 24 from the npm registry (node_modules/.bin/node) runs every tool, whatever Node ran npm.
-const env = { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+};
 const reportFile = path.join(root, '.cache/vitest-report.json');
 
 function step(title, command, args) {
   console.info(`\n== ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  console.info(`== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.info(
+    `== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   return result.status === 0;
 }
 
@@ -29,7 +34,11 @@ mkdirSync(path.dirname(reportFile), { recursive: true });
 rmSync(reportFile, { force: true });
 const extra = process.argv.slice(2);
 const testsOk = step('tests', 'node_modules/.bin/vitest', [
-  'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extra,
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile}`,
+  ...extra,
 ]);
 
 let passed = 0;

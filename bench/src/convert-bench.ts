@@ -26,11 +26,16 @@ async function apiTime(server: BenchServer, endpoint: string, file: string, outp
 
 async function concurrencyBench(server: BenchServer, dir: string): Promise<void> {
   const files = await Promise.all(Array.from({ length: 16 }, (_, i) => smallPng(dir, i)));
-  const answers = await Promise.all(files.map((file) => convertOverHttp(server.base, convertEndpoints.image, file, 'webp')));
+  const answers = await Promise.all(
+    files.map((file) => convertOverHttp(server.base, convertEndpoints.image, file, 'webp')),
+  );
   const ok = answers.filter((a) => a.status === 200).length;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
-  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0;
-  console.info(`16 concurrent small PNG -> WebP: ${ok}/16 succeeded, p50 ${ms(pick(0.5))}, p99 ${ms(pick(0.99))} ${verdict(ok === 16)}`);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0;
+  console.info(
+    `16 concurrent small PNG -> WebP: ${ok}/16 succeeded, p50 ${ms(pick(0.5))}, p99 ${ms(pick(0.99))} ${verdict(ok === 16)}`,
+  );
 }
 
 async function remuxBench(server: BenchServer, dir: string): Promise<void> {
@@ -40,14 +45,42 @@ async function remuxBench(server: BenchServer, dir: string): Promise<void> {
   const answer = await convertOverHttp(server.base, convertEndpoints.video, mkv, 'mp4', apiOut);
   const transcodeOut = path.join(dir, 'transcode.mp4');
   const transcode = await timed(() =>
-    run('ffmpeg', ['-v', 'error', '-y', '-nostdin', '-i', mkv, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', transcodeOut]),
+    run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-nostdin',
+      '-i',
+      mkv,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-movflags',
+      '+faststart',
+      transcodeOut,
+    ]),
   );
   const speedup = transcode / answer.ms;
   const [apiDuration, transcodeDuration] = [await durationOf(apiOut), await durationOf(transcodeOut)];
   const sameDuration = Math.abs(apiDuration - transcodeDuration) < 0.1;
-  console.info(`60 s 1080p H.264/AAC MKV -> MP4: API (stream copy) ${ms(answer.ms)} [${answer.status}], full transcode ${ms(transcode)}`);
-  console.info(`  speed-up ${speedup.toFixed(1)}x (target >= 20) ${verdict(speedup >= 20 && answer.status === 200)}`);
-  console.info(`  durations: API ${apiDuration.toFixed(2)} s, transcode ${transcodeDuration.toFixed(2)} s ${verdict(sameDuration)}`);
+  console.info(
+    `60 s 1080p H.264/AAC MKV -> MP4: API (stream copy) ${ms(answer.ms)} [${answer.status}], full transcode ${ms(transcode)}`,
+  );
+  console.info(
+    `  speed-up ${speedup.toFixed(1)}x (target >= 20) ${verdict(speedup >= 20 && answer.status === 200)}`,
+  );
+  console.info(
+    `  durations: API ${apiDuration.toFixed(2)} s, transcode ${transcodeDuration.toFixed(2)} s ${verdict(sameDuration)}`,
+  );
 }
 
 async function webmBench(server: BenchServer, dir: string): Promise<void> {
@@ -56,14 +89,23 @@ async function webmBench(server: BenchServer, dir: string): Promise<void> {
   const context = { workDir: dir, deadline: Date.now() + 600_000, signal: new AbortController().signal };
   const probe = await ffprobe(config, mp4, 'mov', context);
   const plan = planAudioVideo(probe, 'webm');
-  const alone = () => timed(() => runFfmpeg(config, { input: mp4, demuxer: 'mov', outputArgs: plan.outputArgs, output: path.join(dir, 'alone.webm') }, context));
+  const alone = () =>
+    timed(() =>
+      runFfmpeg(
+        config,
+        { input: mp4, demuxer: 'mov', outputArgs: plan.outputArgs, output: path.join(dir, 'alone.webm') },
+        context,
+      ),
+    );
   const times = await interleaved(5, {
     api: () => apiTime(server, convertEndpoints.video, mp4, 'webm'),
     alone,
   });
   const [api, direct] = [median(times.api), median(times.alone)];
   const ratio = api / direct;
-  console.info(`5 s 720p MP4 -> WebM: API ${ms(api)}, same ffmpeg command alone ${ms(direct)}; ratio ${ratio.toFixed(2)} (target <= 1.1) ${verdict(ratio <= 1.1)}`);
+  console.info(
+    `5 s 720p MP4 -> WebM: API ${ms(api)}, same ffmpeg command alone ${ms(direct)}; ratio ${ratio.toFixed(2)} (target <= 1.1) ${verdict(ratio <= 1.1)}`,
+  );
 }
 
 async function memoryBench(server: BenchServer, dir: string): Promise<void> {
@@ -71,14 +113,21 @@ async function memoryBench(server: BenchServer, dir: string): Promise<void> {
   const baseline = await rssOf(server.pid);
   let peak = baseline;
   const sampler = setInterval(() => {
-    void rssOf(server.pid).then((rss) => (peak = Math.max(peak, rss)), () => undefined);
+    void rssOf(server.pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => undefined,
+    );
   }, 50);
   const answer = await convertOverHttp(server.base, convertEndpoints.video, big, 'mov');
   clearInterval(sampler);
   const growth = (peak - baseline) / 1024 ** 2;
   const sizeMb = answer.bytes / 1024 ** 2;
-  console.info(`1 GB MKV upload + convert to MOV: ${answer.status} in ${ms(answer.ms)}, ${sizeMb.toFixed(0)} MB back`);
-  console.info(`  server RSS growth ${growth.toFixed(1)} MB (baseline ${(baseline / 1024 ** 2).toFixed(0)} MB; target < 100) ${verdict(growth < 100 && answer.status === 200)}`);
+  console.info(
+    `1 GB MKV upload + convert to MOV: ${answer.status} in ${ms(answer.ms)}, ${sizeMb.toFixed(0)} MB back`,
+  );
+  console.info(
+    `  server RSS growth ${growth.toFixed(1)} MB (baseline ${(baseline / 1024 ** 2).toFixed(0)} MB; target < 100) ${verdict(growth < 100 && answer.status === 200)}`,
+  );
 }
 
 export async function runConvertBenchmarks(): Promise<void> {

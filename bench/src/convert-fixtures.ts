@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const ffmpeg = (args: string[]) => run('ffmpeg', ['-v', 'error', '-y', '-nostdin', ...args], { maxBuffer: 1 << 20 });
+const ffmpeg = (args: string[]) =>
+  run('ffmpeg', ['-v', 'error', '-y', '-nostdin', ...args], { maxBuffer: 1 << 20 });
 
 /** A 12-megapixel (4000x3000) PNG test chart. */
 export async function twelveMegapixelPng(dir: string): Promise<string> {
@@ -17,18 +18,50 @@ export async function twelveMegapixelPng(dir: string): Promise<string> {
 /** A small PNG for the concurrency run. */
 export async function smallPng(dir: string, index: number): Promise<string> {
   const file = path.join(dir, `small-${index}.png`);
-  await ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=1`, '-vf', `hue=h=${index * 20}`, '-frames:v', '1', file]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x240:rate=1`,
+    '-vf',
+    `hue=h=${index * 20}`,
+    '-frames:v',
+    '1',
+    file,
+  ]);
   return file;
 }
 
 /** H.264 + AAC clip of the given size and length. */
-export async function h264Clip(dir: string, name: string, seconds: number, size: string, bitrate?: string): Promise<string> {
+export async function h264Clip(
+  dir: string,
+  name: string,
+  seconds: number,
+  size: string,
+  bitrate?: string,
+): Promise<string> {
   const file = path.join(dir, name);
   await ffmpeg([
-    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=30:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', ...(bitrate ? ['-b:v', bitrate] : []), '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '128k', file,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${size}:rate=30:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:sample_rate=48000:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    ...(bitrate ? ['-b:v', bitrate] : []),
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    file,
   ]);
   return file;
 }
@@ -40,9 +73,23 @@ export async function h264Clip(dir: string, name: string, seconds: number, size:
 export async function bigMkv(dir: string, targetBytes: number): Promise<string> {
   const clip = path.join(dir, 'big-seed.mkv');
   await ffmpeg([
-    '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=4',
-    '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=48000:duration=4',
-    '-vf', 'noise=alls=60:allf=t', '-c:v', 'mjpeg', '-q:v', '2', '-c:a', 'pcm_s16le', clip,
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30:duration=4',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:sample_rate=48000:duration=4',
+    '-vf',
+    'noise=alls=60:allf=t',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '2',
+    '-c:a',
+    'pcm_s16le',
+    clip,
   ]);
   const seedBytes = (await stat(clip)).size;
   const loops = Math.max(0, Math.floor(targetBytes / seedBytes) - 1);
@@ -53,6 +100,14 @@ export async function bigMkv(dir: string, targetBytes: number): Promise<string> 
 }
 
 export async function durationOf(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   return Number(stdout.trim());
 }

@@ -37,4 +37,5 @@ export function verdict(ok: boolean): string {
 export const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /** "median (all runs)", to show how steady a measurement was. */
-export const spread = (values: number[]) => `${ms(median(values))} (${values.map((v) => v.toFixed(0)).join(', ')})`;
+export const spread = (values: number[]) =>
+  `${ms(median(values))} (${values.map((v) => v.toFixed(0)).join(', ')})`;

@@ -29,7 +29,14 @@ export async function startServer(dataDir: string): Promise<BenchServer> {
   // One process (no tsx wrapper process), so its pid is the server's own memory.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -86,7 +93,10 @@ export async function convertOverHttp(
   return new Promise((resolve, reject) => {
     const req = request(`${base}${endpoint}`, {
       method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + size + tail.length),
+      },
     });
     req.on('error', reject);
     req.on('response', (res) => {
@@ -94,7 +104,8 @@ export async function convertOverHttp(
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       const done = () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started });
       // Saving: the time runs until the file is on disk, as for the engines run alone.
-      if (saveTo && res.statusCode === 200) res.pipe(createWriteStream(saveTo)).once('finish', done).once('error', reject);
+      if (saveTo && res.statusCode === 200)
+        res.pipe(createWriteStream(saveTo)).once('finish', done).once('error', reject);
       else res.on('end', done);
     });
     req.write(head);

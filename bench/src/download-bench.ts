@@ -14,7 +14,9 @@ import { startFixtureSite } from '../../apps/server/test/support/fixture-site';
 
 const runs = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ??
+  NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const run = promisify(execFile);
@@ -30,13 +32,21 @@ async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
 }
 
 const postJson = (origin: string, route: string, body: object) =>
-  fetch(`${origin}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${origin}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** yt-dlp on its own (asynchronously: the fixture site serves from this same process). */
 function ytDlpAlone(url: string): Promise<number> {
   return inTempDir(async (dir) => {
     const started = performance.now();
-    await run('yt-dlp', ['--ignore-config', '--no-cache-dir', '--quiet', '--no-part', '-o', 'out.%(ext)s', '--', url], { cwd: dir });
+    await run(
+      'yt-dlp',
+      ['--ignore-config', '--no-cache-dir', '--quiet', '--no-part', '-o', 'out.%(ext)s', '--', url],
+      { cwd: dir },
+    );
     return performance.now() - started;
   });
 }
@@ -50,8 +60,16 @@ function throughApi(origin: string, url: string): Promise<{ ms: number; bytes: n
   return inTempDir(async (dir) => {
     const started = performance.now();
     const { stdout } = await run('curl', [
-      '--silent', '--show-error', '--output', path.join(dir, 'out.mp4'), '--write-out', '%{http_code} %{size_download}',
-      '--header', 'content-type: application/json', '--data', JSON.stringify({ url, format: 'mp4', directDownload: true }),
+      '--silent',
+      '--show-error',
+      '--output',
+      path.join(dir, 'out.mp4'),
+      '--write-out',
+      '%{http_code} %{size_download}',
+      '--header',
+      'content-type: application/json',
+      '--data',
+      JSON.stringify({ url, format: 'mp4', directDownload: true }),
       `${origin}/api/download/youtube`,
     ]);
     const elapsed = performance.now() - started;
@@ -64,7 +82,11 @@ function throughApi(origin: string, url: string): Promise<{ ms: number; bytes: n
 /** The same call with an in-process fetch client, for comparison with earlier runs. */
 async function throughApiInProcess(origin: string, url: string): Promise<number> {
   const started = performance.now();
-  const response = await postJson(origin, '/api/download/youtube', { url, format: 'mp4', directDownload: true });
+  const response = await postJson(origin, '/api/download/youtube', {
+    url,
+    format: 'mp4',
+    directDownload: true,
+  });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`API answered ${response.status}`);
   return performance.now() - started;
@@ -81,37 +103,53 @@ async function firstProgressDelay(origin: string, url: string): Promise<number> 
   const started = performance.now();
   const response = await postJson(origin, '/api/download/youtube', { url, format: 'mp4' });
   const { taskId } = (await response.json()) as { taskId: string };
-  const first = new Promise<number>((resolve) => socket.once(hubEvents.taskProgress, () => resolve(performance.now() - started)));
+  const first = new Promise<number>((resolve) =>
+    socket.once(hubEvents.taskProgress, () => resolve(performance.now() - started)),
+  );
   socket.emit(hubEvents.joinTask, taskId);
   const delay = await first;
-  await new Promise<void>((resolve) => socket.on(hubEvents.taskCompleted, () => resolve()).on(hubEvents.taskError, () => resolve()));
+  await new Promise<void>((resolve) =>
+    socket.on(hubEvents.taskCompleted, () => resolve()).on(hubEvents.taskError, () => resolve()),
+  );
   socket.disconnect();
   return delay;
 }
 
-async function hubFanOut(origin: string, itemUrl: string, clients: number): Promise<{ delays: number[]; events: number }> {
+async function hubFanOut(
+  origin: string,
+  itemUrl: string,
+  clients: number,
+): Promise<{ delays: number[]; events: number }> {
   // Publish times, recorded where every publisher goes through: the bus.
   const published = new Map<string, number>();
   const publish = InProcessEventBus.prototype.publish;
   InProcessEventBus.prototype.publish = function (group, event, ...args) {
-    if (event === hubEvents.batchProgress) published.set(`${String(args[0])}:${String(args[1])}`, performance.now());
+    if (event === hubEvents.batchProgress)
+      published.set(`${String(args[0])}:${String(args[1])}`, performance.now());
     return publish.call(this, group, event, ...args);
   };
   const sockets = await Promise.all(Array.from({ length: clients }, () => connect(origin)));
   const response = await postJson(origin, '/api/download/playlist', {
-    items: Array.from({ length: 6 }, (_, i) => `${itemUrl}?n=${i}`), outputFormat: 'mp4', title: 'bench',
+    items: Array.from({ length: 6 }, (_, i) => `${itemUrl}?n=${i}`),
+    outputFormat: 'mp4',
+    title: 'bench',
   });
   const { batchId } = (await response.json()) as { batchId: string };
   const delays: number[] = [];
-  await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => {
-    socket.on(hubEvents.batchProgress, (id: string, progress: number) => {
-      const sent = published.get(`${id}:${progress}`);
-      if (sent !== undefined) delays.push(performance.now() - sent);
-    });
-    socket.on(hubEvents.batchCompleted, () => resolve());
-    socket.on(hubEvents.batchError, () => resolve());
-    socket.emit(hubEvents.joinBatch, batchId);
-  })));
+  await Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          socket.on(hubEvents.batchProgress, (id: string, progress: number) => {
+            const sent = published.get(`${id}:${progress}`);
+            if (sent !== undefined) delays.push(performance.now() - sent);
+          });
+          socket.on(hubEvents.batchCompleted, () => resolve());
+          socket.on(hubEvents.batchError, () => resolve());
+          socket.emit(hubEvents.joinBatch, batchId);
+        }),
+    ),
+  );
   InProcessEventBus.prototype.publish = publish;
   for (const socket of sockets) socket.disconnect();
   return { delays, events: published.size };
@@ -120,7 +158,10 @@ async function hubFanOut(origin: string, itemUrl: string, clients: number): Prom
 export async function runDownloadBenchmarks(): Promise<void> {
   console.info('\n== Downloader');
   const site = await startFixtureSite({ bigMegabytes: 50 });
-  const test = await startTestApp({ MEDIA_TEST_HOSTS: site.host, DOWNLOAD_CONCURRENCY: '2' }, { listen: true });
+  const test = await startTestApp(
+    { MEDIA_TEST_HOSTS: site.host, DOWNLOAD_CONCURRENCY: '2' },
+    { listen: true },
+  );
   try {
     const big = site.url('/big.mp4');
     const size = statSync(path.join(site.dir, 'big.mp4')).size;
@@ -137,17 +178,27 @@ export async function runDownloadBenchmarks(): Promise<void> {
       inProcess.push(await throughApiInProcess(test.origin, big));
     }
     const ratio = median(api) / median(alone);
-    console.info(`${(size / 1024 ** 2).toFixed(1)} MB MP4, median of ${runs}: yt-dlp alone ${ms(median(alone))}, through the API ${ms(median(api))} (request to last byte, curl client)`);
-    console.info(`  ratio API / yt-dlp: ${ratio.toFixed(3)} (budget 1.15) ${ratio <= 1.15 ? 'OK' : 'OVER BUDGET'}`);
-    console.info(`  with an in-process fetch client instead: ${ms(median(inProcess))}, ratio ${(median(inProcess) / median(alone)).toFixed(3)}`);
+    console.info(
+      `${(size / 1024 ** 2).toFixed(1)} MB MP4, median of ${runs}: yt-dlp alone ${ms(median(alone))}, through the API ${ms(median(api))} (request to last byte, curl client)`,
+    );
+    console.info(
+      `  ratio API / yt-dlp: ${ratio.toFixed(3)} (budget 1.15) ${ratio <= 1.15 ? 'OK' : 'OVER BUDGET'}`,
+    );
+    console.info(
+      `  with an in-process fetch client instead: ${ms(median(inProcess))}, ratio ${(median(inProcess) / median(alone)).toFixed(3)}`,
+    );
 
     const firsts: number[] = [];
     for (let i = 0; i < runs; i += 1) firsts.push(await firstProgressDelay(test.origin, site.url('/a.mp4')));
-    console.info(`time from request to first progress event: median ${ms(median(firsts))}, max ${ms(Math.max(...firsts))}`);
+    console.info(
+      `time from request to first progress event: median ${ms(median(firsts))}, max ${ms(Math.max(...firsts))}`,
+    );
 
     const fan = await hubFanOut(test.origin, site.url('/throttle/a.mp4'), 200);
     const p99 = percentile(fan.delays, 99);
-    console.info(`200 hub clients on one batch: ${fan.events} progress events, ${fan.delays.length} deliveries, p50 ${ms(percentile(fan.delays, 50))}, p99 ${ms(p99)} (budget 100 ms) ${p99 <= 100 ? 'OK' : 'OVER BUDGET'}`);
+    console.info(
+      `200 hub clients on one batch: ${fan.events} progress events, ${fan.delays.length} deliveries, p50 ${ms(percentile(fan.delays, 50))}, p99 ${ms(p99)} (budget 100 ms) ${p99 <= 100 ? 'OK' : 'OVER BUDGET'}`,
+    );
   } finally {
     await test.close();
     await site.close();

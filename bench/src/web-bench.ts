@@ -16,10 +16,15 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 export async function runWebBenchmarks(): Promise<boolean> {
   console.info('\n== web: JavaScript for the home page (gzipped)');
   const scripts = pageScripts(distDir);
-  for (const s of scripts) console.info(`    ${s.file}: ${(s.gzipBytes / 1024).toFixed(1)} KB gzipped (${(s.bytes / 1024).toFixed(1)} KB raw)`);
+  for (const s of scripts)
+    console.info(
+      `    ${s.file}: ${(s.gzipBytes / 1024).toFixed(1)} KB gzipped (${(s.bytes / 1024).toFixed(1)} KB raw)`,
+    );
   const totalKb = scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
   const sizeOk = totalKb <= homeBudgetKb;
-  console.info(`  home page JavaScript: ${totalKb.toFixed(1)} KB gzipped, budget ${homeBudgetKb} KB: ${verdict(sizeOk)}`);
+  console.info(
+    `  home page JavaScript: ${totalKb.toFixed(1)} KB gzipped, budget ${homeBudgetKb} KB: ${verdict(sizeOk)}`,
+  );
 
   console.info('\n== web: Lighthouse (mobile)');
   const server = await startServer();
@@ -29,14 +34,21 @@ export async function runWebBenchmarks(): Promise<boolean> {
     const origin = `http://localhost:${server.port}`;
     const scores = await lighthouseScores(pages.map((p) => `${origin}${p}`));
     for (const [url, s] of scores) {
-      const ok = s.performance >= minimum.performance && s.accessibility >= minimum.accessibility && s.seo >= minimum.seo;
+      const ok =
+        s.performance >= minimum.performance &&
+        s.accessibility >= minimum.accessibility &&
+        s.seo >= minimum.seo;
       scoresOk &&= ok;
-      console.info(`  ${url.slice(origin.length)}: performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}: ${verdict(ok)}`);
+      console.info(
+        `  ${url.slice(origin.length)}: performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}: ${verdict(ok)}`,
+      );
     }
   } finally {
     await server.stop();
   }
-  console.info(`  budgets (performance >= ${minimum.performance}, accessibility >= ${minimum.accessibility}, SEO ${minimum.seo}): ${verdict(scoresOk)}`);
+  console.info(
+    `  budgets (performance >= ${minimum.performance}, accessibility >= ${minimum.accessibility}, SEO ${minimum.seo}): ${verdict(scoresOk)}`,
+  );
   return sizeOk && scoresOk;
 }
 

@@ -12,7 +12,10 @@ export interface LighthouseScores {
 const score = (value: number | null | undefined): number => Math.round((value ?? 0) * 100);
 
 export async function lighthouseScores(urls: readonly string[]): Promise<Map<string, LighthouseScores>> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
   const scores = new Map<string, LighthouseScores>();
   try {
     for (const url of urls) {
@@ -28,8 +31,11 @@ export async function lighthouseScores(urls: readonly string[]): Promise<Map<str
         accessibility: score(categories?.accessibility?.score),
         seo: score(categories?.seo?.score),
       });
-      const failing = Object.values(result?.lhr.audits ?? {}).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary');
-      if (failing.length > 0) console.info(`    ${url}: failing audits: ${failing.map((a) => a.id).join(', ')}`);
+      const failing = Object.values(result?.lhr.audits ?? {}).filter(
+        (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
+      );
+      if (failing.length > 0)
+        console.info(`    ${url}: failing audits: ${failing.map((a) => a.id).join(', ')}`);
     }
   } finally {
     chrome.kill();

@@ -12,20 +12,25 @@ export interface ScriptSize {
 
 /** Static `import ... from "./chunk.js"` targets of a built chunk (dynamic imports are left out). */
 function staticImports(code: string): string[] {
-  return [...code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g)].map((m) => m[1] ?? '');
+  return [...code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g)].map(
+    (m) => m[1] ?? '',
+  );
 }
 
 export function pageScripts(distDir: string, htmlFile = 'index.html'): ScriptSize[] {
   const html = readFileSync(path.join(distDir, htmlFile), 'utf8');
-  const roots = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
-    (m) => (m[1] ?? m[2] ?? '').replace(/^\//, ''),
-  );
+  const roots = [
+    ...html.matchAll(
+      /<script[^>]+type="module"[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g,
+    ),
+  ].map((m) => (m[1] ?? m[2] ?? '').replace(/^\//, ''));
   const seen = new Map<string, ScriptSize>();
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     const code = readFileSync(path.join(distDir, file));
     seen.set(file, { file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length });
-    for (const target of staticImports(code.toString('utf8'))) visit(path.posix.join(path.posix.dirname(file), target));
+    for (const target of staticImports(code.toString('utf8')))
+      visit(path.posix.join(path.posix.dirname(file), target));
   };
   roots.forEach(visit);
   return [...seen.values()];

@@ -5,7 +5,16 @@ import path from 'node:path';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from '../support/session';
-import { chooseFiles, fixtureDir, identify, makePng, openConverter, queueStatuses, toast, toastDescription } from './convert-support';
+import {
+  chooseFiles,
+  fixtureDir,
+  identify,
+  makePng,
+  openConverter,
+  queueStatuses,
+  toast,
+  toastDescription,
+} from './convert-support';
 
 const session = startServerAndBrowser();
 let context: BrowserContext;
@@ -38,8 +47,12 @@ describe('PNG converter', () => {
     expect(await selected.textContent()).toContain('0.0 MB');
 
     await page.getByRole('button', { name: 'Convert Files' }).click();
-    await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual(['Completed', 'Completed', 'Completed']);
-    expect(await toastDescription(page, 'Batch conversion completed')).toBe('Successfully converted 3 file(s).');
+    await expect
+      .poll(() => queueStatuses(page), { timeout: 30_000 })
+      .toEqual(['Completed', 'Completed', 'Completed']);
+    expect(await toastDescription(page, 'Batch conversion completed')).toBe(
+      'Successfully converted 3 file(s).',
+    );
     // The selection is cleared after the batch; the queue keeps the results.
     expect(await selected.count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Conversion Queue (3)' }).count()).toBe(1);
@@ -54,7 +67,11 @@ describe('PNG converter', () => {
         const target = path.join(dir, `saved-${download.suggestedFilename()}`);
         await download.saveAs(target);
         const bytes = await readFile(target);
-        return { name: download.suggestedFilename(), magic: bytes.subarray(0, 3).toString('hex'), image: await identify(target) };
+        return {
+          name: download.suggestedFilename(),
+          magic: bytes.subarray(0, 3).toString('hex'),
+          image: await identify(target),
+        };
       }),
     );
     expect(saved.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
@@ -85,8 +102,12 @@ describe('PNG converter', () => {
     await openConverter(page, session.server.url, '/png-converter');
     await chooseFiles(page, [fake, await makePng(path.join(dir, 'fine.png'), 16, 16, 'white')]);
     await page.getByRole('button', { name: 'Convert Files' }).click();
-    await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual([`Failed: ${serverMessage}`, 'Completed']);
-    expect(await toastDescription(page, 'Batch conversion completed with errors')).toBe('1 files converted successfully, 1 failed.');
+    await expect
+      .poll(() => queueStatuses(page), { timeout: 30_000 })
+      .toEqual([`Failed: ${serverMessage}`, 'Completed']);
+    expect(await toastDescription(page, 'Batch conversion completed with errors')).toBe(
+      '1 files converted successfully, 1 failed.',
+    );
     // Only the completed item can be saved.
     expect(await page.getByRole('button', { name: 'Download All (1)' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: /Save/ }).count()).toBe(1);
@@ -102,8 +123,12 @@ describe('size limits', () => {
     await openConverter(page, session.server.url, '/ico-converter');
     await chooseFiles(page, [big]);
     await page.getByRole('button', { name: 'Convert Files' }).click();
-    expect(await toastDescription(page, 'File too large')).toBe('huge.ico exceeds the maximum file size of 10MB.');
-    expect(await toastDescription(page, 'No valid files')).toBe('All selected files were invalid or too large.');
+    expect(await toastDescription(page, 'File too large')).toBe(
+      'huge.ico exceeds the maximum file size of 10MB.',
+    );
+    expect(await toastDescription(page, 'No valid files')).toBe(
+      'All selected files were invalid or too large.',
+    );
     // Nothing was queued or uploaded.
     expect(await page.getByTestId('conversion-queue-item').count()).toBe(0);
     expect(await toast(page, 'Batch conversion completed').count()).toBe(0);

@@ -49,10 +49,9 @@ describe('converter page', () => {
     expect(await zone.textContent()).not.toContain('Drop files here');
 
     const selected = page.getByRole('region', { name: 'Selected files' });
-    await expect.poll(() => selected.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringContaining('photo.JPG'),
-      expect.stringContaining('scan.jpeg'),
-    ]);
+    await expect
+      .poll(() => selected.getByRole('listitem').allTextContents())
+      .toEqual([expect.stringContaining('photo.JPG'), expect.stringContaining('scan.jpeg')]);
     expect(await selected.textContent()).toContain('JPEG');
     await page.getByRole('button', { name: 'Remove photo.JPG' }).click();
     await expect.poll(() => selected.getByRole('listitem').count()).toBe(1);

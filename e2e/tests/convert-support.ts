@@ -38,7 +38,9 @@ export function chooseFiles(page: Page, files: string[]): Promise<void> {
 
 /** A visible toast with this exact title. */
 export function toast(page: Page, title: string): Locator {
-  return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+  return page
+    .locator('[data-sonner-toast]')
+    .filter({ has: page.locator('[data-title]', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
 }
 
 export async function toastDescription(page: Page, title: string): Promise<string> {

@@ -6,7 +6,14 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from '../support/session';
-import { chooseFiles, fixtureDir, openConverter, queueStatuses, run, toastDescription } from './convert-support';
+import {
+  chooseFiles,
+  fixtureDir,
+  openConverter,
+  queueStatuses,
+  run,
+  toastDescription,
+} from './convert-support';
 
 const session = startServerAndBrowser();
 let page: Page;
@@ -39,10 +46,29 @@ describe('MP4 converter', () => {
     // 3 s of 720p: small to upload, long enough for ffmpeg to report progress more than once.
     const clip = path.join(dir, 'clip.mp4');
     await run('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-      '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100',
+      '-t',
+      '3',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
     ]);
     await openConverter(page, session.server.url, '/mp4-converter');
     await page.getByLabel('Output format').click();
@@ -57,13 +83,18 @@ describe('MP4 converter', () => {
     expect(await overall.textContent()).toContain('0 / 1 completed');
 
     await expect.poll(() => queueStatuses(page), { timeout: 60_000 }).toEqual(['Completed']);
-    expect(await toastDescription(page, 'Batch conversion completed')).toBe('Successfully converted 1 file(s).');
+    expect(await toastDescription(page, 'Batch conversion completed')).toBe(
+      'Successfully converted 1 file(s).',
+    );
     const seen = await page.evaluate(() => (window as unknown as { __statusLog: string[] }).__statusLog);
     // Upload percentages first, then the server's own percentages while ffmpeg works.
     expect(seen.some((text) => /^Uploading… \d+%$/.test(text))).toBe(true);
     const converting = seen.flatMap((text) => /^Converting… (\d+)%$/.exec(text)?.[1] ?? []).map(Number);
     // A percentage strictly between the ends proves the bar moved during the conversion itself.
-    expect(converting.some((percent) => percent > 0 && percent < 100), `statuses seen: ${seen.join(' | ')}`).toBe(true);
+    expect(
+      converting.some((percent) => percent > 0 && percent < 100),
+      `statuses seen: ${seen.join(' | ')}`,
+    ).toBe(true);
     expect(converting).toEqual([...converting].sort((a, b) => a - b));
 
     const downloadPromise = page.waitForEvent('download');
@@ -74,7 +105,15 @@ describe('MP4 converter', () => {
     await download.saveAs(saved);
     // EBML magic of Matroska/WebM, then the container and codecs as ffprobe reads them.
     expect((await readFile(saved)).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=format_name', '-of', 'csv=p=0', saved]);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name:format=format_name',
+      '-of',
+      'csv=p=0',
+      saved,
+    ]);
     expect(stdout).toContain('vp9');
     expect(stdout).toContain('webm');
   });

@@ -12,11 +12,14 @@ beforeAll(async () => {
 });
 
 describe('accessibility', () => {
-  it.each(['/', '/youtube-downloader', '/png-converter'])('%s has no serious or critical violation', async (path) => {
-    const page = await context.newPage();
-    await page.goto(`${session.server.url}${path}`);
-    await page.getByTestId('connection-badge').waitFor();
-    expect(await severeViolations(page)).toEqual([]);
-    await page.close();
-  });
+  it.each(['/', '/youtube-downloader', '/png-converter'])(
+    '%s has no serious or critical violation',
+    async (path) => {
+      const page = await context.newPage();
+      await page.goto(`${session.server.url}${path}`);
+      await page.getByTestId('connection-badge').waitFor();
+      expect(await severeViolations(page)).toEqual([]);
+      await page.close();
+    },
+  );
 });

@@ -48,7 +48,10 @@ describe('connection detection', () => {
     });
     await page.goto(`${session.server.url}/png-converter`);
     await page.getByTestId('connection-badge').waitFor();
-    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'JPEG Converter' }).click();
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'JPEG Converter' })
+      .click();
     await page.waitForURL(`${session.server.url}/jpeg-converter`);
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('JPEG Converter');
     expect(checks).toEqual([`${session.server.url}/health`]);

@@ -76,7 +76,9 @@ describe('sidebar on a wide screen', () => {
 
   it('has the banner slot, slogan and footer, and no side columns below extra-wide', async () => {
     expect(await page.locator('[data-ad-slot="970x90"]').first().isVisible()).toBe(true);
-    expect(await page.locator('header').textContent()).toContain('free video downloader and converter platform');
+    expect(await page.locator('header').textContent()).toContain(
+      'free video downloader and converter platform',
+    );
     expect(await page.locator('footer').textContent()).toContain('YouTube, TikTok, Instagram and more');
     expect(await page.getByTestId('side-ads-left').isVisible()).toBe(false);
   });
@@ -98,7 +100,11 @@ describe('sidebar on a wide screen', () => {
 describe('drawer on a phone', () => {
   let phone: Page;
   beforeAll(async () => {
-    phone = await session.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    phone = await session.browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await visit(phone, '/');
   });
   afterAll(() => phone.close());

@@ -24,12 +24,15 @@ async function visit(path: string): Promise<number | undefined> {
 }
 
 describe('every route', () => {
-  it.each(routes.map((route) => [route.path, route] as const))('%s renders its heading without console errors', async (path, route) => {
-    expect(await visit(path)).toBe(200);
-    await expect.poll(() => page.locator('main h1').first().textContent()).toBe(route.heading);
-    expect(await page.title()).toBe(route.title);
-    expect(errors.messages).toEqual([]);
-  });
+  it.each(routes.map((route) => [route.path, route] as const))(
+    '%s renders its heading without console errors',
+    async (path, route) => {
+      expect(await visit(path)).toBe(200);
+      await expect.poll(() => page.locator('main h1').first().textContent()).toBe(route.heading);
+      expect(await page.title()).toBe(route.title);
+      expect(errors.messages).toEqual([]);
+    },
+  );
 
   it('serves converter pages under their canonical address too', async () => {
     expect(await visit('/image-converter/png')).toBe(200);

@@ -25,7 +25,10 @@ export interface AppContext {
 export async function buildApp({ config, engines }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // A visitor's own session cookie (Instagram) must never reach a log line.
-    logger: { level: config.LOG_LEVEL, redact: ['instagramCookies', '*.instagramCookies', '*.*.instagramCookies'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['instagramCookies', '*.instagramCookies', '*.*.instagramCookies'],
+    },
     // Request ids make one visitor's job traceable through the logs.
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,

@@ -21,14 +21,20 @@ describe('converter API', () => {
 
   it('builds Content-Disposition for non-ASCII names', async () => {
     const png = await makeImage(ctx.dir, 'src.png');
-    const response = await postConversion(ctx.server.app, 'image', png, 'jpg', { name: 'Фото отпуск 東京.png' });
+    const response = await postConversion(ctx.server.app, 'image', png, 'jpg', {
+      name: 'Фото отпуск 東京.png',
+    });
     expect(response.statusCode).toBe(200);
     const header = String(response.headers['content-disposition']);
     expect(header).toContain(`filename*=UTF-8''${encodeURIComponent('Фото отпуск 東京.jpg')}`);
   });
 
   it('refuses a text file named .mp4', async () => {
-    const text = await saveFile(ctx.dir, 'notes.mp4', Buffer.from('just some words, not a video\n'.repeat(20)));
+    const text = await saveFile(
+      ctx.dir,
+      'notes.mp4',
+      Buffer.from('just some words, not a video\n'.repeat(20)),
+    );
     const response = await postConversion(ctx.server.app, 'video', text, 'webm');
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_FORMAT' });

@@ -21,7 +21,14 @@ describe('image rules', () => {
     const icon = path.join(ctx.dir, 'big.ico');
     await writeFile(icon, await convertOk('image', big, 'ico'));
     const frames = await identifyFile(icon, 'ico:');
-    expect(frames.map((f) => `${f.width}x${f.height}`)).toEqual(['256x256', '128x128', '64x64', '48x48', '32x32', '16x16']);
+    expect(frames.map((f) => `${f.width}x${f.height}`)).toEqual([
+      '256x256',
+      '128x128',
+      '64x64',
+      '48x48',
+      '32x32',
+      '16x16',
+    ]);
   });
 
   it('keeps every frame of an animated GIF as WebP, and back', async () => {
@@ -48,7 +55,10 @@ describe('image rules', () => {
     await sharp(source).toColourspace('cmyk').jpeg().toFile(cmyk);
     expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
     for (const output of ['png', 'webp', 'tiff', 'bmp']) {
-      const frames = await identifyFile(await saveFile(ctx.dir, `cmyk-out.${output}`, await convertOk('image', cmyk, output)), '');
+      const frames = await identifyFile(
+        await saveFile(ctx.dir, `cmyk-out.${output}`, await convertOk('image', cmyk, output)),
+        '',
+      );
       expect(frames[0]?.width).toBe(64);
     }
     expect((await sharp(await convertOk('image', cmyk, 'png')).metadata()).space).toBe('srgb');
@@ -56,7 +66,11 @@ describe('image rules', () => {
 
   it('flattens transparency on white for JPEG and BMP', async () => {
     const clear = path.join(ctx.dir, 'clear.png');
-    await sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toFile(clear);
+    await sharp({
+      create: { width: 32, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toFile(clear);
     for (const output of ['jpg', 'bmp']) {
       const file = await saveFile(ctx.dir, `clear.${output}`, await convertOk('image', clear, output));
       expect(await darkestValue(file), `${output} is white`).toBeGreaterThan(0.96);
@@ -68,7 +82,10 @@ describe('image rules', () => {
     const tagged = path.join(ctx.dir, 'gps.jpg');
     await sharp(source)
       .jpeg()
-      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1' } })
+      .withExif({
+        IFD0: { Make: 'PhoneMaker' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1' },
+      })
       .toFile(tagged);
     expect((await sharp(tagged).metadata()).exif?.toString('latin1')).toContain('PhoneMaker');
     for (const output of ['png', 'webp', 'tiff']) {

@@ -11,14 +11,37 @@ const ctx = useConvertApp('matrix', { CONVERT_CONCURRENCY: '2' });
 
 /** What ImageMagick calls each image output (EXR is checked with ffprobe: IM 6 here lacks it). */
 const magickNames: Record<string, string[]> = {
-  png: ['PNG'], ico: ['ICO', 'PNG'], jpg: ['JPEG'], jpeg: ['JPEG'], webp: ['WEBP'], gif: ['GIF'], bmp: ['BMP', 'BMP3'],
-  tiff: ['TIFF'], tga: ['TGA'],
+  png: ['PNG'],
+  ico: ['ICO', 'PNG'],
+  jpg: ['JPEG'],
+  jpeg: ['JPEG'],
+  webp: ['WEBP'],
+  gif: ['GIF'],
+  bmp: ['BMP', 'BMP3'],
+  tiff: ['TIFF'],
+  tga: ['TGA'],
 };
 
 /** ffprobe's format name for each audio/video output. */
 const probeNames: Record<string, string> = {
-  mp4: 'mp4', mov: 'mov', m4v: 'mp4', '3gp': '3gp', mkv: 'matroska', webm: 'webm', avi: 'avi', wmv: 'asf', flv: 'flv',
-  mp3: 'mp3', wav: 'wav', flac: 'flac', aac: 'aac', ogg: 'ogg', m4a: 'm4a', wma: 'asf', aiff: 'aiff', amr: 'amr',
+  mp4: 'mp4',
+  mov: 'mov',
+  m4v: 'mp4',
+  '3gp': '3gp',
+  mkv: 'matroska',
+  webm: 'webm',
+  avi: 'avi',
+  wmv: 'asf',
+  flv: 'flv',
+  mp3: 'mp3',
+  wav: 'wav',
+  flac: 'flac',
+  aac: 'aac',
+  ogg: 'ogg',
+  m4a: 'm4a',
+  wma: 'asf',
+  aiff: 'aiff',
+  amr: 'amr',
 };
 
 async function fixtureFor(page: ConverterPage): Promise<string> {
@@ -53,7 +76,8 @@ async function checkMedia(file: string, output: string, kind: 'audio' | 'video')
   if (kind === 'video') expect(types).toContain('video');
   expect(probe.duration ?? 0).toBeGreaterThan(0.6);
   expect(probe.duration ?? 0).toBeLessThan(1.6);
-  if (output === 'amr') expect(probe.streams[0]).toMatchObject({ codec_name: 'amr_nb', sample_rate: '8000', channels: 1 });
+  if (output === 'amr')
+    expect(probe.streams[0]).toMatchObject({ codec_name: 'amr_nb', sample_rate: '8000', channels: 1 });
 }
 
 describe('format matrix', () => {

@@ -3,7 +3,11 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { conversionProgressEvent, conversionProgressSchema, type ConversionProgress } from '@grabbit/contracts';
+import {
+  conversionProgressEvent,
+  conversionProgressSchema,
+  type ConversionProgress,
+} from '@grabbit/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { ConversionService } from '../src/convert/conversion';
@@ -37,7 +41,9 @@ it('publishes converting percentages from ffmpeg and a finishing event', async (
     report: progressReporter(bus, 'progress-test-1'),
     signal: new AbortController().signal,
   });
-  expect(messages.every((m) => m.group === 'conversion:progress-test-1' && m.event === conversionProgressEvent)).toBe(true);
+  expect(
+    messages.every((m) => m.group === 'conversion:progress-test-1' && m.event === conversionProgressEvent),
+  ).toBe(true);
   const events = messages.map((m) => {
     expect(m.args[0]).toBe('progress-test-1');
     return conversionProgressSchema.parse(m.args[1]) as ConversionProgress;

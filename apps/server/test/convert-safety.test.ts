@@ -10,7 +10,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { magickEnv, magickPolicyDir } from '../src/media/magick-run';
 import { makePixelBombPng, makeVideo } from './support/media-fixtures';
-import { leftoverUploads, multipartForm, postConversion, saveFile, startConvertApp, useConvertApp, type ConvertApp } from './support/convert-app';
+import {
+  leftoverUploads,
+  multipartForm,
+  postConversion,
+  saveFile,
+  startConvertApp,
+  useConvertApp,
+  type ConvertApp,
+} from './support/convert-app';
 
 const run = promisify(execFile);
 const ctx = useConvertApp('safety');
@@ -40,7 +48,11 @@ describe('converter safety', () => {
       `ffconcat version 1.0\nfile '/etc/passwd'\nfile '${url}/concat.mp4'\n`,
     ];
     for (const [index, playlist] of playlists.entries()) {
-      for (const [kind, name, output] of [['video', 'movie.mp4', 'webm'], ['video', 'clip.mkv', 'mp4'], ['audio', 'song.mp3', 'wav']] as const) {
+      for (const [kind, name, output] of [
+        ['video', 'movie.mp4', 'webm'],
+        ['video', 'clip.mkv', 'mp4'],
+        ['audio', 'song.mp3', 'wav'],
+      ] as const) {
         const file = await saveFile(ctx.dir, `${index}-${name}`, playlist);
         const response = await postConversion(ctx.server.app, kind, file, output);
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -86,7 +98,12 @@ describe('converter safety', () => {
       'notes.tga': 'root:x:0:0:root:/root:/bin/bash\n'.repeat(8),
     };
     for (const [name, text] of Object.entries(scripts)) {
-      const response = await postConversion(ctx.server.app, 'image', await saveFile(ctx.dir, name, text), 'png');
+      const response = await postConversion(
+        ctx.server.app,
+        'image',
+        await saveFile(ctx.dir, name, text),
+        'png',
+      );
       expect(response.statusCode, name).toBe(415);
       expect(response.json().code).toBe('UNSUPPORTED_FORMAT');
     }
@@ -97,7 +114,9 @@ describe('converter safety', () => {
     const { stdout } = await run('/usr/bin/convert', ['-list', 'policy'], { env });
     expect(stdout).toContain(path.join(magickPolicyDir, 'policy.xml'));
     const mvg = await saveFile(ctx.dir, 'direct.mvg', 'viewbox 0 0 10 10\n');
-    const refused = await run('/usr/bin/convert', [`mvg:${mvg}`, path.join(ctx.dir, 'x.png')], { env }).catch((e: { stderr: string }) => e);
+    const refused = await run('/usr/bin/convert', [`mvg:${mvg}`, path.join(ctx.dir, 'x.png')], { env }).catch(
+      (e: { stderr: string }) => e,
+    );
     expect('stderr' in refused ? refused.stderr : '').toMatch(/not allowed by the security policy/);
   });
 
@@ -136,7 +155,11 @@ describe('converter safety over a real connection', () => {
 
   /** Starts a multipart upload: the text fields, the file part's head and `firstBytes` of the file. */
   function startUpload(endpoint: string, outputFormat: string, firstBytes: Buffer, declaredSize: number) {
-    const form = multipartForm({ OutputFormat: outputFormat, Quality: 'high' }, 'upload.bin', Buffer.alloc(0));
+    const form = multipartForm(
+      { OutputFormat: outputFormat, Quality: 'high' },
+      'upload.bin',
+      Buffer.alloc(0),
+    );
     const fileStart = form.payload.indexOf('\r\n\r\n', form.payload.indexOf('InputFile')) + 4;
     const tail = form.payload.subarray(fileStart);
     const req = request(`${base}${endpoint}`, {
@@ -155,7 +178,12 @@ describe('converter safety over a real connection', () => {
 
   it('removes the partial file when the visitor disconnects mid-upload', async () => {
     const png = await readFile(await makePixelBombPng(ctx.dir, 'start.png', 10, 10));
-    const { req } = startUpload('/api/convert/image', 'jpg', Buffer.concat([png, Buffer.alloc(256 * 1024)]), 5_000_000);
+    const { req } = startUpload(
+      '/api/convert/image',
+      'jpg',
+      Buffer.concat([png, Buffer.alloc(256 * 1024)]),
+      5_000_000,
+    );
     await waitFor(async () => (await leftoverUploads(live.dataDir)).some((name) => name.endsWith('input')));
     req.destroy();
     await waitFor(async () => (await leftoverUploads(live.dataDir)).length === 0);
@@ -189,10 +217,15 @@ describe('converter safety over a real connection', () => {
   });
 
   it('stops ffmpeg and removes everything when the visitor disconnects mid-conversion', async () => {
-    const clip = await readFile(await makeVideo(ctx.dir, 'long.mp4', { seconds: 40, width: 640, height: 360 }));
+    const clip = await readFile(
+      await makeVideo(ctx.dir, 'long.mp4', { seconds: 40, width: 640, height: 360 }),
+    );
     const { req, tail } = startUpload('/api/convert/video', 'webm', clip, clip.length);
     req.end(tail);
-    await waitFor(async () => (await enginesOf(live.dataDir)).some((line) => line.includes('ffmpeg')), 10_000);
+    await waitFor(
+      async () => (await enginesOf(live.dataDir)).some((line) => line.includes('ffmpeg')),
+      10_000,
+    );
     req.destroy();
     await waitFor(async () => (await enginesOf(live.dataDir)).length === 0, 2000);
     await waitFor(async () => (await leftoverUploads(live.dataDir)).length === 0, 2000);

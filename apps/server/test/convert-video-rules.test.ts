@@ -12,7 +12,19 @@ const ctx = useConvertApp('video');
 
 /** MD5 of a stream's packets: equal before and after only when the stream was copied, not re-encoded. */
 async function packetHash(file: string, stream: 'v' | 'a'): Promise<string> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-map', `0:${stream}:0`, '-c', 'copy', '-f', 'md5', '-']);
+  const { stdout } = await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-map',
+    `0:${stream}:0`,
+    '-c',
+    'copy',
+    '-f',
+    'md5',
+    '-',
+  ]);
   return stdout.trim();
 }
 

@@ -9,8 +9,16 @@ import { jobFolders, probeFile, waitForTask, useSiteAndApp } from './support/dow
 
 const fx = useSiteAndApp({ DOWNLOAD_CONCURRENCY: '2' });
 
-async function download(platform: string, url: string, format: string): Promise<{ task: DownloadTask; file: string }> {
-  const start = await fx.test.app.inject({ method: 'POST', url: `/api/download/${platform}`, payload: { url, format } });
+async function download(
+  platform: string,
+  url: string,
+  format: string,
+): Promise<{ task: DownloadTask; file: string }> {
+  const start = await fx.test.app.inject({
+    method: 'POST',
+    url: `/api/download/${platform}`,
+    payload: { url, format },
+  });
   expect(start.statusCode, start.body).toBe(200);
   const { taskId } = start.json<{ taskId: string }>();
   const task = await waitForTask(fx.test.app, taskId);
@@ -58,14 +66,24 @@ describe('output formats', () => {
     const { task } = await download('vimeo', fx.site.url('/one.html'), 'mp4');
     expect(task.fileName).toBe('One video – Ünïcode title (1).mp4');
     expect(task.thumbnailUrl).toBe(fx.site.url('/photo.jpg'));
-    const response = await fx.test.app.inject({ method: 'GET', url: task.downloadUrl ?? '', headers: { range: 'bytes=0-99' } });
+    const response = await fx.test.app.inject({
+      method: 'GET',
+      url: task.downloadUrl ?? '',
+      headers: { range: 'bytes=0-99' },
+    });
     expect(response.statusCode).toBe(206);
     expect(response.rawPayload.length).toBe(100);
-    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''One%20video%20%E2%80%93%20%C3%9Cn%C3%AFcode%20title%20%281%29.mp4");
+    expect(response.headers['content-disposition']).toContain(
+      "filename*=UTF-8''One%20video%20%E2%80%93%20%C3%9Cn%C3%AFcode%20title%20%281%29.mp4",
+    );
   });
 
   it('a photo cannot become a video: a clear error', async () => {
-    const start = await fx.test.app.inject({ method: 'POST', url: '/api/download/reddit', payload: { url: fx.site.url('/a.mp4'), format: 'png' } });
+    const start = await fx.test.app.inject({
+      method: 'POST',
+      url: '/api/download/reddit',
+      payload: { url: fx.site.url('/a.mp4'), format: 'png' },
+    });
     const task = await waitForTask(fx.test.app, start.json<{ taskId: string }>().taskId);
     expect(task.status).toBe('error');
     expect(task.error).toMatch(/video format, an audio format or GIF/);

@@ -27,7 +27,10 @@ const lookup: ResolveOptions['lookup'] = (_hostname, _options, callback) =>
 const short = (path: string, host = 'fb.watch') => `http://${host}:${port}${path}`;
 const redirectTo = (target: string, extra = '') => `/redirect?to=${encodeURIComponent(target)}${extra}`;
 
-async function failure(link: string, options: Partial<ResolveOptions> = {}): Promise<{ code: string; message: string }> {
+async function failure(
+  link: string,
+  options: Partial<ResolveOptions> = {},
+): Promise<{ code: string; message: string }> {
   try {
     await resolveLink(link, { platform: facebook, testHosts: [`fb.watch:${port}`], lookup, ...options });
   } catch (error) {
@@ -43,20 +46,31 @@ describe('short links under the test switch', () => {
     const page = 'https://www.facebook.com/watch/?v=42';
     const second = short(redirectTo(page, '&status=301'));
     const first = short(redirectTo(second, '&head=refuse'));
-    const resolved = await resolveLink(first, { platform: facebook, testHosts: [`fb.watch:${port}`], lookup });
+    const resolved = await resolveLink(first, {
+      platform: facebook,
+      testHosts: [`fb.watch:${port}`],
+      lookup,
+    });
     expect(resolved).toBe(page);
     expect(site.requests.map((line) => line.split(' ')[0])).toEqual(['HEAD', 'GET', 'HEAD']);
   });
 
   it('leaves links the extractors know alone, and renames alias hosts (x.com)', async () => {
-    expect(await resolveLink('https://www.facebook.com/reel/123', { platform: facebook, testHosts: [], lookup })).toBe('https://www.facebook.com/reel/123');
+    expect(
+      await resolveLink('https://www.facebook.com/reel/123', { platform: facebook, testHosts: [], lookup }),
+    ).toBe('https://www.facebook.com/reel/123');
     const twitter = platformById('twitter') as Platform;
-    expect(await resolveLink('https://x.com/user/status/1', { platform: twitter, testHosts: [] })).toBe('https://twitter.com/user/status/1');
+    expect(await resolveLink('https://x.com/user/status/1', { platform: twitter, testHosts: [] })).toBe(
+      'https://twitter.com/user/status/1',
+    );
   });
 
   it('stops after 5 redirects', async () => {
     site.requests.length = 0;
-    expect(await failure(short('/loop'))).toEqual({ code: 'UNSUPPORTED_URL', message: 'This link redirects too many times.' });
+    expect(await failure(short('/loop'))).toEqual({
+      code: 'UNSUPPORTED_URL',
+      message: 'This link redirects too many times.',
+    });
     expect(site.requests).toHaveLength(6);
   });
 
@@ -66,7 +80,8 @@ describe('short links under the test switch', () => {
 
   it('refuses a short link that leads to another platform, or to no page', async () => {
     expect(await failure(short(redirectTo('https://www.youtube.com/watch?v=abc')))).toEqual({
-      code: 'UNSUPPORTED_URL', message: 'This link leads to a page that is not on Facebook.',
+      code: 'UNSUPPORTED_URL',
+      message: 'This link leads to a page that is not on Facebook.',
     });
     expect((await failure(short('/photo.jpg'))).message).toMatch(/did not lead to a Facebook page/);
     expect((await failure(short(redirectTo('file:///etc/passwd')))).code).toBe('URL_NOT_ALLOWED');
@@ -77,7 +92,8 @@ describe('private addresses without the test switch', () => {
   it('refuses a short link whose name resolves to loopback', async () => {
     site.requests.length = 0;
     expect(await failure(short('/redirect'), { testHosts: [] })).toEqual({
-      code: 'URL_NOT_ALLOWED', message: 'This link leads to a local or private network address, which is not allowed.',
+      code: 'URL_NOT_ALLOWED',
+      message: 'This link leads to a local or private network address, which is not allowed.',
     });
     expect(site.requests).toEqual([]);
   });
@@ -87,7 +103,9 @@ describe('private addresses without the test switch', () => {
     expect((await failure(short(redirectTo(`http://127.0.0.1:${port}/a.mp4`)))).code).toBe('URL_NOT_ALLOWED');
     site.requests.length = 0;
     // Another short-link name on the same fixture: its DNS answer is loopback and it is not a test host.
-    expect((await failure(short(redirectTo(short('/loop', 'www.fb.watch')))))).toMatchObject({ code: 'URL_NOT_ALLOWED' });
+    expect(await failure(short(redirectTo(short('/loop', 'www.fb.watch'))))).toMatchObject({
+      code: 'URL_NOT_ALLOWED',
+    });
     expect(site.requests).toHaveLength(1);
   });
 });

@@ -11,17 +11,74 @@ import { jobFolders, startTestApp, waitForTask, useSiteAndApp } from './support/
 
 const fx = useSiteAndApp({ DOWNLOAD_TIMEOUT_SECONDS: '3' });
 
-const start = (platform: string, payload: object) => fx.test.app.inject({ method: 'POST', url: `/api/download/${platform}`, payload });
+const start = (platform: string, payload: object) =>
+  fx.test.app.inject({ method: 'POST', url: `/api/download/${platform}`, payload });
 
 describe('links refused before yt-dlp starts', () => {
-  const refusals: { name: string; platform: string; url: string; status: number; code: string; message: RegExp }[] = [
-    { name: 'an option-like URL', platform: 'youtube', url: '--exec=touch /tmp/pwned', status: 400, code: 'URL_NOT_ALLOWED', message: /not a link/ },
-    { name: 'file://', platform: 'youtube', url: 'file:///etc/passwd', status: 400, code: 'URL_NOT_ALLOWED', message: /Only http and https/ },
-    { name: 'another platform', platform: 'youtube', url: 'https://vimeo.com/123456', status: 400, code: 'UNSUPPORTED_URL', message: /not supported on the YouTube downloader/ },
-    { name: 'an unsupported site', platform: 'tiktok', url: 'https://example.com/video.mp4', status: 400, code: 'UNSUPPORTED_URL', message: /not supported on the TikTok downloader/ },
-    { name: 'a loopback address not in the test list', platform: 'youtube', url: 'http://127.0.0.2:8080/a.mp4', status: 400, code: 'URL_NOT_ALLOWED', message: /local or private/ },
-    { name: 'a Twitch channel (live)', platform: 'twitch', url: 'https://www.twitch.tv/somechannel', status: 400, code: 'UNSUPPORTED_URL', message: /live streams are not supported/ },
-    { name: 'an unknown platform', platform: 'myspace', url: 'https://myspace.com/x', status: 404, code: 'UNSUPPORTED_PLATFORM', message: /^Unsupported platform: myspace$/ },
+  const refusals: {
+    name: string;
+    platform: string;
+    url: string;
+    status: number;
+    code: string;
+    message: RegExp;
+  }[] = [
+    {
+      name: 'an option-like URL',
+      platform: 'youtube',
+      url: '--exec=touch /tmp/pwned',
+      status: 400,
+      code: 'URL_NOT_ALLOWED',
+      message: /not a link/,
+    },
+    {
+      name: 'file://',
+      platform: 'youtube',
+      url: 'file:///etc/passwd',
+      status: 400,
+      code: 'URL_NOT_ALLOWED',
+      message: /Only http and https/,
+    },
+    {
+      name: 'another platform',
+      platform: 'youtube',
+      url: 'https://vimeo.com/123456',
+      status: 400,
+      code: 'UNSUPPORTED_URL',
+      message: /not supported on the YouTube downloader/,
+    },
+    {
+      name: 'an unsupported site',
+      platform: 'tiktok',
+      url: 'https://example.com/video.mp4',
+      status: 400,
+      code: 'UNSUPPORTED_URL',
+      message: /not supported on the TikTok downloader/,
+    },
+    {
+      name: 'a loopback address not in the test list',
+      platform: 'youtube',
+      url: 'http://127.0.0.2:8080/a.mp4',
+      status: 400,
+      code: 'URL_NOT_ALLOWED',
+      message: /local or private/,
+    },
+    {
+      name: 'a Twitch channel (live)',
+      platform: 'twitch',
+      url: 'https://www.twitch.tv/somechannel',
+      status: 400,
+      code: 'UNSUPPORTED_URL',
+      message: /live streams are not supported/,
+    },
+    {
+      name: 'an unknown platform',
+      platform: 'myspace',
+      url: 'https://myspace.com/x',
+      status: 404,
+      code: 'UNSUPPORTED_PLATFORM',
+      message: /^Unsupported platform: myspace$/,
+    },
   ];
   for (const r of refusals) {
     it(r.name, async () => {
@@ -46,7 +103,11 @@ describe('links refused before yt-dlp starts', () => {
   it('a loopback URL is refused without the test switch, even for the fixture site', async () => {
     const plain = await startTestApp({});
     try {
-      const response = await plain.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: fx.site.url('/a.mp4') } });
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/api/download/youtube',
+        payload: { url: fx.site.url('/a.mp4') },
+      });
       expect(response.json<{ code: string }>().code).toBe('URL_NOT_ALLOWED');
       expect(jobFolders(plain.dataDir)).toEqual([]);
     } finally {
@@ -55,7 +116,9 @@ describe('links refused before yt-dlp starts', () => {
   });
 
   it('the test switch is refused in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', MEDIA_TEST_HOSTS: '127.0.0.1' })).toThrow(/refused when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', MEDIA_TEST_HOSTS: '127.0.0.1' })).toThrow(
+      /refused when NODE_ENV=production/,
+    );
   });
 });
 
@@ -89,11 +152,19 @@ describe('expiry', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-expiry-'));
     try {
       const first = await startTestApp({ MEDIA_TEST_HOSTS: fx.site.host }, { dataDir });
-      const started = await first.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: fx.site.url('/a.mp4') } });
+      const started = await first.app.inject({
+        method: 'POST',
+        url: '/api/download/youtube',
+        payload: { url: fx.site.url('/a.mp4') },
+      });
       const task = await waitForTask(first.app, started.json<{ taskId: string }>().taskId);
       const fileId = task.downloadUrl?.split('/').pop() ?? '';
       // A crashed job's folder and an unfinished result are orphans for the next start.
-      execFileSync('mkdir', ['-p', path.join(dataDir, 'jobs', 'leftover'), path.join(dataDir, 'results', 'unfinished')]);
+      execFileSync('mkdir', [
+        '-p',
+        path.join(dataDir, 'jobs', 'leftover'),
+        path.join(dataDir, 'results', 'unfinished'),
+      ]);
       await first.close();
 
       const second = await startTestApp({ MEDIA_TEST_HOSTS: fx.site.host }, { dataDir });
@@ -110,7 +181,10 @@ describe('expiry', () => {
       expect(readdirSync(path.join(dataDir, 'results'))).toEqual([]);
       const gone = await third.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
       expect(gone.statusCode).toBe(404);
-      expect(gone.json<{ code: string; error: string }>()).toMatchObject({ code: 'FILE_EXPIRED', error: 'Failed to download file. The file may have expired.' });
+      expect(gone.json<{ code: string; error: string }>()).toMatchObject({
+        code: 'FILE_EXPIRED',
+        error: 'Failed to download file. The file may have expired.',
+      });
       await third.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -118,9 +192,17 @@ describe('expiry', () => {
   });
 
   it('the sweeper deletes results while the server runs', async () => {
-    const app = await startTestApp({ MEDIA_TEST_HOSTS: fx.site.host, RESULT_TTL_HOURS: '0.0003', RESULT_SWEEP_SECONDS: '1' });
+    const app = await startTestApp({
+      MEDIA_TEST_HOSTS: fx.site.host,
+      RESULT_TTL_HOURS: '0.0003',
+      RESULT_SWEEP_SECONDS: '1',
+    });
     try {
-      const started = await app.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: fx.site.url('/a.mp4') } });
+      const started = await app.app.inject({
+        method: 'POST',
+        url: '/api/download/youtube',
+        payload: { url: fx.site.url('/a.mp4') },
+      });
       const task = await waitForTask(app.app, started.json<{ taskId: string }>().taskId);
       expect(readdirSync(path.join(app.dataDir, 'results'))).toHaveLength(1);
       // 0.0003 h is about 1 s; the sweep runs every second.

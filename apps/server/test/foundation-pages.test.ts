@@ -50,11 +50,16 @@ describe.skipIf(!hasBuild)('built pages', () => {
     expect(html).toContain(`<meta name="description" content="${escapeHtml(route.description)}"`);
   });
 
-  it.each(['/youtube-downloader/', '/image-converter/png/'])('%s (trailing slash) serves the same page', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(`<title>${escapeHtml(routes.find((r) => r.canonical === url.slice(0, -1))?.title ?? '?')}</title>`);
-  });
+  it.each(['/youtube-downloader/', '/image-converter/png/'])(
+    '%s (trailing slash) serves the same page',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(
+        `<title>${escapeHtml(routes.find((r) => r.canonical === url.slice(0, -1))?.title ?? '?')}</title>`,
+      );
+    },
+  );
 
   it.each(['/no-such-page', '/youtube-downloader/extra', '/image-converter/mp3', '/assets/missing.js'])(
     'unknown page path %s answers the 404 page with status 404',

@@ -46,11 +46,17 @@ function follow(socket: Socket, taskId: string): Promise<Seen[]> {
 describe('download hub', () => {
   it('task events arrive in order, end at 100, and agree with the status call', async () => {
     const socket = await connect();
-    const started = await test.app.inject({ method: 'POST', url: '/api/download/youtube', payload: { url: site.url('/throttle/b.webm'), format: 'mp4' } });
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/download/youtube',
+      payload: { url: site.url('/throttle/b.webm'), format: 'mp4' },
+    });
     const body = started.json<{ success: boolean; message: string; taskId: string }>();
     expect(body).toMatchObject({ success: true, message: 'Download started' });
     const seen = await follow(socket, body.taskId);
-    const progress = seen.filter((s) => s.event === hubEvents.taskProgress).map((s) => s.payload as TaskProgressUpdate);
+    const progress = seen
+      .filter((s) => s.event === hubEvents.taskProgress)
+      .map((s) => s.payload as TaskProgressUpdate);
     expect(progress.length).toBeGreaterThan(3);
     const percents = progress.map((p) => p.progress);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
@@ -67,14 +73,25 @@ describe('download hub', () => {
 
   it('a job error ends with TaskError carrying a message and code', async () => {
     const socket = await connect();
-    const started = await test.app.inject({ method: 'POST', url: '/api/download/vimeo', payload: { url: site.url('/missing.mp4') } });
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/download/vimeo',
+      payload: { url: site.url('/missing.mp4') },
+    });
     const seen = await follow(socket, started.json<{ taskId: string }>().taskId);
     expect(seen.at(-1)?.event).toBe(hubEvents.taskError);
-    expect(seen.at(-1)?.payload).toMatchObject({ code: 'DOWNLOAD_FAILED', message: expect.stringMatching(/could not be found/) });
+    expect(seen.at(-1)?.payload).toMatchObject({
+      code: 'DOWNLOAD_FAILED',
+      message: expect.stringMatching(/could not be found/),
+    });
   });
 
   it('joining a finished or unknown task answers at once', async () => {
-    const started = await test.app.inject({ method: 'POST', url: '/api/download/twitter', payload: { url: site.url('/a.mp4') } });
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/download/twitter',
+      payload: { url: site.url('/a.mp4') },
+    });
     const taskId = started.json<{ taskId: string }>().taskId;
     await waitForTask(test.app, taskId);
     const socket = await connect();
@@ -86,7 +103,8 @@ describe('download hub', () => {
 
   it('directDownload answers the file itself', async () => {
     const response = await fetch(`${test.origin}/api/download/xvideos`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ url: site.url('/one.html'), format: 'mp4', directDownload: true }),
     });
     expect(response.status).toBe(200);

@@ -22,7 +22,10 @@ export function compressDist(distDir: string): number {
     if (!compressible.has(path.extname(file))) continue;
     const content = readFileSync(file);
     if (content.length < minBytes) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     count += 1;
   }

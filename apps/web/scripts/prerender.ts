@@ -15,7 +15,12 @@ const siteUrl = (process.env.PUBLIC_URL ?? 'http://localhost:5000').replace(/\/$
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function headFor(meta: { title: string; description: string; keywords?: readonly string[]; canonical?: string }): string {
+function headFor(meta: {
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  canonical?: string;
+}): string {
   const canonical = meta.canonical ? `${siteUrl}${meta.canonical}` : undefined;
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -32,7 +37,9 @@ function headFor(meta: { title: string; description: string; keywords?: readonly
   const tags = [
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}" />` : '',
-    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '<meta name="robots" content="noindex" />',
+    canonical
+      ? `<link rel="canonical" href="${escapeHtml(canonical)}" />`
+      : '<meta name="robots" content="noindex" />',
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${siteName}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,

@@ -20,7 +20,8 @@ async function renderOnce(path: string): Promise<string> {
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
-  if (errors.length > 0) throw new Error(`Prerendering ${path} failed: ${String(errors[0])}`, { cause: errors[0] });
+  if (errors.length > 0)
+    throw new Error(`Prerendering ${path} failed: ${String(errors[0])}`, { cause: errors[0] });
   return html;
 }
 

@@ -56,7 +56,9 @@ function isTestHostLink(link: string, testHosts: TestHosts): boolean {
   try {
     const url = new URL(/^[a-z]+:\/\//i.test(text) ? text : `http://${text}`);
     const host = url.hostname.toLowerCase();
-    return testHosts.some((entry) => entry.toLowerCase() === host || entry.toLowerCase() === url.host.toLowerCase());
+    return testHosts.some(
+      (entry) => entry.toLowerCase() === host || entry.toLowerCase() === url.host.toLowerCase(),
+    );
   } catch {
     return false;
   }

@@ -17,7 +17,11 @@ export interface NavGroup {
   children?: readonly NavGroup[];
 }
 
-const converterIcon: Record<ConverterKind, NavIcon> = { image: 'image', video: 'file-video', audio: 'file-audio' };
+const converterIcon: Record<ConverterKind, NavIcon> = {
+  image: 'image',
+  video: 'file-video',
+  audio: 'file-audio',
+};
 const kindTitle: Record<ConverterKind, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
 
 function downloaderItems(adult: boolean): NavItem[] {
@@ -32,7 +36,11 @@ function converterGroup(kind: ConverterKind): NavGroup {
     title: kindTitle[kind],
     items: converterPages
       .filter((page) => page.kind === kind)
-      .map((page) => ({ path: converterRoute(page), label: `${page.label} Converter`, icon: converterIcon[kind] })),
+      .map((page) => ({
+        path: converterRoute(page),
+        label: `${page.label} Converter`,
+        icon: converterIcon[kind],
+      })),
   };
 }
 
@@ -64,14 +72,39 @@ function itemsOf(groupId: string): readonly NavItem[] {
 
 /** Home page sections: one per category, each card linking to a tool page. */
 export const homeSections: readonly HomeSection[] = [
-  { id: 'video-downloaders', title: 'Video Downloaders', icon: 'download',
-    description: 'Save videos and audio from your favourite sites.', items: itemsOf('video-downloaders') },
-  { id: 'adult-downloaders', title: 'Adult Video Downloaders', icon: 'download',
-    description: 'Download from adult video sites (18+).', items: itemsOf('adult-downloaders') },
-  { id: 'image-converters', title: 'Image Converters', icon: 'image',
-    description: 'Convert photos and graphics between formats.', items: itemsOf('image-converters') },
-  { id: 'video-converters', title: 'Video Converters', icon: 'music',
-    description: 'Change video formats for any device.', items: itemsOf('video-converters') },
-  { id: 'audio-converters', title: 'Audio Converters', icon: 'headphones',
-    description: 'Convert music and recordings.', items: itemsOf('audio-converters') },
+  {
+    id: 'video-downloaders',
+    title: 'Video Downloaders',
+    icon: 'download',
+    description: 'Save videos and audio from your favourite sites.',
+    items: itemsOf('video-downloaders'),
+  },
+  {
+    id: 'adult-downloaders',
+    title: 'Adult Video Downloaders',
+    icon: 'download',
+    description: 'Download from adult video sites (18+).',
+    items: itemsOf('adult-downloaders'),
+  },
+  {
+    id: 'image-converters',
+    title: 'Image Converters',
+    icon: 'image',
+    description: 'Convert photos and graphics between formats.',
+    items: itemsOf('image-converters'),
+  },
+  {
+    id: 'video-converters',
+    title: 'Video Converters',
+    icon: 'music',
+    description: 'Change video formats for any device.',
+    items: itemsOf('video-converters'),
+  },
+  {
+    id: 'audio-converters',
+    title: 'Audio Converters',
+    icon: 'headphones',
+    description: 'Convert music and recordings.',
+    items: itemsOf('audio-converters'),
+  },
 ];

@@ -11,7 +11,19 @@
 // `extractors` are the names `yt-dlp --list-extractors` prints; `generic` is never allowed.
 
 export const downloadFormats = [
-  'mp4', 'mp3', 'webm', 'm4a', 'mov', 'mkv', 'flac', 'wav', 'ogg', 'jpg', 'png', 'webp', 'gif',
+  'mp4',
+  'mp3',
+  'webm',
+  'm4a',
+  'mov',
+  'mkv',
+  'flac',
+  'wav',
+  'ogg',
+  'jpg',
+  'png',
+  'webp',
+  'gif',
 ] as const;
 export type DownloadFormat = (typeof downloadFormats)[number];
 
@@ -26,8 +38,20 @@ export const downloaderFormatOptions: readonly { value: DownloadFormat; label: s
 ];
 
 export type PlatformId =
-  | 'youtube' | 'tiktok' | 'instagram' | 'twitter' | 'vimeo' | 'facebook' | 'twitch' | 'reddit'
-  | 'pornhub' | 'xvideos' | 'xhamster' | 'redgifs' | 'youporn' | 'spankbang';
+  | 'youtube'
+  | 'tiktok'
+  | 'instagram'
+  | 'twitter'
+  | 'vimeo'
+  | 'facebook'
+  | 'twitch'
+  | 'reddit'
+  | 'pornhub'
+  | 'xvideos'
+  | 'xhamster'
+  | 'redgifs'
+  | 'youporn'
+  | 'spankbang';
 
 /** When a link on this platform lists a post's items instead of starting one download. */
 export type MultiMediaRule = 'never' | 'by-url' | 'always';
@@ -56,96 +80,158 @@ export interface Platform {
 
 export const platforms: readonly Platform[] = [
   {
-    id: 'youtube', name: 'YouTube', route: '/youtube-downloader', adult: false,
+    id: 'youtube',
+    name: 'YouTube',
+    route: '/youtube-downloader',
+    adult: false,
     hosts: ['youtube.com', 'youtu.be'],
     // Videos and shorts, clips, playlists (list=, also on youtu.be links).
     extractors: ['youtube', 'youtube:clip', 'youtube:tab', 'youtube:playlist', 'YoutubeYtBe'],
-    multiMedia: 'never', placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    multiMedia: 'never',
+    placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   },
   {
-    id: 'tiktok', name: 'TikTok', route: '/tiktok-downloader', adult: false,
+    id: 'tiktok',
+    name: 'TikTok',
+    route: '/tiktok-downloader',
+    adult: false,
     hosts: ['tiktok.com'],
     extractors: ['TikTok', 'vm.tiktok'],
     // vm./vt.tiktok.com are the `vm.tiktok` extractor's own; TikTok's pattern needs www.
     redirectLinks: ['tiktok.com', 'm.tiktok.com'],
-    multiMedia: 'always', placeholder: 'https://www.tiktok.com/@user/video/1234567890123456789',
+    multiMedia: 'always',
+    placeholder: 'https://www.tiktok.com/@user/video/1234567890123456789',
   },
   {
-    id: 'instagram', name: 'Instagram', route: '/instagram-downloader', adult: false,
+    id: 'instagram',
+    name: 'Instagram',
+    route: '/instagram-downloader',
+    adult: false,
     hosts: ['instagram.com'],
     extractors: ['Instagram', 'instagram:story'],
-    multiMedia: 'always', placeholder: 'https://www.instagram.com/p/ABC123xyz/',
+    multiMedia: 'always',
+    placeholder: 'https://www.instagram.com/p/ABC123xyz/',
   },
   {
-    id: 'twitter', name: 'Twitter', route: '/twitter-downloader', adult: false,
+    id: 'twitter',
+    name: 'Twitter',
+    route: '/twitter-downloader',
+    adult: false,
     hosts: ['twitter.com', 'x.com'],
     extractors: ['twitter', 'twitter:card', 'twitter:broadcast'],
     // Extractors before 2024.05 list twitter.com only; twitter.com links still work in newer ones.
     hostAliases: { 'x.com': 'twitter.com' },
-    multiMedia: 'never', placeholder: 'https://x.com/user/status/1234567890123456789',
+    multiMedia: 'never',
+    placeholder: 'https://x.com/user/status/1234567890123456789',
   },
   {
-    id: 'vimeo', name: 'Vimeo', route: '/vimeo-downloader', adult: false,
+    id: 'vimeo',
+    name: 'Vimeo',
+    route: '/vimeo-downloader',
+    adult: false,
     hosts: ['vimeo.com'],
     extractors: ['vimeo', 'vimeo:ondemand', 'vimeo:review'],
-    multiMedia: 'never', placeholder: 'https://vimeo.com/123456789',
+    multiMedia: 'never',
+    placeholder: 'https://vimeo.com/123456789',
   },
   {
-    id: 'facebook', name: 'Facebook', route: '/facebook-downloader', adult: false,
+    id: 'facebook',
+    name: 'Facebook',
+    route: '/facebook-downloader',
+    adult: false,
     hosts: ['facebook.com', 'fb.watch'],
     extractors: ['facebook', 'facebook:reel', 'FacebookPluginsVideo'],
-    redirectLinks: ['*.fb.watch', 'facebook.com/share/', 'www.facebook.com/share/', 'm.facebook.com/share/', 'web.facebook.com/share/'],
-    multiMedia: 'by-url', placeholder: 'https://www.facebook.com/watch/?v=1234567890',
+    redirectLinks: [
+      '*.fb.watch',
+      'facebook.com/share/',
+      'www.facebook.com/share/',
+      'm.facebook.com/share/',
+      'web.facebook.com/share/',
+    ],
+    multiMedia: 'by-url',
+    placeholder: 'https://www.facebook.com/watch/?v=1234567890',
   },
   {
-    id: 'twitch', name: 'Twitch', route: '/twitch-downloader', adult: false,
+    id: 'twitch',
+    name: 'Twitch',
+    route: '/twitch-downloader',
+    adult: false,
     hosts: ['twitch.tv'],
     extractors: ['twitch:clips', 'twitch:vod'],
-    multiMedia: 'never', placeholder: 'https://clips.twitch.tv/AwkwardHelplessSalamanderSwiftRage',
+    multiMedia: 'never',
+    placeholder: 'https://clips.twitch.tv/AwkwardHelplessSalamanderSwiftRage',
   },
   {
-    id: 'reddit', name: 'Reddit', route: '/reddit-downloader', adult: false,
+    id: 'reddit',
+    name: 'Reddit',
+    route: '/reddit-downloader',
+    adult: false,
     hosts: ['reddit.com'],
     extractors: ['Reddit'],
-    multiMedia: 'always', placeholder: 'https://www.reddit.com/r/videos/comments/abc123/title/',
+    multiMedia: 'always',
+    placeholder: 'https://www.reddit.com/r/videos/comments/abc123/title/',
   },
   {
-    id: 'pornhub', name: 'Pornhub', route: '/pornhub-downloader', adult: true,
+    id: 'pornhub',
+    name: 'Pornhub',
+    route: '/pornhub-downloader',
+    adult: true,
     hosts: ['pornhub.com', 'pornhubpremium.com'],
     extractors: ['PornHub'],
-    multiMedia: 'never', placeholder: 'https://www.pornhub.com/view_video.php?viewkey=ph0123456789',
+    multiMedia: 'never',
+    placeholder: 'https://www.pornhub.com/view_video.php?viewkey=ph0123456789',
   },
   {
-    id: 'xvideos', name: 'XVideos', route: '/xvideos-downloader', adult: true,
+    id: 'xvideos',
+    name: 'XVideos',
+    route: '/xvideos-downloader',
+    adult: true,
     hosts: ['xvideos.com'],
     extractors: ['XVideos'],
-    multiMedia: 'never', placeholder: 'https://www.xvideos.com/video12345678/title',
+    multiMedia: 'never',
+    placeholder: 'https://www.xvideos.com/video12345678/title',
   },
   {
-    id: 'xhamster', name: 'xHamster', route: '/xhamster-downloader', adult: true,
+    id: 'xhamster',
+    name: 'xHamster',
+    route: '/xhamster-downloader',
+    adult: true,
     hosts: ['xhamster.com', 'xhamster.desi', 'xhamster.one', 'xhms.pro'],
     extractors: ['XHamster', 'XHamsterEmbed'],
-    multiMedia: 'never', placeholder: 'https://xhamster.com/videos/title-1234567',
+    multiMedia: 'never',
+    placeholder: 'https://xhamster.com/videos/title-1234567',
   },
   {
-    id: 'redgifs', name: 'RedGifs', route: '/redgifs-downloader', adult: true,
+    id: 'redgifs',
+    name: 'RedGifs',
+    route: '/redgifs-downloader',
+    adult: true,
     hosts: ['redgifs.com', 'redgifs.io'],
     extractors: ['RedGifs'],
     redirectLinks: ['*.redgifs.io'],
-    multiMedia: 'never', placeholder: 'https://www.redgifs.com/watch/examplename',
+    multiMedia: 'never',
+    placeholder: 'https://www.redgifs.com/watch/examplename',
   },
   {
-    id: 'youporn', name: 'YouPorn', route: '/youporn-downloader', adult: true,
+    id: 'youporn',
+    name: 'YouPorn',
+    route: '/youporn-downloader',
+    adult: true,
     hosts: ['youporn.com', 'youpornstaging.com'],
     extractors: ['YouPorn'],
-    multiMedia: 'never', placeholder: 'https://www.youporn.com/watch/12345678/title/',
+    multiMedia: 'never',
+    placeholder: 'https://www.youporn.com/watch/12345678/title/',
   },
   {
-    id: 'spankbang', name: 'SpankBang', route: '/spankbang-downloader', adult: true,
+    id: 'spankbang',
+    name: 'SpankBang',
+    route: '/spankbang-downloader',
+    adult: true,
     hosts: ['spankbang.com', 'spankbang.party'],
     extractors: ['SpankBang'],
     redirectLinks: ['*.spankbang.party'],
-    multiMedia: 'never', placeholder: 'https://spankbang.com/abcde/video/title',
+    multiMedia: 'never',
+    placeholder: 'https://spankbang.com/abcde/video/title',
   },
 ];
 

@@ -31,12 +31,20 @@ const homeRoute: RouteMeta = {
   title: `${siteName} - Free Video Downloader and Converter Platform`,
   description:
     'Download videos from YouTube, TikTok, Instagram, Twitter/X, Vimeo and more, and convert image, video and audio files online. Free, fast, no sign-up.',
-  keywords: ['video downloader', 'online converter', 'free video downloader', 'file converter', 'mp4 downloader'],
+  keywords: [
+    'video downloader',
+    'online converter',
+    'free video downloader',
+    'file converter',
+    'mp4 downloader',
+  ],
   canonical: '/',
 };
 
 /** Pages with their own search metadata (spec section 2: RedGifs); the rest share the pattern below. */
-const downloaderMetaOverrides: Partial<Record<Platform['id'], Pick<RouteMeta, 'title' | 'description' | 'keywords'>>> = {
+const downloaderMetaOverrides: Partial<
+  Record<Platform['id'], Pick<RouteMeta, 'title' | 'description' | 'keywords'>>
+> = {
   redgifs: {
     title: 'Download RedGifs Videos - Free RedGifs Video and GIF Downloader (18+)',
     description:

@@ -21,7 +21,10 @@ export const convertFormSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9]{2,5}$/, 'OutputFormat must be a format name such as jpg or mp3'),
   Quality: z.literal('high').default('high'),
-  ProgressId: z.string().regex(progressIdPattern, 'ProgressId must be 8 to 64 letters, digits, - or _').optional(),
+  ProgressId: z
+    .string()
+    .regex(progressIdPattern, 'ProgressId must be 8 to 64 letters, digits, - or _')
+    .optional(),
 });
 
 export type ConvertForm = z.infer<typeof convertFormSchema>;

@@ -3,7 +3,19 @@
 import { z } from 'zod';
 
 export const downloadFormatSchema = z.enum([
-  'mp4', 'mp3', 'webm', 'm4a', 'mov', 'mkv', 'flac', 'wav', 'ogg', 'jpg', 'png', 'webp', 'gif',
+  'mp4',
+  'mp3',
+  'webm',
+  'm4a',
+  'mov',
+  'mkv',
+  'flac',
+  'wav',
+  'ogg',
+  'jpg',
+  'png',
+  'webp',
+  'gif',
 ]);
 export type DownloadFormatName = z.infer<typeof downloadFormatSchema>;
 
@@ -167,7 +179,9 @@ export interface PlaylistResponse {
 /** POST /api/download/playlist. Items are links, or playlist items. */
 export const batchRequestSchema = z.looseObject({
   items: z
-    .array(z.union([z.string().min(1), z.looseObject({ url: z.string().min(1), title: z.string().optional() })]))
+    .array(
+      z.union([z.string().min(1), z.looseObject({ url: z.string().min(1), title: z.string().optional() })]),
+    )
     .min(1, 'The playlist has no items')
     .max(500, 'A batch holds at most 500 items'),
   outputFormat: downloadFormatSchema.default('mp4'),
@@ -197,7 +211,14 @@ export interface BatchStatus {
   totalItems: number;
   completedItems: number;
   failedItems: number;
-  items: { url: string; title: string | null; taskId: string; status: TaskStatus; progress: number; error?: string }[];
+  items: {
+    url: string;
+    title: string | null;
+    taskId: string;
+    status: TaskStatus;
+    progress: number;
+    error?: string;
+  }[];
   /** POST here for the zip, once status is completed. */
   downloadUrl: string;
   message: string;

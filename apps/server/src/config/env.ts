@@ -73,7 +73,9 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as shells and .env files often leave them.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
@@ -81,14 +83,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = issue.path.join('.') || '(root)';
         // Show the value given, so the operator sees what was read (these are not secrets).
         const given = typeof present[name] === 'string' ? `=${JSON.stringify(present[name])}` : '';
-        const message = issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
+        const message =
+          issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
         return `${name}${given}: ${message}`;
       }),
     );
   }
   const config = parsed.data;
   if (config.NODE_ENV === 'production' && config.MEDIA_TEST_HOSTS.length > 0) {
-    throw new ConfigError(['MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production']);
+    throw new ConfigError([
+      'MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',
+    ]);
   }
   return config;
 }

@@ -24,22 +24,85 @@ const cif = 'scale=352:288:force_original_aspect_ratio=decrease,pad=352:288:(ow-
 const legalH263Sizes = new Set(['128x96', '176x144', '352x288', '704x576']);
 
 export const containerSpecs: Record<string, ContainerSpec> = {
-  mp4: { muxer: 'mp4', videoCopy: ['h264', 'hevc', 'mpeg4'], video: h264, audioCopy: ['aac', 'mp3'], audio: aac('160k'), extra: faststart },
-  mov: { muxer: 'mov', videoCopy: ['h264', 'hevc', 'mpeg4', 'mjpeg'], video: h264, audioCopy: ['aac', 'mp3', 'alac', 'pcm_s16le'], audio: aac('160k'), extra: faststart },
-  m4v: { muxer: 'ipod', videoCopy: ['h264'], video: h264, audioCopy: ['aac'], audio: aac('160k'), extra: faststart },
-  mkv: { muxer: 'matroska', videoCopy: ['h264', 'hevc', 'vp8', 'vp9', 'av1', 'mpeg4'], video: h264, audioCopy: ['aac', 'mp3', 'opus', 'vorbis', 'flac', 'ac3'], audio: aac('160k') },
+  mp4: {
+    muxer: 'mp4',
+    videoCopy: ['h264', 'hevc', 'mpeg4'],
+    video: h264,
+    audioCopy: ['aac', 'mp3'],
+    audio: aac('160k'),
+    extra: faststart,
+  },
+  mov: {
+    muxer: 'mov',
+    videoCopy: ['h264', 'hevc', 'mpeg4', 'mjpeg'],
+    video: h264,
+    audioCopy: ['aac', 'mp3', 'alac', 'pcm_s16le'],
+    audio: aac('160k'),
+    extra: faststart,
+  },
+  m4v: {
+    muxer: 'ipod',
+    videoCopy: ['h264'],
+    video: h264,
+    audioCopy: ['aac'],
+    audio: aac('160k'),
+    extra: faststart,
+  },
+  mkv: {
+    muxer: 'matroska',
+    videoCopy: ['h264', 'hevc', 'vp8', 'vp9', 'av1', 'mpeg4'],
+    video: h264,
+    audioCopy: ['aac', 'mp3', 'opus', 'vorbis', 'flac', 'ac3'],
+    audio: aac('160k'),
+  },
   webm: {
     muxer: 'webm',
     videoCopy: ['vp8', 'vp9', 'av1'],
     // VP9 in real-time mode with row multithreading: the fast end of VP9.
-    video: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', '35', '-pix_fmt', 'yuv420p'],
+    video: [
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-row-mt',
+      '1',
+      '-b:v',
+      '0',
+      '-crf',
+      '35',
+      '-pix_fmt',
+      'yuv420p',
+    ],
     audioCopy: ['opus', 'vorbis'],
     audio: ['-c:a', 'libopus', '-b:a', '128k'],
   },
-  avi: { muxer: 'avi', videoCopy: ['mpeg4', 'mjpeg'], video: ['-c:v', 'mpeg4', '-q:v', '4', '-vtag', 'XVID', '-r', '30', '-vf', evenSize], audioCopy: ['mp3', 'pcm_s16le', 'ac3'], audio: ['-c:a', 'libmp3lame', '-b:a', '192k'], maxChannels: 2 },
-  wmv: { muxer: 'asf', videoCopy: ['wmv1', 'wmv2'], video: ['-c:v', 'wmv2', '-q:v', '4', '-r', '30', '-vf', evenSize], audioCopy: ['wmav1', 'wmav2'], audio: ['-c:a', 'wmav2', '-b:a', '192k'], maxChannels: 2 },
+  avi: {
+    muxer: 'avi',
+    videoCopy: ['mpeg4', 'mjpeg'],
+    video: ['-c:v', 'mpeg4', '-q:v', '4', '-vtag', 'XVID', '-r', '30', '-vf', evenSize],
+    audioCopy: ['mp3', 'pcm_s16le', 'ac3'],
+    audio: ['-c:a', 'libmp3lame', '-b:a', '192k'],
+    maxChannels: 2,
+  },
+  wmv: {
+    muxer: 'asf',
+    videoCopy: ['wmv1', 'wmv2'],
+    video: ['-c:v', 'wmv2', '-q:v', '4', '-r', '30', '-vf', evenSize],
+    audioCopy: ['wmav1', 'wmav2'],
+    audio: ['-c:a', 'wmav2', '-b:a', '192k'],
+    maxChannels: 2,
+  },
   // FLV takes MP3 only at 44.1/22.05/11.025 kHz: AAC is the safe copy.
-  flv: { muxer: 'flv', videoCopy: ['h264', 'flv1'], video: h264, audioCopy: ['aac'], audio: [...aac('128k'), '-ar', '44100'], maxChannels: 2 },
+  flv: {
+    muxer: 'flv',
+    videoCopy: ['h264', 'flv1'],
+    video: h264,
+    audioCopy: ['aac'],
+    audio: [...aac('128k'), '-ar', '44100'],
+    maxChannels: 2,
+  },
   '3gp': {
     muxer: '3gp',
     // Old phones play H.263 at the standard sizes only: anything else is re-encoded to CIF.
@@ -55,7 +118,12 @@ export const containerSpecs: Record<string, ContainerSpec> = {
   aac: { muxer: 'adts', audioCopy: ['aac'], audio: aac('192k') },
   ogg: { muxer: 'ogg', audioCopy: ['vorbis', 'opus'], audio: ['-c:a', 'libvorbis', '-q:a', '5'] },
   m4a: { muxer: 'ipod', audioCopy: ['aac', 'alac'], audio: aac('192k'), extra: faststart },
-  wma: { muxer: 'asf', audioCopy: ['wmav1', 'wmav2'], audio: ['-c:a', 'wmav2', '-b:a', '192k'], maxChannels: 2 },
+  wma: {
+    muxer: 'asf',
+    audioCopy: ['wmav1', 'wmav2'],
+    audio: ['-c:a', 'wmav2', '-b:a', '192k'],
+    maxChannels: 2,
+  },
   aiff: { muxer: 'aiff', audioCopy: ['pcm_s16be'], audio: ['-c:a', 'pcm_s16be'] },
   // AMR: ffmpeg makes 8 kHz mono WAV, sox encodes it (see sox-amr.ts).
   amr: { muxer: 'wav', audioCopy: [], audio: ['-c:a', 'pcm_s16le', '-ar', '8000'], maxChannels: 1 },
@@ -75,7 +143,8 @@ function firstStream(probe: ProbeResult, type: 'video' | 'audio'): ProbedStream 
 
 function fitsVideo(spec: ContainerSpec, target: string, stream: ProbedStream): boolean {
   if (!spec.videoCopy?.includes(stream.codecName)) return false;
-  if (target === '3gp' && stream.codecName === 'h263') return legalH263Sizes.has(`${stream.width}x${stream.height}`);
+  if (target === '3gp' && stream.codecName === 'h263')
+    return legalH263Sizes.has(`${stream.width}x${stream.height}`);
   return true;
 }
 

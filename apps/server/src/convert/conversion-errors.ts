@@ -10,7 +10,11 @@ export function unsupportedFormat(kind: ConverterKind): AppError {
 }
 
 export function unsupportedConversion(from: string, to: string): AppError {
-  return new AppError('UNSUPPORTED_CONVERSION', `Converting ${from.toUpperCase()} to ${to.toUpperCase()} is not supported.`, 400);
+  return new AppError(
+    'UNSUPPORTED_CONVERSION',
+    `Converting ${from.toUpperCase()} to ${to.toUpperCase()} is not supported.`,
+    400,
+  );
 }
 
 export function fileTooLarge(limitText: string): AppError {
@@ -26,25 +30,39 @@ export function imageTooLarge(width: number, height: number, maxPixels: number):
   );
 }
 
-const pixelLimitWords = /exceeds limit|pixel limit|max_pixels|too large|exceeds the|Picture size .* is invalid/i;
+const pixelLimitWords =
+  /exceeds limit|pixel limit|max_pixels|too large|exceeds the|Picture size .* is invalid/i;
 
 /** Turns an engine failure into what the visitor sees; the engine's own words go to the log only. */
 export function conversionFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof EngineError) {
     if (error.timedOut) {
-      return new AppError('CONVERSION_TIMEOUT', 'The conversion took too long and was stopped. Try a smaller file.', 422);
+      return new AppError(
+        'CONVERSION_TIMEOUT',
+        'The conversion took too long and was stopped. Try a smaller file.',
+        422,
+      );
     }
     if (pixelLimitWords.test(error.detail)) {
       return new AppError('IMAGE_TOO_LARGE', 'The picture is too large to convert.', 422);
     }
-    return new AppError('CONVERSION_FAILED', 'The file could not be converted. It may be damaged or use an unsupported variant.', 422);
+    return new AppError(
+      'CONVERSION_FAILED',
+      'The file could not be converted. It may be damaged or use an unsupported variant.',
+      422,
+    );
   }
   // sharp reports its pixel limit and broken input as plain errors.
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new AppError('IMAGE_TOO_LARGE', 'The picture is too large to convert.', 422);
+  if (/pixel limit/i.test(message))
+    return new AppError('IMAGE_TOO_LARGE', 'The picture is too large to convert.', 422);
   if (/Input|unsupported image format|corrupt|premature|VipsJpeg|vipspng|bad seek|truncated/i.test(message)) {
-    return new AppError('CONVERSION_FAILED', 'The file could not be converted. It may be damaged or use an unsupported variant.', 422);
+    return new AppError(
+      'CONVERSION_FAILED',
+      'The file could not be converted. It may be damaged or use an unsupported variant.',
+      422,
+    );
   }
   return new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.', 500);
 }

@@ -55,7 +55,11 @@ export class ConversionService {
       await convertImage(config, { input, inputPath: request.inputPath, target, outputPath }, context);
     } else {
       const onPercent = (percent: number) => request.report('converting', percent);
-      await convertAudioVideo(config, { input, inputPath: request.inputPath, target, outputPath, onPercent }, context);
+      await convertAudioVideo(
+        config,
+        { input, inputPath: request.inputPath, target, outputPath, onPercent },
+        context,
+      );
     }
     request.report('finishing', 100);
     return outputPath;

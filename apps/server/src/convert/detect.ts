@@ -29,8 +29,18 @@ export interface DetectedMedia {
 export type DetectedInput = DetectedImage | DetectedMedia;
 
 const imageByFileType: Record<string, ImageFormat> = {
-  jpg: 'jpeg', png: 'png', apng: 'png', webp: 'webp', gif: 'gif', tif: 'tiff', bmp: 'bmp',
-  heic: 'heic', avif: 'avif', psd: 'psd', ico: 'ico', cur: 'ico',
+  jpg: 'jpeg',
+  png: 'png',
+  apng: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  tif: 'tiff',
+  bmp: 'bmp',
+  heic: 'heic',
+  avif: 'avif',
+  psd: 'psd',
+  ico: 'ico',
+  cur: 'ico',
 };
 
 /** file-type's name -> the demuxer forced on ffmpeg and the format per endpoint kind. */
@@ -70,7 +80,12 @@ async function startsWith(file: string, magic: Buffer): Promise<boolean> {
 }
 
 /** Reads the headers as one given coder; undefined when ImageMagick refuses the content. */
-async function pingAs(config: Config, coder: string, file: string, context: EngineContext): Promise<MagickFrame[] | undefined> {
+async function pingAs(
+  config: Config,
+  coder: string,
+  file: string,
+  context: EngineContext,
+): Promise<MagickFrame[] | undefined> {
   try {
     const frames = await pingFrames(config, `${coder}:${file}`, context);
     return frames.length > 0 && frames.every((f) => f.width > 0 && f.height > 0) ? frames : undefined;
@@ -103,7 +118,8 @@ async function detectImage(config: Config, file: string, context: EngineContext)
     if (!frames) throw unsupportedFormat('image');
   }
   for (const frame of frames ?? []) {
-    if (frame.width * frame.height > config.CONVERT_MAX_PIXELS) throw imageTooLarge(frame.width, frame.height, config.CONVERT_MAX_PIXELS);
+    if (frame.width * frame.height > config.CONVERT_MAX_PIXELS)
+      throw imageTooLarge(frame.width, frame.height, config.CONVERT_MAX_PIXELS);
   }
   return { kind: 'image', format, frames };
 }
@@ -129,7 +145,8 @@ async function detectMedia(
   if (wanted.length === 0) throw unsupportedFormat(kind);
   for (const stream of wanted) {
     const pixels = (stream.width ?? 0) * (stream.height ?? 0);
-    if (pixels > config.CONVERT_MAX_PIXELS) throw imageTooLarge(stream.width ?? 0, stream.height ?? 0, config.CONVERT_MAX_PIXELS);
+    if (pixels > config.CONVERT_MAX_PIXELS)
+      throw imageTooLarge(stream.width ?? 0, stream.height ?? 0, config.CONVERT_MAX_PIXELS);
   }
   return { kind, format, demuxer: entry.demuxer, probe };
 }

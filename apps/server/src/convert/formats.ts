@@ -2,7 +2,8 @@
 // may be. Pure data logic over the catalog: one place to change when a page is added.
 import { converterPages, parseSizeText, type ConverterKind, type ConverterPage } from '@grabbit/catalog';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'bmp' | 'tga' | 'exr' | 'heic' | 'ico' | 'psd' | 'avif';
+export type ImageFormat =
+  'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'bmp' | 'tga' | 'exr' | 'heic' | 'ico' | 'psd' | 'avif';
 export type VideoFormat = 'mp4' | 'mov' | 'm4v' | '3gp' | 'mkv' | 'webm' | 'avi' | 'wmv' | 'flv';
 export type AudioFormat = 'mp3' | 'wav' | 'flac' | 'aac' | 'ogg' | 'm4a' | 'wma' | 'aiff' | 'amr';
 export type MediaFormat = ImageFormat | VideoFormat | AudioFormat;

@@ -68,7 +68,12 @@ async function sharpSource(config: Config, job: ImageJob, context: EngineContext
  * sharp refuses an image over `maxPixels` as soon as it has read the header, so no separate header
  * read is needed before the encode; only a refusal reads the header again, to name the size.
  */
-async function encodeWithinLimit(source: string, output: string, format: SharpOutput, options: SharpEncodeOptions): Promise<void> {
+async function encodeWithinLimit(
+  source: string,
+  output: string,
+  format: SharpOutput,
+  options: SharpEncodeOptions,
+): Promise<void> {
   try {
     await sharpEncode(source, output, format, options);
   } catch (error) {

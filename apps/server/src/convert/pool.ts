@@ -31,7 +31,9 @@ export class ConversionPool {
       return Promise.resolve();
     }
     if (this.waiting.length >= this.queueLimit) {
-      return Promise.reject(new AppError('BUSY', 'The converter is busy right now. Please try again in a minute.', 503));
+      return Promise.reject(
+        new AppError('BUSY', 'The converter is busy right now. Please try again in a minute.', 503),
+      );
     }
     return new Promise((resolve, reject) => {
       // The slot is handed over by release(): `running` stays counted for the waiter.

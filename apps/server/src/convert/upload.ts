@@ -40,16 +40,28 @@ function parseForm(fields: MultipartFields): ConvertForm {
   });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Invalid form';
-    const missing = parsed.error.issues.some((issue) => issue.path[0] === 'OutputFormat' && issue.code === 'invalid_type');
-    throw new AppError('VALIDATION_FAILED', missing ? 'OutputFormat is required and must come before InputFile.' : message, 400);
+    const missing = parsed.error.issues.some(
+      (issue) => issue.path[0] === 'OutputFormat' && issue.code === 'invalid_type',
+    );
+    throw new AppError(
+      'VALIDATION_FAILED',
+      missing ? 'OutputFormat is required and must come before InputFile.' : message,
+      400,
+    );
   }
   return parsed.data;
 }
 
-export async function receiveUpload(request: FastifyRequest, options: UploadOptions): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: UploadOptions,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart())
+    throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
   const limit = largestLimitOfKind(options.kind);
-  const part = await request.file({ limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  const part = await request.file({
+    limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
   if (!part || part.fieldname !== 'InputFile') {
     part?.file.resume();
     throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).', 400);
@@ -76,4 +88,3 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
   options.onPercent(100);
   return { form, originalName: part.filename, bytes };
 }
-

@@ -27,22 +27,42 @@ export class BatchStore {
   ) {}
 
   /** Checks every link first (nothing starts when one is refused), then queues one task each. */
-  create(platform: Platform, input: { items: { url: string; title?: string }[]; format: DownloadFormatName; quality: Quality; title?: string }): Batch {
+  create(
+    platform: Platform,
+    input: {
+      items: { url: string; title?: string }[];
+      format: DownloadFormatName;
+      quality: Quality;
+      title?: string;
+    },
+  ): Batch {
     input.items.forEach((item, index) => {
       try {
         checkDownloadUrl(item.url, platform, this.service.config.MEDIA_TEST_HOSTS);
       } catch (error) {
-        if (error instanceof AppError) throw new AppError(error.code, `Item ${index + 1}: ${error.message}`, error.statusCode);
+        if (error instanceof AppError)
+          throw new AppError(error.code, `Item ${index + 1}: ${error.message}`, error.statusCode);
         throw error;
       }
     });
     const batchId = newId();
     const items = input.items.map((item) => {
-      const task = this.service.startTask(platform, { url: item.url, format: input.format, quality: input.quality });
+      const task = this.service.startTask(platform, {
+        url: item.url,
+        format: input.format,
+        quality: input.quality,
+      });
       return { url: task.url, title: item.title ?? null, taskId: task.taskId };
     });
     const taskIds = new Set(items.map((item) => item.taskId));
-    const batch: Batch = { batchId, title: input.title?.trim() || 'playlist', items, lastProgress: -1, finished: false, unsubscribe: () => {} };
+    const batch: Batch = {
+      batchId,
+      title: input.title?.trim() || 'playlist',
+      items,
+      lastProgress: -1,
+      finished: false,
+      unsubscribe: () => {},
+    };
     batch.unsubscribe = this.bus.subscribe((message) => {
       if (message.group.startsWith('task:') && taskIds.has(message.group.slice(5))) this.update(batch);
     });
@@ -61,18 +81,39 @@ export class BatchStore {
     const items = batch.items.map((item) => {
       const task = this.service.tasks.get(item.taskId);
       return {
-        url: item.url, title: task?.title ?? item.title, taskId: item.taskId,
-        status: task?.status ?? 'error', progress: task?.progress ?? 0, ...(task?.error ? { error: task.error } : {}),
+        url: item.url,
+        title: task?.title ?? item.title,
+        taskId: item.taskId,
+        status: task?.status ?? 'error',
+        progress: task?.progress ?? 0,
+        ...(task?.error ? { error: task.error } : {}),
       };
     });
     const completedItems = items.filter((i) => i.status === 'completed').length;
     const failedItems = items.filter((i) => i.status === 'error').length;
     const finished = completedItems + failedItems === items.length;
-    const progress = Math.floor(items.reduce((sum, i) => sum + (i.status === 'error' ? 100 : i.progress), 0) / items.length);
-    const status = !finished ? (items.some((i) => i.status !== 'pending') ? 'downloading' : 'pending') : completedItems > 0 ? 'completed' : 'error';
+    const progress = Math.floor(
+      items.reduce((sum, i) => sum + (i.status === 'error' ? 100 : i.progress), 0) / items.length,
+    );
+    const status = !finished
+      ? items.some((i) => i.status !== 'pending')
+        ? 'downloading'
+        : 'pending'
+      : completedItems > 0
+        ? 'completed'
+        : 'error';
     return {
-      success: true, batchId, title: batch.title, status, progress: finished ? 100 : progress, totalItems: items.length,
-      completedItems, failedItems, items, downloadUrl: `/api/download/playlist/${batchId}/download`, message: batchMessage(completedItems, failedItems, finished),
+      success: true,
+      batchId,
+      title: batch.title,
+      status,
+      progress: finished ? 100 : progress,
+      totalItems: items.length,
+      completedItems,
+      failedItems,
+      items,
+      downloadUrl: `/api/download/playlist/${batchId}/download`,
+      message: batchMessage(completedItems, failedItems, finished),
     };
   }
 
@@ -90,17 +131,25 @@ export class BatchStore {
     const status = this.status(batch.batchId);
     if (!status || batch.finished) return;
     const group = `batch:${batch.batchId}` as const;
-    if (status.progress !== batch.lastProgress && status.status !== 'completed' && status.status !== 'error') {
+    if (
+      status.progress !== batch.lastProgress &&
+      status.status !== 'completed' &&
+      status.status !== 'error'
+    ) {
       batch.lastProgress = status.progress;
       this.bus.publish(group, hubEvents.batchProgress, batch.batchId, status.progress);
     }
     if (status.status === 'completed' || status.status === 'error') {
       batch.finished = true;
       batch.unsubscribe();
-      if (status.status === 'error') this.bus.publish(group, hubEvents.batchError, batch.batchId, { message: status.message });
+      if (status.status === 'error')
+        this.bus.publish(group, hubEvents.batchError, batch.batchId, { message: status.message });
       else {
         this.bus.publish(group, hubEvents.batchProgress, batch.batchId, 100);
-        this.bus.publish(group, hubEvents.batchCompleted, batch.batchId, { success: status.failedItems === 0, message: status.message });
+        this.bus.publish(group, hubEvents.batchCompleted, batch.batchId, {
+          success: status.failedItems === 0,
+          message: status.message,
+        });
       }
       // Forget the batch a day later; its files expire on their own schedule.
       setTimeout(() => this.batches.delete(batch.batchId), 24 * 3_600_000).unref();
@@ -118,4 +167,3 @@ function batchMessage(completed: number, failed: number, finished: boolean): str
   if (completed === 0) return 'No item of the playlist could be downloaded.';
   return `Some items failed: ${completed} downloaded, ${failed} failed.`;
 }
-

@@ -61,9 +61,15 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
   let settle: () => void;
   try {
     tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
-    const url = await resolveLink(input.url, { platform: input.platform, testHosts: config.MEDIA_TEST_HOSTS, signal });
+    const url = await resolveLink(input.url, {
+      platform: input.platform,
+      testHosts: config.MEDIA_TEST_HOSTS,
+      signal,
+    });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
-    const cookiesFile = input.instagramCookies ? await writeInstagramCookies(dir, input.instagramCookies) : undefined;
+    const cookiesFile = input.instagramCookies
+      ? await writeInstagramCookies(dir, input.instagramCookies)
+      : undefined;
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -83,12 +89,22 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
         if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
         lastSent = now;
         lastPercent = percent;
-        tasks.progress(taskId, { progress: (Math.max(0, percent) * downloadShare) / 100 }, { speed: p.speed, eta: p.eta });
+        tasks.progress(
+          taskId,
+          { progress: (Math.max(0, percent) * downloadShare) / 100 },
+          { speed: p.speed, eta: p.eta },
+        );
       },
       onPostprocess: () => tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
       probe: (media) => probeMedia(config.FFPROBE_PATH, media),
     });
-    tasks.progress(taskId, { status: 'processing', stage: 'processing', progress: downloadShare, title: info.title, thumbnailUrl: info.thumbnail });
+    tasks.progress(taskId, {
+      status: 'processing',
+      stage: 'processing',
+      progress: downloadShare,
+      title: info.title,
+      thumbnailUrl: info.thumbnail,
+    });
     const remainingMs = Math.max(10_000, config.DOWNLOAD_TIMEOUT_SECONDS * 1000 - (Date.now() - started));
     const output = await finalizeMedia({
       ffmpegPath: config.FFMPEG_PATH,
@@ -99,15 +115,21 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       maxDurationSeconds: durationLimit.seconds,
       timeoutMs: remainingMs,
       signal,
-      onProgress: (fraction) => tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
+      onProgress: (fraction) =>
+        tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
     });
     const target = outputTarget(input.format);
     const fileName = fileNameFor(info.title, target.extension);
     const stored = await deps.results.put(output, { fileName, contentType: target.contentType });
-    settle = () => tasks.complete(taskId, {
-      fileId: stored.fileId, filePath: stored.path, fileName, fileSize: stored.size,
-      title: info.title ?? fileName, thumbnailUrl: info.thumbnail,
-    });
+    settle = () =>
+      tasks.complete(taskId, {
+        fileId: stored.fileId,
+        filePath: stored.path,
+        fileName,
+        fileSize: stored.size,
+        title: info.title ?? fileName,
+        thumbnailUrl: info.thumbnail,
+      });
   } catch (error) {
     if (!(error instanceof AppError)) deps.log.error({ err: error, taskId }, 'download job failed');
     let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed', 502);

@@ -34,42 +34,68 @@ export interface FinalizeOptions {
 }
 
 export async function probeMedia(ffprobePath: string, file: string): Promise<Probe> {
-  const result = await runCommand(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '--', file], { timeoutMs: 60_000 });
-  if (result.code !== 0) throw new AppError('DOWNLOAD_FAILED', 'The downloaded file is not readable media.', 502);
+  const result = await runCommand(
+    ffprobePath,
+    ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '--', file],
+    { timeoutMs: 60_000 },
+  );
+  if (result.code !== 0)
+    throw new AppError('DOWNLOAD_FAILED', 'The downloaded file is not readable media.', 502);
   return JSON.parse(result.stdout) as Probe;
 }
 
-const isStill = (probe: Probe) => /image2|_pipe|gif/.test(probe.format.format_name ?? '') && !(Number(probe.format.duration) > 0.5);
-const accepts = (codecs: readonly string[], codec: string | undefined) => codecs.includes('*') || codecs.includes(codec ?? '');
+const isStill = (probe: Probe) =>
+  /image2|_pipe|gif/.test(probe.format.format_name ?? '') && !(Number(probe.format.duration) > 0.5);
+const accepts = (codecs: readonly string[], codec: string | undefined) =>
+  codecs.includes('*') || codecs.includes(codec ?? '');
 
 /** ffmpeg arguments between input and output, or undefined when the file is already right. */
 export function finishingArgs(probe: Probe, target: OutputTarget, inputExt: string): string[] | undefined {
   const video = probe.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = probe.streams.find((s) => s.codec_type === 'audio');
   if (target.kind === 'audio') {
-    if (!audio) throw new AppError('UNSUPPORTED_FORMAT', 'This media has no sound to extract. Choose a video format instead.', 422);
+    if (!audio)
+      throw new AppError(
+        'UNSUPPORTED_FORMAT',
+        'This media has no sound to extract. Choose a video format instead.',
+        422,
+      );
     const copy = accepts(target.audioCodecs, audio.codec_name);
     if (copy && inputExt === target.extension && !video) return undefined;
     return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : target.audioEncoder)];
   }
   if (target.kind === 'image') {
-    if (!video) throw new AppError('UNSUPPORTED_FORMAT', 'This media has no picture. Choose an audio format instead.', 422);
+    if (!video)
+      throw new AppError(
+        'UNSUPPORTED_FORMAT',
+        'This media has no picture. Choose an audio format instead.',
+        422,
+      );
     if (isStill(probe)) {
-      if (inputExt === target.extension || (inputExt === 'jpeg' && target.extension === 'jpg')) return undefined;
+      if (inputExt === target.extension || (inputExt === 'jpeg' && target.extension === 'jpg'))
+        return undefined;
       return ['-map', '0:v:0', '-frames:v', '1', ...target.videoEncoder, '-update', '1'];
     }
     if (target.extension !== 'gif') {
-      throw new AppError('UNSUPPORTED_FORMAT', 'This link is a video: choose a video format, an audio format or GIF.', 422);
+      throw new AppError(
+        'UNSUPPORTED_FORMAT',
+        'This link is a video: choose a video format, an audio format or GIF.',
+        422,
+      );
     }
     // An animated GIF of the clip, with its own palette so colours stay true.
-    const filter = "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
+    const filter =
+      "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
     return ['-map', '0:v:0', '-an', '-filter_complex', filter, '-loop', '0'];
   }
   const copyVideo = !video || accepts(target.videoCodecs, video.codec_name);
   const copyAudio = !audio || accepts(target.audioCodecs, audio.codec_name);
   if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
   const args = ['-map', '0:v:0?', '-map', '0:a:0?', '-sn', '-dn'];
-  args.push(...(copyVideo ? ['-c:v', 'copy'] : target.videoEncoder), ...(copyAudio ? ['-c:a', 'copy'] : target.audioEncoder));
+  args.push(
+    ...(copyVideo ? ['-c:v', 'copy'] : target.videoEncoder),
+    ...(copyAudio ? ['-c:a', 'copy'] : target.audioEncoder),
+  );
   if (target.muxer === 'mp4' || target.muxer === 'mov') args.push('-movflags', '+faststart');
   return args;
 }
@@ -79,7 +105,8 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   const target = outputTarget(options.format);
   const probe = await (options.probe ?? probeMedia(options.ffprobePath, options.input));
   const duration = Number(probe.format.duration);
-  if (duration > options.maxDurationSeconds) throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.', 422);
+  if (duration > options.maxDurationSeconds)
+    throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.', 422);
   const output = path.join(path.dirname(options.input), `result.${target.extension}`);
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
   const args = finishingArgs(probe, target, inputExt);
@@ -88,8 +115,21 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     return output;
   }
   const ffmpegArgs = [
-    '-nostdin', '-hide_banner', '-v', 'error', '-protocol_whitelist', 'file', '-y', '-i', options.input,
-    ...args, '-progress', 'pipe:1', '-f', target.muxer, output,
+    '-nostdin',
+    '-hide_banner',
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-y',
+    '-i',
+    options.input,
+    ...args,
+    '-progress',
+    'pipe:1',
+    '-f',
+    target.muxer,
+    output,
   ];
   const result = await runCommand(options.ffmpegPath, ffmpegArgs, {
     timeoutMs: options.timeoutMs,
@@ -100,6 +140,11 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     },
   });
   if (result.timedOut) throw downloadFailures.timedOut();
-  if (result.code !== 0) throw new AppError('DOWNLOAD_FAILED', `The file could not be turned into ${options.format.toUpperCase()}.`, 502);
+  if (result.code !== 0)
+    throw new AppError(
+      'DOWNLOAD_FAILED',
+      `The file could not be turned into ${options.format.toUpperCase()}.`,
+      502,
+    );
   return output;
 }

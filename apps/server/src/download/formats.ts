@@ -25,29 +25,129 @@ const aac = ['-c:a', 'aac', '-b:a', '192k'];
 const none: readonly string[] = [];
 const imageSort = ['ext:jpg:png:webp'];
 
-function video(muxer: string, extension: string, contentType: string, v: string[], a: string[], encV: string[], encA: string[], sort: string[]): OutputTarget {
-  return { kind: 'video', muxer, extension, contentType, videoCodecs: v, audioCodecs: a, videoEncoder: encV, audioEncoder: encA, formatSort: sort };
+function video(
+  muxer: string,
+  extension: string,
+  contentType: string,
+  v: string[],
+  a: string[],
+  encV: string[],
+  encA: string[],
+  sort: string[],
+): OutputTarget {
+  return {
+    kind: 'video',
+    muxer,
+    extension,
+    contentType,
+    videoCodecs: v,
+    audioCodecs: a,
+    videoEncoder: encV,
+    audioEncoder: encA,
+    formatSort: sort,
+  };
 }
-function audio(muxer: string, extension: string, contentType: string, a: string[], encA: string[], sort: string[]): OutputTarget {
-  return { kind: 'audio', muxer, extension, contentType, videoCodecs: [], audioCodecs: a, videoEncoder: none, audioEncoder: encA, formatSort: sort };
+function audio(
+  muxer: string,
+  extension: string,
+  contentType: string,
+  a: string[],
+  encA: string[],
+  sort: string[],
+): OutputTarget {
+  return {
+    kind: 'audio',
+    muxer,
+    extension,
+    contentType,
+    videoCodecs: [],
+    audioCodecs: a,
+    videoEncoder: none,
+    audioEncoder: encA,
+    formatSort: sort,
+  };
 }
-function image(muxer: string, extension: string, contentType: string, v: string[], encV: string[]): OutputTarget {
-  return { kind: 'image', muxer, extension, contentType, videoCodecs: v, audioCodecs: [], videoEncoder: encV, audioEncoder: none, formatSort: imageSort };
+function image(
+  muxer: string,
+  extension: string,
+  contentType: string,
+  v: string[],
+  encV: string[],
+): OutputTarget {
+  return {
+    kind: 'image',
+    muxer,
+    extension,
+    contentType,
+    videoCodecs: v,
+    audioCodecs: [],
+    videoEncoder: encV,
+    audioEncoder: none,
+    formatSort: imageSort,
+  };
 }
 
 export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
-  mp4: video('mp4', 'mp4', 'video/mp4', ['h264'], ['aac'], h264, aac, ['vcodec:h264', 'acodec:aac', 'ext:mp4:m4a']),
-  mov: video('mov', 'mov', 'video/quicktime', ['h264'], ['aac'], h264, aac, ['vcodec:h264', 'acodec:aac', 'ext:mp4:m4a']),
-  webm: video('webm', 'webm', 'video/webm', ['vp9', 'vp8', 'av1'], ['opus', 'vorbis'],
-    ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', '32'],
-    ['-c:a', 'libopus', '-b:a', '128k'], ['vcodec:vp9', 'acodec:opus', 'ext:webm']),
+  mp4: video('mp4', 'mp4', 'video/mp4', ['h264'], ['aac'], h264, aac, [
+    'vcodec:h264',
+    'acodec:aac',
+    'ext:mp4:m4a',
+  ]),
+  mov: video('mov', 'mov', 'video/quicktime', ['h264'], ['aac'], h264, aac, [
+    'vcodec:h264',
+    'acodec:aac',
+    'ext:mp4:m4a',
+  ]),
+  webm: video(
+    'webm',
+    'webm',
+    'video/webm',
+    ['vp9', 'vp8', 'av1'],
+    ['opus', 'vorbis'],
+    [
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-row-mt',
+      '1',
+      '-b:v',
+      '0',
+      '-crf',
+      '32',
+    ],
+    ['-c:a', 'libopus', '-b:a', '128k'],
+    ['vcodec:vp9', 'acodec:opus', 'ext:webm'],
+  ),
   mkv: video('matroska', 'mkv', 'video/x-matroska', ['*'], ['*'], h264, aac, []),
   m4a: audio('ipod', 'm4a', 'audio/mp4', ['aac'], aac, ['acodec:aac', 'ext:m4a']),
-  mp3: audio('mp3', 'mp3', 'audio/mpeg', ['mp3'], ['-c:a', 'libmp3lame', '-q:a', '2'], ['acodec:mp3', 'acodec:aac']),
+  mp3: audio(
+    'mp3',
+    'mp3',
+    'audio/mpeg',
+    ['mp3'],
+    ['-c:a', 'libmp3lame', '-q:a', '2'],
+    ['acodec:mp3', 'acodec:aac'],
+  ),
   flac: audio('flac', 'flac', 'audio/flac', ['flac'], ['-c:a', 'flac'], ['acodec:flac']),
   wav: audio('wav', 'wav', 'audio/wav', ['pcm_s16le'], ['-c:a', 'pcm_s16le'], []),
-  ogg: audio('ogg', 'ogg', 'audio/ogg', ['vorbis', 'opus'], ['-c:a', 'libvorbis', '-q:a', '5'], ['acodec:vorbis', 'acodec:opus']),
-  jpg: image('image2', 'jpg', 'image/jpeg', ['mjpeg'], ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p']),
+  ogg: audio(
+    'ogg',
+    'ogg',
+    'audio/ogg',
+    ['vorbis', 'opus'],
+    ['-c:a', 'libvorbis', '-q:a', '5'],
+    ['acodec:vorbis', 'acodec:opus'],
+  ),
+  jpg: image(
+    'image2',
+    'jpg',
+    'image/jpeg',
+    ['mjpeg'],
+    ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p'],
+  ),
   png: image('image2', 'png', 'image/png', ['png'], ['-c:v', 'png']),
   webp: image('webp', 'webp', 'image/webp', ['webp'], ['-c:v', 'libwebp', '-quality', '90']),
   gif: image('gif', 'gif', 'image/gif', ['gif'], ['-c:v', 'gif']),

@@ -12,9 +12,19 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
-import { checkDownloadUrl, isPrivateAddress, isTestHost, needsRedirectResolution, withHostAlias } from './url-rules';
+import {
+  checkDownloadUrl,
+  isPrivateAddress,
+  isTestHost,
+  needsRedirectResolution,
+  withHostAlias,
+} from './url-rules';
 
-type Lookup = (hostname: string, options: LookupOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Lookup = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 export interface ResolveOptions {
   platform: Platform;
@@ -29,33 +39,57 @@ export interface ResolveOptions {
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 /** Answers that mean "no HEAD here": the hop is asked again with GET. */
 const headRefused = new Set([400, 403, 405, 501]);
-const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const userAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
-const privateTarget = () => new AppError('URL_NOT_ALLOWED', 'This link leads to a local or private network address, which is not allowed.');
-const unreachable = () => new AppError('DOWNLOAD_FAILED', 'This short link could not be opened. Paste the full address of the video page instead.', 502);
+const privateTarget = () =>
+  new AppError(
+    'URL_NOT_ALLOWED',
+    'This link leads to a local or private network address, which is not allowed.',
+  );
+const unreachable = () =>
+  new AppError(
+    'DOWNLOAD_FAILED',
+    'This short link could not be opened. Paste the full address of the video page instead.',
+    502,
+  );
 
 /** A DNS lookup that fails when any address of the name is loopback, private or link-local. */
 function guardedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      const done = callback as (error: Error | null, address: string | LookupAddress[], family?: number) => void;
+      const done = callback as (
+        error: Error | null,
+        address: string | LookupAddress[],
+        family?: number,
+      ) => void;
       if (error) return done(error, '', 0);
       const first = addresses[0];
       if (!first) return done(unreachable(), '', 0);
-      if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) return done(privateTarget(), '', 0);
+      if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address)))
+        return done(privateTarget(), '', 0);
       return options.all ? done(null, addresses) : done(null, first.address, first.family);
     });
   };
 }
 
 /** One hop's answer: its status and, for redirects, where to. The body is never read. */
-function askHop(url: URL, method: 'HEAD' | 'GET', lookup: LookupFunction, signal: AbortSignal): Promise<{ status: number; location?: string }> {
+function askHop(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  lookup: LookupFunction,
+  signal: AbortSignal,
+): Promise<{ status: number; location?: string }> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = send(url, { method, lookup, signal, agent: false, headers: { 'user-agent': userAgent, accept: '*/*' } }, (response) => {
-      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
-      response.destroy();
-    });
+    const request = send(
+      url,
+      { method, lookup, signal, agent: false, headers: { 'user-agent': userAgent, accept: '*/*' } },
+      (response) => {
+        resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+        response.destroy();
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -63,7 +97,12 @@ function askHop(url: URL, method: 'HEAD' | 'GET', lookup: LookupFunction, signal
 
 /** Refuses a hop that a pasted link could not be either. */
 function checkHop(url: URL, raw: string, testHosts: TestHosts): boolean {
-  if (raw.trim().startsWith('-') || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+  if (
+    raw.trim().startsWith('-') ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password
+  ) {
     throw new AppError('URL_NOT_ALLOWED', 'This link redirects to an address that cannot be downloaded.');
   }
   const allowPrivate = isTestHost(url, testHosts);
@@ -92,10 +131,18 @@ export async function resolveLink(link: string, options: ResolveOptions): Promis
  * is the page itself and is not fetched here: yt-dlp reads it (and a site may answer a bare
  * request for it with a login redirect that must not be followed).
  */
-async function followRedirects(start: URL, options: ResolveOptions, signal: AbortSignal, maxHops: number): Promise<URL> {
+async function followRedirects(
+  start: URL,
+  options: ResolveOptions,
+  signal: AbortSignal,
+  maxHops: number,
+): Promise<URL> {
   let current = start;
   for (let hop = 0; needsRedirectResolution(current, options.platform); hop += 1) {
-    const lookup = guardedLookup(options.lookup ?? (dnsLookup as Lookup), checkHop(current, current.href, options.testHosts));
+    const lookup = guardedLookup(
+      options.lookup ?? (dnsLookup as Lookup),
+      checkHop(current, current.href, options.testHosts),
+    );
     let answer: { status: number; location?: string };
     try {
       answer = await askHop(current, 'HEAD', lookup, signal);
@@ -103,12 +150,19 @@ async function followRedirects(start: URL, options: ResolveOptions, signal: Abor
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (signal.aborted && !options.signal?.aborted) {
-        throw new AppError('DOWNLOAD_TIMEOUT', 'This short link took too long to answer. Paste the full address of the video page instead.', 504);
+        throw new AppError(
+          'DOWNLOAD_TIMEOUT',
+          'This short link took too long to answer. Paste the full address of the video page instead.',
+          504,
+        );
       }
       throw unreachable();
     }
     if (!redirectStatuses.has(answer.status) || !answer.location) {
-      throw new AppError('UNSUPPORTED_URL', `This short link did not lead to a ${options.platform.name} page. Paste the full address of the video page instead.`);
+      throw new AppError(
+        'UNSUPPORTED_URL',
+        `This short link did not lead to a ${options.platform.name} page. Paste the full address of the video page instead.`,
+      );
     }
     if (hop >= maxHops) throw new AppError('UNSUPPORTED_URL', 'This link redirects too many times.');
     let next: URL;

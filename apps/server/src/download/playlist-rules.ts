@@ -26,15 +26,27 @@ export function estimateBytes(entry: PlaylistEntryFacts, format: DownloadFormatN
   return (entry.duration ?? 0) * assumedBytesPerSecond[outputTarget(format).kind];
 }
 
-export function decideAutoDownload(entries: readonly PlaylistEntryFacts[], format: DownloadFormatName): AutoDownloadDecision {
+export function decideAutoDownload(
+  entries: readonly PlaylistEntryFacts[],
+  format: DownloadFormatName,
+): AutoDownloadDecision {
   const totalSeconds = entries.reduce((sum, e) => sum + (e.duration ?? 0), 0);
   const estimatedBytes = entries.reduce((sum, e) => sum + estimateBytes(e, format), 0);
   const longest = entries.reduce((max, e) => Math.max(max, e.duration ?? 0), 0);
-  const decision = (reason: string | null): AutoDownloadDecision => ({ isAutoDownloaded: reason === null, reason, totalSeconds, estimatedBytes });
+  const decision = (reason: string | null): AutoDownloadDecision => ({
+    isAutoDownloaded: reason === null,
+    reason,
+    totalSeconds,
+    estimatedBytes,
+  });
   if (entries.length === 0) return decision('The playlist has no videos.');
-  if (entries.length >= playlistLimits.autoDownloadUnder) return decision(`${entries.length} videos found: choose the ones to download.`);
-  if (totalSeconds > playlistLimits.maxTotalHours * 3600) return decision(`The playlist is longer than ${playlistLimits.maxTotalHours} hours in total.`);
-  if (longest > playlistLimits.maxSingleHours * 3600) return decision(`A video in the playlist is longer than ${playlistLimits.maxSingleHours} hours.`);
-  if (estimatedBytes > playlistLimits.maxEstimatedBytes) return decision('The playlist would be larger than 10 GB.');
+  if (entries.length >= playlistLimits.autoDownloadUnder)
+    return decision(`${entries.length} videos found: choose the ones to download.`);
+  if (totalSeconds > playlistLimits.maxTotalHours * 3600)
+    return decision(`The playlist is longer than ${playlistLimits.maxTotalHours} hours in total.`);
+  if (longest > playlistLimits.maxSingleHours * 3600)
+    return decision(`A video in the playlist is longer than ${playlistLimits.maxSingleHours} hours.`);
+  if (estimatedBytes > playlistLimits.maxEstimatedBytes)
+    return decision('The playlist would be larger than 10 GB.');
   return decision(null);
 }

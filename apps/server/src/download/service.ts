@@ -47,9 +47,14 @@ export class DownloadService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.tasks = new TaskStore(bus);
-    this.runner = new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) => log.error({ err: error }, 'job crashed'));
+    this.runner = new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
+      log.error({ err: error }, 'job crashed'),
+    );
     this.jobsRoot = path.resolve(config.DATA_DIR, 'jobs');
-    this.results = new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), config.RESULT_TTL_HOURS * 3_600_000);
+    this.results = new DiskResultStore(
+      path.resolve(config.DATA_DIR, 'results'),
+      config.RESULT_TTL_HOURS * 3_600_000,
+    );
     this.batches = new BatchStore(this, bus);
   }
 
@@ -79,28 +84,55 @@ export class DownloadService {
   /** Checks the link, creates the task and queues its job. */
   startTask(platform: Platform, input: StartTaskInput): DownloadTask {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
-    if (this.runner.load >= maxQueuedJobs) throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+    if (this.runner.load >= maxQueuedJobs)
+      throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
     const task = this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
     this.runner.submit(
       downloadJob(
-        { config: this.config, tasks: this.tasks, results: this.results, jobsRoot: this.jobsRoot, log: this.log },
-        { ...input, removeWatermark: input.removeWatermark ?? false, taskId: task.taskId, platform, url: checked.url, isTestHost: checked.isTestHost },
+        {
+          config: this.config,
+          tasks: this.tasks,
+          results: this.results,
+          jobsRoot: this.jobsRoot,
+          log: this.log,
+        },
+        {
+          ...input,
+          removeWatermark: input.removeWatermark ?? false,
+          taskId: task.taskId,
+          platform,
+          url: checked.url,
+          isTestHost: checked.isTestHost,
+        },
       ),
     );
     return task;
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */
-  async readInfo(platform: Platform, url: string, mode: InfoMode, instagramCookies?: string): Promise<YtDlpInfo> {
+  async readInfo(
+    platform: Platform,
+    url: string,
+    mode: InfoMode,
+    instagramCookies?: string,
+  ): Promise<YtDlpInfo> {
     const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
     const dir = await makeJobFolder(this.jobsRoot);
     try {
       const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
       const cookiesFile = instagramCookies ? await writeInstagramCookies(dir, instagramCookies) : undefined;
       return await readYtDlpInfo({
-        ytDlpPath: this.config.YTDLP_PATH, url: resolved, mode, platform, allowGeneric: checked.isTestHost,
-        maxBytes: this.config.DOWNLOAD_MAX_BYTES, maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-        cookiesFile, timeoutMs: infoTimeoutMs, workDir: dir, workRoot: this.jobsRoot,
+        ytDlpPath: this.config.YTDLP_PATH,
+        url: resolved,
+        mode,
+        platform,
+        allowGeneric: checked.isTestHost,
+        maxBytes: this.config.DOWNLOAD_MAX_BYTES,
+        maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
+        cookiesFile,
+        timeoutMs: infoTimeoutMs,
+        workDir: dir,
+        workRoot: this.jobsRoot,
       });
     } finally {
       await removeJobFolder(dir);

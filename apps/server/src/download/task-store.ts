@@ -1,6 +1,11 @@
 // Tasks in memory: their state, and every change published on the event bus for the hub. The
 // status call reads the same objects, so it always agrees with the hub.
-import type { DownloadFormatName, DownloadTask, TaskErrorEvent, TaskProgressUpdate } from '@grabbit/contracts';
+import type {
+  DownloadFormatName,
+  DownloadTask,
+  TaskErrorEvent,
+  TaskProgressUpdate,
+} from '@grabbit/contracts';
 import { hubEvents } from '@grabbit/contracts';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../storage/file-ids';
@@ -29,7 +34,15 @@ export class TaskStore {
 
   create(input: { platform: string; url: string; format: DownloadFormatName }): DownloadTask {
     const now = new Date().toISOString();
-    const task: DownloadTask = { taskId: newId(), ...input, status: 'pending', progress: 0, stage: 'queued', createdAt: now, updatedAt: now };
+    const task: DownloadTask = {
+      taskId: newId(),
+      ...input,
+      status: 'pending',
+      progress: 0,
+      stage: 'queued',
+      createdAt: now,
+      updatedAt: now,
+    };
     let settle!: (task: DownloadTask) => void;
     const settled = new Promise<DownloadTask>((resolve) => (settle = resolve));
     this.entries.set(task.taskId, { task, settled, settle });
@@ -53,17 +66,38 @@ export class TaskStore {
     return task.status === 'completed' || task.status === 'error';
   }
 
-  static progressOf(task: DownloadTask, extra: { speed?: number | null; eta?: number | null } = {}): TaskProgressUpdate {
-    return { status: task.status, progress: task.progress, stage: task.stage, speed: extra.speed ?? null, eta: extra.eta ?? null };
+  static progressOf(
+    task: DownloadTask,
+    extra: { speed?: number | null; eta?: number | null } = {},
+  ): TaskProgressUpdate {
+    return {
+      status: task.status,
+      progress: task.progress,
+      stage: task.stage,
+      speed: extra.speed ?? null,
+      eta: extra.eta ?? null,
+    };
   }
 
   /** Moves a running task on; progress never goes backwards and finished tasks never change. */
-  progress(taskId: string, change: Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>, rate: { speed?: number | null; eta?: number | null } = {}): void {
+  progress(
+    taskId: string,
+    change: Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>,
+    rate: { speed?: number | null; eta?: number | null } = {},
+  ): void {
     const entry = this.entries.get(taskId);
     if (!entry || TaskStore.isFinished(entry.task)) return;
-    const progress = Math.max(entry.task.progress, Math.min(99, Math.round((change.progress ?? entry.task.progress) * 10) / 10));
+    const progress = Math.max(
+      entry.task.progress,
+      Math.min(99, Math.round((change.progress ?? entry.task.progress) * 10) / 10),
+    );
     Object.assign(entry.task, change, { progress, updatedAt: new Date().toISOString() });
-    this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(entry.task, rate));
+    this.bus.publish(
+      `task:${taskId}`,
+      hubEvents.taskProgress,
+      taskId,
+      TaskStore.progressOf(entry.task, rate),
+    );
   }
 
   complete(taskId: string, result: TaskResult & { title: string; thumbnailUrl?: string }): void {
@@ -71,8 +105,14 @@ export class TaskStore {
     if (!entry || TaskStore.isFinished(entry.task)) return;
     entry.result = result;
     Object.assign(entry.task, {
-      status: 'completed', progress: 100, stage: 'completed', title: result.title, fileName: result.fileName,
-      fileSize: result.fileSize, downloadUrl: `/api/download/file/${result.fileId}`, updatedAt: new Date().toISOString(),
+      status: 'completed',
+      progress: 100,
+      stage: 'completed',
+      title: result.title,
+      fileName: result.fileName,
+      fileSize: result.fileSize,
+      downloadUrl: `/api/download/file/${result.fileId}`,
+      updatedAt: new Date().toISOString(),
     } satisfies Partial<DownloadTask>);
     if (result.thumbnailUrl) entry.task.thumbnailUrl = result.thumbnailUrl;
     this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(entry.task));
@@ -83,7 +123,13 @@ export class TaskStore {
   fail(taskId: string, error: TaskErrorEvent): void {
     const entry = this.entries.get(taskId);
     if (!entry || TaskStore.isFinished(entry.task)) return;
-    Object.assign(entry.task, { status: 'error', stage: 'error', error: error.message, errorCode: error.code, updatedAt: new Date().toISOString() });
+    Object.assign(entry.task, {
+      status: 'error',
+      stage: 'error',
+      error: error.message,
+      errorCode: error.code,
+      updatedAt: new Date().toISOString(),
+    });
     this.bus.publish(`task:${taskId}`, hubEvents.taskError, taskId, error);
     this.finish(taskId, entry);
   }

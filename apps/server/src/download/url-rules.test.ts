@@ -2,13 +2,23 @@ import { platforms, platformById, type Platform } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error';
 import {
-  checkDownloadUrl, durationLimitFor, isPrivateAddress, matchesRedirectLink, needsRedirectResolution, twitchPastBroadcastRule, withHostAlias,
+  checkDownloadUrl,
+  durationLimitFor,
+  isPrivateAddress,
+  matchesRedirectLink,
+  needsRedirectResolution,
+  twitchPastBroadcastRule,
+  withHostAlias,
 } from './url-rules';
 
 const youtube = platformById('youtube') as Platform;
 const twitch = platformById('twitch') as Platform;
 
-function refusal(url: string, platform: Platform = youtube, testHosts: string[] = []): { code: string; message: string } {
+function refusal(
+  url: string,
+  platform: Platform = youtube,
+  testHosts: string[] = [],
+): { code: string; message: string } {
   try {
     checkDownloadUrl(url, platform, testHosts);
   } catch (error) {
@@ -21,9 +31,15 @@ function refusal(url: string, platform: Platform = youtube, testHosts: string[] 
 describe('URL rules', () => {
   it('accepts each platform its own example link, and refuses it on every other page', () => {
     for (const platform of platforms) {
-      expect(checkDownloadUrl(platform.placeholder, platform, [])).toEqual({ url: new URL(platform.placeholder).href, isTestHost: false });
+      expect(checkDownloadUrl(platform.placeholder, platform, [])).toEqual({
+        url: new URL(platform.placeholder).href,
+        isTestHost: false,
+      });
       for (const other of platforms.filter((p) => p.id !== platform.id)) {
-        expect(refusal(platform.placeholder, other)).toEqual({ code: 'UNSUPPORTED_URL', message: `This URL is not supported on the ${other.name} downloader` });
+        expect(refusal(platform.placeholder, other)).toEqual({
+          code: 'UNSUPPORTED_URL',
+          message: `This URL is not supported on the ${other.name} downloader`,
+        });
       }
     }
   });
@@ -38,10 +54,21 @@ describe('URL rules', () => {
   });
 
   it('refuses loopback and private addresses unless they are test hosts', () => {
-    for (const url of ['http://127.0.0.1/a.mp4', 'http://localhost:8080/', 'http://10.1.2.3/', 'http://192.168.0.1/', 'http://[::1]/', 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1/a.mp4',
+      'http://localhost:8080/',
+      'http://10.1.2.3/',
+      'http://192.168.0.1/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       expect(refusal(url).code, url).toBe('URL_NOT_ALLOWED');
     }
-    expect(checkDownloadUrl('http://127.0.0.1:5400/a.mp4', youtube, ['127.0.0.1:5400'])).toEqual({ url: 'http://127.0.0.1:5400/a.mp4', isTestHost: true });
+    expect(checkDownloadUrl('http://127.0.0.1:5400/a.mp4', youtube, ['127.0.0.1:5400'])).toEqual({
+      url: 'http://127.0.0.1:5400/a.mp4',
+      isTestHost: true,
+    });
     // The port is part of the test host: another port on the same machine stays refused.
     expect(refusal('http://127.0.0.1:22/', youtube, ['127.0.0.1:5400']).code).toBe('URL_NOT_ALLOWED');
     expect(isPrivateAddress('8.8.8.8')).toBe(false);
@@ -50,15 +77,23 @@ describe('URL rules', () => {
   });
 
   it('Twitch takes clips and highlights, refuses live channels and past-broadcast lists', () => {
-    expect(checkDownloadUrl('https://clips.twitch.tv/AwkwardHelplessSalamander', twitch, []).isTestHost).toBe(false);
+    expect(checkDownloadUrl('https://clips.twitch.tv/AwkwardHelplessSalamander', twitch, []).isTestHost).toBe(
+      false,
+    );
     expect(checkDownloadUrl('https://www.twitch.tv/chan/clip/Funny-Clip', twitch, []).isTestHost).toBe(false);
     expect(checkDownloadUrl('https://www.twitch.tv/videos/123456789', twitch, []).isTestHost).toBe(false);
     expect(refusal('https://www.twitch.tv/chan', twitch).message).toMatch(/live streams are not supported/);
-    expect(refusal('https://www.twitch.tv/chan/videos?filter=archives', twitch).message).toMatch(/full past broadcasts are not supported/);
+    expect(refusal('https://www.twitch.tv/chan/videos?filter=archives', twitch).message).toMatch(
+      /full past broadcasts are not supported/,
+    );
   });
 
   it('Twitch videos (/videos/<id>) longer than 1 hour are refused as full past broadcasts; clips and other sites keep the limit', () => {
-    for (const link of ['https://www.twitch.tv/videos/123456789', 'https://m.twitch.tv/chan/v/123', 'https://player.twitch.tv/?video=v123&parent=x']) {
+    for (const link of [
+      'https://www.twitch.tv/videos/123456789',
+      'https://m.twitch.tv/chan/v/123',
+      'https://player.twitch.tv/?video=v123&parent=x',
+    ]) {
       const limit = durationLimitFor(link, twitch, 36_000);
       expect(limit.seconds, link).toBe(twitchPastBroadcastRule.maxSeconds);
       expect(limit.refusal?.message).toBe(twitchPastBroadcastRule.message);
@@ -66,9 +101,15 @@ describe('URL rules', () => {
     }
     // A lower configured limit still wins.
     expect(durationLimitFor('https://www.twitch.tv/videos/1', twitch, 600).seconds).toBe(600);
-    expect(durationLimitFor('https://clips.twitch.tv/AwkwardHelplessSalamander', twitch, 36_000)).toEqual({ seconds: 36_000 });
-    expect(durationLimitFor('https://www.twitch.tv/chan/clip/Funny-Clip', twitch, 36_000)).toEqual({ seconds: 36_000 });
-    expect(durationLimitFor('https://www.youtube.com/watch?v=videos/123', youtube, 36_000)).toEqual({ seconds: 36_000 });
+    expect(durationLimitFor('https://clips.twitch.tv/AwkwardHelplessSalamander', twitch, 36_000)).toEqual({
+      seconds: 36_000,
+    });
+    expect(durationLimitFor('https://www.twitch.tv/chan/clip/Funny-Clip', twitch, 36_000)).toEqual({
+      seconds: 36_000,
+    });
+    expect(durationLimitFor('https://www.youtube.com/watch?v=videos/123', youtube, 36_000)).toEqual({
+      seconds: 36_000,
+    });
   });
 
   it('redirect-link entries: exact host, *.host with subdomains, host/path-prefix', () => {
@@ -78,8 +119,12 @@ describe('URL rules', () => {
     expect(matchesRedirectLink(url('https://fb.watch/x/'), '*.fb.watch')).toBe(true);
     expect(matchesRedirectLink(url('https://m.fb.watch/x/'), '*.fb.watch')).toBe(true);
     expect(matchesRedirectLink(url('https://notfb.watch/x/'), '*.fb.watch')).toBe(false);
-    expect(matchesRedirectLink(url('https://www.facebook.com/share/v/abc/'), 'www.facebook.com/share/')).toBe(true);
-    expect(matchesRedirectLink(url('https://www.facebook.com/watch/?v=1'), 'www.facebook.com/share/')).toBe(false);
+    expect(matchesRedirectLink(url('https://www.facebook.com/share/v/abc/'), 'www.facebook.com/share/')).toBe(
+      true,
+    );
+    expect(matchesRedirectLink(url('https://www.facebook.com/watch/?v=1'), 'www.facebook.com/share/')).toBe(
+      false,
+    );
   });
 
   it('short and mirror links of the catalog need resolving; the main hosts do not', () => {
@@ -94,13 +139,18 @@ describe('URL rules', () => {
     // Extractor patterns list these: yt-dlp handles them itself.
     expect(resolves('https://vm.tiktok.com/ZMabc/', 'tiktok')).toBe(false);
     expect(resolves('https://youtu.be/dQw4w9WgXcQ', 'youtube')).toBe(false);
-    for (const platform of platforms) expect(needsRedirectResolution(new URL(platform.placeholder), platform), platform.id).toBe(false);
+    for (const platform of platforms)
+      expect(needsRedirectResolution(new URL(platform.placeholder), platform), platform.id).toBe(false);
   });
 
   it('alias hosts keep their subdomain and everything after the host', () => {
     const twitter = platformById('twitter') as Platform;
-    expect(withHostAlias(new URL('https://mobile.x.com/u/status/1?s=20'), twitter).href).toBe('https://mobile.twitter.com/u/status/1?s=20');
-    expect(withHostAlias(new URL('https://twitter.com/u/status/1'), twitter).href).toBe('https://twitter.com/u/status/1');
+    expect(withHostAlias(new URL('https://mobile.x.com/u/status/1?s=20'), twitter).href).toBe(
+      'https://mobile.twitter.com/u/status/1?s=20',
+    );
+    expect(withHostAlias(new URL('https://twitter.com/u/status/1'), twitter).href).toBe(
+      'https://twitter.com/u/status/1',
+    );
     expect(withHostAlias(new URL('https://x.com/u/status/1'), youtube).href).toBe('https://x.com/u/status/1');
   });
 });

@@ -19,12 +19,26 @@ export function isTestHost(url: URL, testHosts: TestHosts): boolean {
 /** Loopback, private, link-local, unspecified and similar addresses a visitor must never reach. */
 export function isPrivateAddress(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal')
+  )
+    return true;
   const version = isIP(host);
   if (version === 4) {
     const [a = 0, b = 0] = host.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
   }
   if (version === 6) {
     if (host === '::' || host === '::1') return true;
@@ -48,7 +62,8 @@ const twitchRefusals: { pattern: RegExp; message: string }[] = [
   },
   {
     pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/(?:videos|schedule|about)\/?(?:[?#].*)?$/i,
-    message: 'Twitch full past broadcasts are not supported (files are too large): paste a clip or highlight link.',
+    message:
+      'Twitch full past broadcasts are not supported (files are too large): paste a clip or highlight link.',
   },
 ];
 
@@ -62,10 +77,12 @@ const twitchRefusals: { pattern: RegExp; message: string }[] = [
  */
 export const twitchPastBroadcastRule = {
   maxSeconds: 3600,
-  message: 'Twitch full past broadcasts are not supported (files are too large): paste a clip, or a highlight under 1 hour.',
+  message:
+    'Twitch full past broadcasts are not supported (files are too large): paste a clip, or a highlight under 1 hour.',
 } as const;
 
-const twitchVideoPattern = /^https?:\/\/(?:(?:(?:www|go|m)\.)?twitch\.tv\/(?:[^/]+\/v(?:ideo)?|videos)\/|player\.twitch\.tv\/\?.*?\bvideo=v?)\d+/i;
+const twitchVideoPattern =
+  /^https?:\/\/(?:(?:(?:www|go|m)\.)?twitch\.tv\/(?:[^/]+\/v(?:ideo)?|videos)\/|player\.twitch\.tv\/\?.*?\bvideo=v?)\d+/i;
 
 export interface DurationLimit {
   seconds: number;
@@ -76,23 +93,31 @@ export interface DurationLimit {
 /** How long a link's media may be: the configured limit, or the Twitch past-broadcast rule. */
 export function durationLimitFor(url: string, platform: Platform, maxSeconds: number): DurationLimit {
   if (platform.id !== 'twitch' || !twitchVideoPattern.test(url)) return { seconds: maxSeconds };
-  return { seconds: Math.min(maxSeconds, twitchPastBroadcastRule.maxSeconds), refusal: new AppError('UNSUPPORTED_URL', twitchPastBroadcastRule.message, 422) };
+  return {
+    seconds: Math.min(maxSeconds, twitchPastBroadcastRule.maxSeconds),
+    refusal: new AppError('UNSUPPORTED_URL', twitchPastBroadcastRule.message, 422),
+  };
 }
 
 /** Checks a pasted link for a platform's page; throws an AppError a visitor can read. */
 export function checkDownloadUrl(raw: string, platform: Platform, testHosts: TestHosts): CheckedUrl {
   const text = raw.trim();
-  if (text.startsWith('-')) throw new AppError('URL_NOT_ALLOWED', 'This is not a link. Paste the address of a video page.');
+  if (text.startsWith('-'))
+    throw new AppError('URL_NOT_ALLOWED', 'This is not a link. Paste the address of a video page.');
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new AppError('UNSUPPORTED_URL', 'This is not a valid link. Paste the full address, starting with https://');
+    throw new AppError(
+      'UNSUPPORTED_URL',
+      'This is not a valid link. Paste the full address, starting with https://',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AppError('URL_NOT_ALLOWED', 'Only http and https links can be downloaded.');
   }
-  if (url.username || url.password) throw new AppError('URL_NOT_ALLOWED', 'Links with a user name or password are not accepted.');
+  if (url.username || url.password)
+    throw new AppError('URL_NOT_ALLOWED', 'Links with a user name or password are not accepted.');
   const testHost = isTestHost(url, testHosts);
   if (!testHost && isPrivateAddress(url.hostname)) {
     throw new AppError('URL_NOT_ALLOWED', 'Links to local or private network addresses are not allowed.');

@@ -35,7 +35,9 @@ export interface YtDlpRunResult {
 
 /** A file yt-dlp names, when it lies directly inside the job folder. */
 function inJobFolder(dir: string, reported: string | undefined): string | undefined {
-  return reported && path.dirname(path.resolve(reported)) === path.resolve(dir) ? path.resolve(reported) : undefined;
+  return reported && path.dirname(path.resolve(reported)) === path.resolve(dir)
+    ? path.resolve(reported)
+    : undefined;
 }
 
 async function findMediaFile(dir: string, reported: string | undefined): Promise<string | undefined> {
@@ -62,8 +64,7 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
           // Awaited by the finishing step; a run that fails first must not leave it unhandled.
           early.probe.catch(() => {});
         }
-      }
-      else if (event.type === 'postprocess') options.onPostprocess(event.postprocessor);
+      } else if (event.type === 'postprocess') options.onPostprocess(event.postprocessor);
       else if (event.downloadedBytes > options.maxBytes) sizeGuard.abort();
       else options.onProgress(event);
     }
@@ -77,7 +78,8 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   });
   handle([...parsers.out.end(), ...parsers.err.end()]);
   if (result.timedOut) throw downloadFailures.timedOut();
-  if (sizeGuard.signal.aborted) throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.', 413);
+  if (sizeGuard.signal.aborted)
+    throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.', 413);
   if (options.signal.aborted) throw downloadFailures.cancelled();
   const output = `${result.stdout}\n${result.stderr}`;
   if (result.code !== 0) throw ytDlpError(result.stderr);

@@ -4,7 +4,9 @@ import { apiErrorBody, type ErrorCode } from '@grabbit/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
-function fastifyErrorCode(error: FastifyError): { code: ErrorCode; status: number; message: string } | undefined {
+function fastifyErrorCode(
+  error: FastifyError,
+): { code: ErrorCode; status: number; message: string } | undefined {
   if (error.validation) return { code: 'VALIDATION_FAILED', status: 400, message: error.message };
   if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return { code: 'FILE_TOO_LARGE', status: 413, message: 'The file is larger than this page allows.' };
@@ -24,6 +26,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = fastifyErrorCode(error);
     if (known) return reply.status(known.status).send(apiErrorBody(known.code, known.message));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(apiErrorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+    return reply
+      .status(500)
+      .send(apiErrorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
   });
 }

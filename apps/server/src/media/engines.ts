@@ -16,18 +16,49 @@ interface EngineProbe {
 const firstMatch = (pattern: RegExp) => (output: string) => pattern.exec(output)?.[1];
 
 const probes: EngineProbe[] = [
-  { name: 'yt-dlp', package: 'yt-dlp', command: (c) => c.YTDLP_PATH, args: ['--version'], version: firstMatch(/^(\S+)/) },
-  { name: 'ffmpeg', package: 'ffmpeg', command: (c) => c.FFMPEG_PATH, args: ['-version'], version: firstMatch(/ffmpeg version (\S+)/) },
-  { name: 'ffprobe', package: 'ffmpeg', command: (c) => c.FFPROBE_PATH, args: ['-version'], version: firstMatch(/ffprobe version (\S+)/) },
-  { name: 'imagemagick', package: 'imagemagick', command: (c) => c.MAGICK_PATH, args: ['-version'], version: firstMatch(/ImageMagick (\S+)/) },
-  { name: 'sox', package: 'sox', command: (c) => c.SOX_PATH, args: ['--version'], version: firstMatch(/v(\d[\w.+-]*)/) },
+  {
+    name: 'yt-dlp',
+    package: 'yt-dlp',
+    command: (c) => c.YTDLP_PATH,
+    args: ['--version'],
+    version: firstMatch(/^(\S+)/),
+  },
+  {
+    name: 'ffmpeg',
+    package: 'ffmpeg',
+    command: (c) => c.FFMPEG_PATH,
+    args: ['-version'],
+    version: firstMatch(/ffmpeg version (\S+)/),
+  },
+  {
+    name: 'ffprobe',
+    package: 'ffmpeg',
+    command: (c) => c.FFPROBE_PATH,
+    args: ['-version'],
+    version: firstMatch(/ffprobe version (\S+)/),
+  },
+  {
+    name: 'imagemagick',
+    package: 'imagemagick',
+    command: (c) => c.MAGICK_PATH,
+    args: ['-version'],
+    version: firstMatch(/ImageMagick (\S+)/),
+  },
+  {
+    name: 'sox',
+    package: 'sox',
+    command: (c) => c.SOX_PATH,
+    args: ['--version'],
+    version: firstMatch(/v(\d[\w.+-]*)/),
+  },
 ];
 
 async function probe(engine: EngineProbe, config: Config): Promise<EngineStatus> {
   try {
     const result = await runCommand(engine.command(config), engine.args, { timeoutMs: 15_000 });
     const version = engine.version(result.stdout + result.stderr);
-    if (result.code === 0 && version) return { name: engine.name, package: engine.package, available: true, version };
+    if (result.code === 0 && version)
+      return { name: engine.name, package: engine.package, available: true, version };
   } catch {
     // Not installed: reported below.
   }
@@ -36,12 +67,21 @@ async function probe(engine: EngineProbe, config: Config): Promise<EngineStatus>
 
 export async function checkEngines(config: Config): Promise<EngineStatus[]> {
   const statuses = await Promise.all(probes.map((engine) => probe(engine, config)));
-  statuses.push({ name: 'sharp', package: 'sharp (npm)', available: true, version: `libvips ${sharp.versions.vips}` });
+  statuses.push({
+    name: 'sharp',
+    package: 'sharp (npm)',
+    available: true,
+    version: `libvips ${sharp.versions.vips}`,
+  });
   return statuses;
 }
 
 /** yt-dlp versions are dates (2025.10.22); sites change weekly, so an old one is worth a warning. */
-export function ytDlpAgeWarning(version: string | undefined, now = new Date(), maxAgeDays = 60): string | undefined {
+export function ytDlpAgeWarning(
+  version: string | undefined,
+  now = new Date(),
+  maxAgeDays = 60,
+): string | undefined {
   const match = /^(\d{4})\.(\d{2})\.(\d{2})/.exec(version ?? '');
   if (!match) return undefined;
   const released = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));

@@ -2,8 +2,25 @@
 // demuxers (hls, concat, image2 sequences, tee, ...) are absent, so an uploaded playlist can never
 // make ffmpeg open another file or a URL, whatever the upload's name or claimed type.
 export const safeDemuxers = [
-  'mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm', 'avi', 'asf', 'flv',
-  'mp3', 'wav', 'flac', 'aac', 'ogg', 'aiff', 'amr', 'exr_pipe',
+  'mov',
+  'mp4',
+  'm4a',
+  '3gp',
+  '3g2',
+  'mj2',
+  'matroska',
+  'webm',
+  'avi',
+  'asf',
+  'flv',
+  'mp3',
+  'wav',
+  'flac',
+  'aac',
+  'ogg',
+  'aiff',
+  'amr',
+  'exr_pipe',
   // Only our own intermediates (never an upload) are PNG when they reach ffmpeg.
   'png_pipe',
 ] as const;
@@ -16,9 +33,12 @@ export type SafeDemuxer = (typeof safeDemuxers)[number];
  */
 export function safeInputArgs(demuxer: SafeDemuxer | undefined, maxPixels: number): string[] {
   return [
-    '-protocol_whitelist', 'file',
-    '-format_whitelist', safeDemuxers.join(','),
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    safeDemuxers.join(','),
     ...(demuxer ? ['-f', demuxer] : []),
-    '-max_pixels', String(maxPixels),
+    '-max_pixels',
+    String(maxPixels),
   ];
 }

@@ -35,10 +35,17 @@ export function progressParser(durationSeconds: number | undefined, onPercent: (
 
 export async function runFfmpeg(config: Config, job: FfmpegJob, context: EngineContext): Promise<void> {
   const args = [
-    '-nostdin', '-hide_banner', '-v', 'error', '-y',
-    '-progress', 'pipe:1', '-nostats',
+    '-nostdin',
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-progress',
+    'pipe:1',
+    '-nostats',
     ...safeInputArgs(job.demuxer, config.CONVERT_MAX_PIXELS),
-    '-i', `file:${job.input}`,
+    '-i',
+    `file:${job.input}`,
     ...job.outputArgs,
     `file:${job.output}`,
   ];

@@ -24,8 +24,14 @@ export interface ProbeResult {
 interface RawProbe {
   format?: { format_name?: string; duration?: string };
   streams?: {
-    index: number; codec_type?: string; codec_name?: string; width?: number; height?: number; channels?: number;
-    duration?: string; disposition?: { attached_pic?: number };
+    index: number;
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    channels?: number;
+    duration?: string;
+    disposition?: { attached_pic?: number };
   }[];
 }
 
@@ -36,10 +42,13 @@ export async function ffprobe(
   context: EngineContext,
 ): Promise<ProbeResult> {
   const args = [
-    '-v', 'error',
+    '-v',
+    'error',
     ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS),
-    '-show_entries', 'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,duration:stream_disposition=attached_pic',
-    '-of', 'json',
+    '-show_entries',
+    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,duration:stream_disposition=attached_pic',
+    '-of',
+    'json',
     `file:${file}`,
   ];
   const result = await runEngine('ffprobe', { command: config.FFPROBE_PATH, args }, context);

@@ -12,14 +12,38 @@ const gamma = (exponent: string) =>
 const singleImage = ['-frames:v', '1', '-f', 'image2', '-update', '1'];
 
 /** EXR (any float layout) -> 16-bit PNG, tone-mapped. */
-export async function decodeExr(config: Config, input: string, output: string, context: EngineContext): Promise<void> {
+export async function decodeExr(
+  config: Config,
+  input: string,
+  output: string,
+  context: EngineContext,
+): Promise<void> {
   const filter = `format=gbrpf32le,tonemap=mobius:desat=0,format=rgb48le,lutrgb=${gamma('1/2.2')}`;
-  await runFfmpeg(config, { input, demuxer: 'exr_pipe', output, outputArgs: ['-vf', filter, '-c:v', 'png', ...singleImage] }, context);
+  await runFfmpeg(
+    config,
+    { input, demuxer: 'exr_pipe', output, outputArgs: ['-vf', filter, '-c:v', 'png', ...singleImage] },
+    context,
+  );
 }
 
 /** PNG (one of our own intermediates) -> half-float EXR in linear light, ZIP-compressed. */
-export async function encodeExr(config: Config, input: string, output: string, context: EngineContext): Promise<void> {
+export async function encodeExr(
+  config: Config,
+  input: string,
+  output: string,
+  context: EngineContext,
+): Promise<void> {
   const filter = `format=rgb48le,lutrgb=${gamma('2.2')},format=gbrpf32le`;
-  const outputArgs = ['-vf', filter, '-c:v', 'exr', '-compression', 'zip1', '-format', 'half', ...singleImage];
+  const outputArgs = [
+    '-vf',
+    filter,
+    '-c:v',
+    'exr',
+    '-compression',
+    'zip1',
+    '-format',
+    'half',
+    ...singleImage,
+  ];
   await runFfmpeg(config, { input, demuxer: 'png_pipe', output, outputArgs }, context);
 }

@@ -34,7 +34,12 @@ export interface SharpEncodeOptions {
   timeoutSeconds: number;
 }
 
-export async function sharpEncode(input: string, output: string, format: SharpOutput, options: SharpEncodeOptions): Promise<void> {
+export async function sharpEncode(
+  input: string,
+  output: string,
+  format: SharpOutput,
+  options: SharpEncodeOptions,
+): Promise<void> {
   let image = sharp(input, {
     limitInputPixels: options.maxPixels,
     animated: options.animated,

@@ -11,7 +11,11 @@ export function magickEnv(workDir: string): NodeJS.ProcessEnv {
   return engineEnv({ MAGICK_CONFIGURE_PATH: magickPolicyDir, MAGICK_TEMPORARY_PATH: workDir });
 }
 
-export async function runMagick(config: Config, args: readonly string[], context: EngineContext): Promise<string> {
+export async function runMagick(
+  config: Config,
+  args: readonly string[],
+  context: EngineContext,
+): Promise<string> {
   const result = await runEngine(
     'imagemagick',
     { command: config.MAGICK_PATH, args, env: magickEnv(context.workDir) },
@@ -27,11 +31,19 @@ export interface MagickFrame {
 }
 
 /** Reads only the headers (-ping) of every frame: format and size, without decoding pixels. */
-export async function pingFrames(config: Config, coderPath: string, context: EngineContext): Promise<MagickFrame[]> {
+export async function pingFrames(
+  config: Config,
+  coderPath: string,
+  context: EngineContext,
+): Promise<MagickFrame[]> {
   const output = await runMagick(config, ['-ping', coderPath, '-format', '%m %w %h\\n', 'info:'], context);
   return output
     .split('\n')
     .map((line) => line.trim().split(' '))
     .filter((parts) => parts.length === 3)
-    .map(([format, width, height]) => ({ format: format ?? '', width: Number(width), height: Number(height) }));
+    .map(([format, width, height]) => ({
+      format: format ?? '',
+      width: Number(width),
+      height: Number(height),
+    }));
 }

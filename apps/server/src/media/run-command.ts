@@ -30,7 +30,11 @@ export function killGroup(pid: number | undefined, signal: NodeJS.Signals = 'SIG
   }
 }
 
-export function runCommand(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<RunResult> {
   const maxChars = options.maxOutputChars ?? 64 * 1024;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {

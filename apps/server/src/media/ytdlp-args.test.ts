@@ -5,8 +5,15 @@ import { buildDownloadArgs, buildInfoArgs, formatSelector } from './ytdlp-args';
 const limits = { maxBytes: 1000, maxDurationSeconds: 60 };
 const argsFor = (platform: Platform, extra: Partial<Parameters<typeof buildDownloadArgs>[0]> = {}) =>
   buildDownloadArgs({
-    platform, allowGeneric: false, ...limits, url: platform.placeholder, format: 'mp4', quality: 'best',
-    removeWatermark: false, jobDir: '/data/jobs/x', ...extra,
+    platform,
+    allowGeneric: false,
+    ...limits,
+    url: platform.placeholder,
+    format: 'mp4',
+    quality: 'best',
+    removeWatermark: false,
+    jobDir: '/data/jobs/x',
+    ...extra,
   });
 const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -14,7 +21,8 @@ describe('yt-dlp arguments', () => {
   for (const platform of platforms) {
     it(`${platform.name}: safe flags, its own extractors only, the URL after --`, () => {
       const args = argsFor(platform);
-      for (const flag of ['--ignore-config', '--no-exec', '--no-cache-dir', '--no-playlist', '--newline']) expect(args).toContain(flag);
+      for (const flag of ['--ignore-config', '--no-exec', '--no-cache-dir', '--no-playlist', '--newline'])
+        expect(args).toContain(flag);
       expect(valueOf(args, '--use-extractors')).toBe(platform.extractors.join(','));
       expect(valueOf(args, '--use-extractors')).not.toMatch(/generic/);
       expect(valueOf(args, '--max-filesize')).toBe('1000');
@@ -23,7 +31,13 @@ describe('yt-dlp arguments', () => {
       expect(args.slice(-2)).toEqual(['--', platform.placeholder]);
       expect(args.filter((a) => a === '--')).toHaveLength(1);
       expect(args.join(' ')).not.toMatch(/--exec(?!\S)|--cookies/);
-      const info = buildInfoArgs({ platform, allowGeneric: false, ...limits, url: platform.placeholder, mode: 'playlist' });
+      const info = buildInfoArgs({
+        platform,
+        allowGeneric: false,
+        ...limits,
+        url: platform.placeholder,
+        mode: 'playlist',
+      });
       expect(info.slice(-2)).toEqual(['--', platform.placeholder]);
       expect(info).toContain('--flat-playlist');
     });
@@ -31,18 +45,28 @@ describe('yt-dlp arguments', () => {
 
   it('generic (and html5) only for test hosts', () => {
     const [first] = platforms;
-    expect(valueOf(argsFor(first as Platform, { allowGeneric: true }), '--use-extractors')).toMatch(/,generic,html5$/);
+    expect(valueOf(argsFor(first as Platform, { allowGeneric: true }), '--use-extractors')).toMatch(
+      /,generic,html5$/,
+    );
   });
 
   it('formats: height caps, audio only, TikTok clean formats, post items, cookies', () => {
     const youtube = platforms[0] as Platform;
-    expect(formatSelector({ format: 'mp4', quality: 720, removeWatermark: false })).toBe('bv*[height<=720]+ba/b[height<=720]/bv*+ba/b');
-    expect(valueOf(argsFor(youtube, { quality: 2160 }), '--format-sort')).toBe('res:2160,vcodec:h264,acodec:aac,ext:mp4:m4a');
+    expect(formatSelector({ format: 'mp4', quality: 720, removeWatermark: false })).toBe(
+      'bv*[height<=720]+ba/b[height<=720]/bv*+ba/b',
+    );
+    expect(valueOf(argsFor(youtube, { quality: 2160 }), '--format-sort')).toBe(
+      'res:2160,vcodec:h264,acodec:aac,ext:mp4:m4a',
+    );
     expect(formatSelector({ format: 'mp3', quality: 'best', removeWatermark: false })).toBe('ba/b/ba/b');
-    expect(formatSelector({ format: 'mp4', quality: 'best', removeWatermark: true })).toMatch(/^bv\*\[format_id!\*=download\]\+ba/);
+    expect(formatSelector({ format: 'mp4', quality: 'best', removeWatermark: true })).toMatch(
+      /^bv\*\[format_id!\*=download\]\+ba/,
+    );
     const item = argsFor(youtube, { itemIndex: 3 });
     expect(item).not.toContain('--no-playlist');
     expect(valueOf(item, '--playlist-items')).toBe('3');
-    expect(valueOf(argsFor(youtube, { cookiesFile: '/data/jobs/x/cookies.txt' }), '--cookies')).toBe('/data/jobs/x/cookies.txt');
+    expect(valueOf(argsFor(youtube, { cookiesFile: '/data/jobs/x/cookies.txt' }), '--cookies')).toBe(
+      '/data/jobs/x/cookies.txt',
+    );
   });
 });

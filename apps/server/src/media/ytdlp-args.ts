@@ -37,20 +37,36 @@ export interface YtDlpDownloadOptions extends YtDlpSafety {
 export function baseArgs(safety: YtDlpSafety): string[] {
   // Test hosts only: `generic` reads any page, and it finds <video> tags through `html5`.
   const extractors = [...safety.platform.extractors, ...(safety.allowGeneric ? ['generic', 'html5'] : [])];
-  const args = ['--ignore-config', '--no-exec', '--no-cache-dir', '--no-color', '--use-extractors', extractors.join(',')];
+  const args = [
+    '--ignore-config',
+    '--no-exec',
+    '--no-cache-dir',
+    '--no-color',
+    '--use-extractors',
+    extractors.join(','),
+  ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
   return args;
 }
 
 /** `-f` selector: video targets take the best video and audio, audio targets the best audio. */
-export function formatSelector(options: Pick<YtDlpDownloadOptions, 'format' | 'quality' | 'removeWatermark'>): string {
+export function formatSelector(
+  options: Pick<YtDlpDownloadOptions, 'format' | 'quality' | 'removeWatermark'>,
+): string {
   const kind = outputTarget(options.format).kind;
   // TikTok's watermarked formats carry "download" in their id; prefer the clean ones.
   const clean = options.removeWatermark ? '[format_id!*=download]' : '';
   const height = typeof options.quality === 'number' ? `[height<=${options.quality}]` : '';
   if (kind === 'audio') return `ba${clean}/b${clean}/ba/b`;
   if (kind === 'image') return 'b';
-  const choices = [`bv*${height}${clean}+ba`, `b${height}${clean}`, `bv*${height}+ba`, `b${height}`, 'bv*+ba', 'b'];
+  const choices = [
+    `bv*${height}${clean}+ba`,
+    `b${height}${clean}`,
+    `bv*${height}+ba`,
+    `b${height}`,
+    'bv*+ba',
+    'b',
+  ];
   return [...new Set(choices)].join('/');
 }
 
@@ -60,18 +76,32 @@ export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
   if (typeof options.quality === 'number') sort.unshift(`res:${options.quality}`);
   const args = [
     ...baseArgs(options),
-    '--newline', '--progress', '--no-simulate', '--no-part', '--no-mtime', '--no-write-thumbnail',
-    '--paths', options.jobDir,
-    '--output', 'media.%(ext)s',
-    '--format', formatSelector(options),
+    '--newline',
+    '--progress',
+    '--no-simulate',
+    '--no-part',
+    '--no-mtime',
+    '--no-write-thumbnail',
+    '--paths',
+    options.jobDir,
+    '--output',
+    'media.%(ext)s',
+    '--format',
+    formatSelector(options),
     // Separate video and audio are joined in Matroska, which takes any codec; the finishing step
     // turns it into the asked format, copying streams whenever the codecs allow.
-    '--merge-output-format', 'mkv',
-    '--max-filesize', String(options.maxBytes),
-    '--match-filter', `!is_live & duration <=? ${options.maxDurationSeconds}`,
-    '--progress-template', `download:${progressMarker}%(progress.{${progressFields}})j`,
-    '--progress-template', `postprocess:${postprocessMarker}%(progress.{status,postprocessor})j`,
-    '--print', `after_move:${resultMarker}%(.{${resultFields}})j`,
+    '--merge-output-format',
+    'mkv',
+    '--max-filesize',
+    String(options.maxBytes),
+    '--match-filter',
+    `!is_live & duration <=? ${options.maxDurationSeconds}`,
+    '--progress-template',
+    `download:${progressMarker}%(progress.{${progressFields}})j`,
+    '--progress-template',
+    `postprocess:${postprocessMarker}%(progress.{status,postprocessor})j`,
+    '--print',
+    `after_move:${resultMarker}%(.{${resultFields}})j`,
   ];
   if (sort.length > 0) args.push('--format-sort', sort.join(','));
   if (options.itemIndex === undefined) args.push('--no-playlist');
@@ -88,6 +118,10 @@ export type InfoMode = 'single' | 'post' | 'playlist';
 
 /** Reads a link's information without downloading: one JSON document on stdout. */
 export function buildInfoArgs(options: YtDlpSafety & { url: string; mode: InfoMode }): string[] {
-  const modeArgs = { single: ['--no-playlist'], post: ['--yes-playlist'], playlist: ['--yes-playlist', '--flat-playlist'] };
+  const modeArgs = {
+    single: ['--no-playlist'],
+    post: ['--yes-playlist'],
+    playlist: ['--yes-playlist', '--flat-playlist'],
+  };
   return [...baseArgs(options), '--dump-single-json', ...modeArgs[options.mode], '--', options.url];
 }

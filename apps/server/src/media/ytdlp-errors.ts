@@ -10,13 +10,62 @@ export interface YtDlpFailure {
 }
 
 const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
-  { pattern: /larger than max-filesize|File is larger than/i, failure: { code: 'MEDIA_TOO_LARGE', statusCode: 413, message: 'This video is larger than the download limit.' } },
-  { pattern: /does not pass filter \(!is_live/i, failure: { code: 'MEDIA_TOO_LONG', statusCode: 422, message: 'This video is longer than the download limit, or is a live stream.' } },
-  { pattern: /does not pass filter/i, failure: { code: 'MEDIA_TOO_LONG', statusCode: 422, message: 'This video is longer than the download limit.' } },
-  { pattern: /No suitable extractor|Unsupported URL/i, failure: { code: 'UNSUPPORTED_URL', statusCode: 400, message: 'This link is not a supported video page on this downloader.' } },
-  { pattern: /HTTP Error 404|not found|does not exist|Video unavailable|has been removed/i, failure: { code: 'DOWNLOAD_FAILED', statusCode: 404, message: 'The video could not be found. It may have been removed, or the link is wrong.' } },
-  { pattern: /private|login required|log in|sign in|cookies|age.?restricted|confirm your age/i, failure: { code: 'DOWNLOAD_FAILED', statusCode: 403, message: 'This content is private or needs a login. Only public content can be downloaded.' } },
-  { pattern: /Requested format is not available|No video formats found/i, failure: { code: 'DOWNLOAD_FAILED', statusCode: 422, message: 'No downloadable video was found at this link.' } },
+  {
+    pattern: /larger than max-filesize|File is larger than/i,
+    failure: {
+      code: 'MEDIA_TOO_LARGE',
+      statusCode: 413,
+      message: 'This video is larger than the download limit.',
+    },
+  },
+  {
+    pattern: /does not pass filter \(!is_live/i,
+    failure: {
+      code: 'MEDIA_TOO_LONG',
+      statusCode: 422,
+      message: 'This video is longer than the download limit, or is a live stream.',
+    },
+  },
+  {
+    pattern: /does not pass filter/i,
+    failure: {
+      code: 'MEDIA_TOO_LONG',
+      statusCode: 422,
+      message: 'This video is longer than the download limit.',
+    },
+  },
+  {
+    pattern: /No suitable extractor|Unsupported URL/i,
+    failure: {
+      code: 'UNSUPPORTED_URL',
+      statusCode: 400,
+      message: 'This link is not a supported video page on this downloader.',
+    },
+  },
+  {
+    pattern: /HTTP Error 404|not found|does not exist|Video unavailable|has been removed/i,
+    failure: {
+      code: 'DOWNLOAD_FAILED',
+      statusCode: 404,
+      message: 'The video could not be found. It may have been removed, or the link is wrong.',
+    },
+  },
+  {
+    pattern: /private|login required|log in|sign in|cookies|age.?restricted|confirm your age/i,
+    failure: {
+      code: 'DOWNLOAD_FAILED',
+      statusCode: 403,
+      message: 'This content is private or needs a login. Only public content can be downloaded.',
+    },
+  },
+  {
+    pattern: /Requested format is not available|No video formats found/i,
+    failure: {
+      code: 'DOWNLOAD_FAILED',
+      statusCode: 422,
+      message: 'No downloadable video was found at this link.',
+    },
+  },
 ];
 
 const generic: YtDlpFailure = { code: 'DOWNLOAD_FAILED', statusCode: 502, message: 'Download failed' };

@@ -44,7 +44,8 @@ export async function readYtDlpInfo(request: InfoRequest): Promise<YtDlpInfo> {
       timeoutMs: request.timeoutMs,
       maxOutputChars: 32 * 1024 * 1024,
     });
-    if (result.timedOut) throw new AppError('DOWNLOAD_TIMEOUT', 'Reading this link took too long. Please try again.', 504);
+    if (result.timedOut)
+      throw new AppError('DOWNLOAD_TIMEOUT', 'Reading this link took too long. Please try again.', 504);
     if (result.code !== 0) throw ytDlpError(result.stderr);
     try {
       return JSON.parse(result.stdout) as YtDlpInfo;

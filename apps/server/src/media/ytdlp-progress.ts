@@ -52,13 +52,25 @@ function parseRecord(line: string): YtDlpEvent | undefined {
   }
   if (marker === resultMarker) return { type: 'result', ...data } as DownloadResultInfo;
   if (marker === postprocessMarker) {
-    return { type: 'postprocess', postprocessor: String(data.postprocessor ?? ''), finished: data.status === 'finished' };
+    return {
+      type: 'postprocess',
+      postprocessor: String(data.postprocessor ?? ''),
+      finished: data.status === 'finished',
+    };
   }
   const downloadedBytes = finiteOrNull(data.downloaded_bytes) ?? 0;
   const totalBytes = finiteOrNull(data.total_bytes) ?? finiteOrNull(data.total_bytes_estimate);
   const finished = data.status === 'finished';
   const percent = finished ? 100 : totalBytes ? Math.min(100, (downloadedBytes / totalBytes) * 100) : null;
-  return { type: 'download', downloadedBytes, totalBytes, percent, speed: finiteOrNull(data.speed), eta: finiteOrNull(data.eta), finished };
+  return {
+    type: 'download',
+    downloadedBytes,
+    totalBytes,
+    percent,
+    speed: finiteOrNull(data.speed),
+    eta: finiteOrNull(data.eta),
+    finished,
+  };
 }
 
 /** Feed it chunks of stdout or stderr (one parser per stream); it returns the complete records. */
@@ -69,7 +81,9 @@ export class YtDlpOutputParser {
     const parts = (this.pending + chunk).split(splitPattern);
     // The last part may be a record cut in half: keep it for the next chunk.
     this.pending = parts.pop() ?? '';
-    return parts.map((part) => parseRecord(part.trim())).filter((event): event is YtDlpEvent => event !== undefined);
+    return parts
+      .map((part) => parseRecord(part.trim()))
+      .filter((event): event is YtDlpEvent => event !== undefined);
   }
 
   /** The rest once the stream has ended. */

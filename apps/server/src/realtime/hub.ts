@@ -18,7 +18,8 @@ export interface DownloadHub {
   close(): Promise<void>;
 }
 
-const isGroupId = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{1,128}$/.test(value);
+const isGroupId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[\w-]{1,128}$/.test(value);
 
 function answerTask(socket: Socket, taskId: string, state: HubState): void {
   const task = state.task(taskId);
@@ -28,9 +29,18 @@ function answerTask(socket: Socket, taskId: string, state: HubState): void {
   } else if (task.status === 'completed') {
     socket.emit(hubEvents.taskCompleted, taskId, task);
   } else if (task.status === 'error') {
-    socket.emit(hubEvents.taskError, taskId, { message: task.error ?? 'Download failed', code: task.errorCode ?? 'DOWNLOAD_FAILED' });
+    socket.emit(hubEvents.taskError, taskId, {
+      message: task.error ?? 'Download failed',
+      code: task.errorCode ?? 'DOWNLOAD_FAILED',
+    });
   } else {
-    socket.emit(hubEvents.taskProgress, taskId, { status: task.status, progress: task.progress, stage: task.stage, speed: null, eta: null });
+    socket.emit(hubEvents.taskProgress, taskId, {
+      status: task.status,
+      progress: task.progress,
+      stage: task.stage,
+      speed: null,
+      eta: null,
+    });
   }
 }
 
@@ -42,7 +52,11 @@ function answerBatch(socket: Socket, batchId: string, state: HubState): void {
     socket.emit(hubEvents.batchError, batchId, { message: batch.message });
   } else {
     socket.emit(hubEvents.batchProgress, batchId, batch.progress);
-    if (batch.status === 'completed') socket.emit(hubEvents.batchCompleted, batchId, { success: batch.failedItems === 0, message: batch.message });
+    if (batch.status === 'completed')
+      socket.emit(hubEvents.batchCompleted, batchId, {
+        success: batch.failedItems === 0,
+        message: batch.message,
+      });
   }
 }
 
@@ -59,14 +73,22 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
     io.to(message.group).emit(message.event, ...message.args);
   });
   io.on('connection', (socket) => {
-    const join = (prefix: 'task' | 'batch' | 'conversion', answer?: (id: string) => void) => (id: unknown, ack?: unknown) => {
-      if (!isGroupId(id)) return;
-      void socket.join(`${prefix}:${id}` satisfies GroupName);
-      answer?.(id);
-      if (typeof ack === 'function') (ack as (ok: boolean) => void)(true);
-    };
-    socket.on(hubEvents.joinTask, join('task', (id) => answerTask(socket, id, state)));
-    socket.on(hubEvents.joinBatch, join('batch', (id) => answerBatch(socket, id, state)));
+    const join =
+      (prefix: 'task' | 'batch' | 'conversion', answer?: (id: string) => void) =>
+      (id: unknown, ack?: unknown) => {
+        if (!isGroupId(id)) return;
+        void socket.join(`${prefix}:${id}` satisfies GroupName);
+        answer?.(id);
+        if (typeof ack === 'function') (ack as (ok: boolean) => void)(true);
+      };
+    socket.on(
+      hubEvents.joinTask,
+      join('task', (id) => answerTask(socket, id, state)),
+    );
+    socket.on(
+      hubEvents.joinBatch,
+      join('batch', (id) => answerBatch(socket, id, state)),
+    );
     socket.on(hubEvents.joinConversion, join('conversion'));
   });
   return {

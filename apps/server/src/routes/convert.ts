@@ -21,7 +21,10 @@ import { createWorkspace } from '../convert/workspace';
 
 /** The visitor's base name plus the output extension; control characters and empty names fixed. */
 export function downloadName(originalName: string, extension: string): string {
-  const base = path.parse(path.basename(originalName || '')).name.replace(/[\p{Cc}/\\]/gu, '').trim();
+  const base = path
+    .parse(path.basename(originalName || ''))
+    .name.replace(/[\p{Cc}/\\]/gu, '')
+    .trim();
   return `${base || 'converted'}.${extension}`;
 }
 
@@ -44,7 +47,8 @@ export function convertRoutes(context: AppContext) {
           kind,
           inputPath: workspace.inputPath,
           onForm: (form) => {
-            if (!outputsOfKind(kind).has(form.OutputFormat)) throw unsupportedConversion(kind, form.OutputFormat);
+            if (!outputsOfKind(kind).has(form.OutputFormat))
+              throw unsupportedConversion(kind, form.OutputFormat);
             report = progressReporter(context.bus, form.ProgressId);
             report('uploading', 0);
           },

@@ -1,7 +1,12 @@
 // Playlists: POST /api/download/youtube/playlist lists one (and says whether the page downloads it
 // at once), POST /api/download/playlist starts a batch, GET .../{batchId}/status follows it, and
 // POST .../{batchId}/download streams its files as one zip named after the playlist.
-import { batchRequestSchema, playlistInfoRequestSchema, type BatchStartResponse, type PlaylistResponse } from '@grabbit/contracts';
+import {
+  batchRequestSchema,
+  playlistInfoRequestSchema,
+  type BatchStartResponse,
+  type PlaylistResponse,
+} from '@grabbit/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { sanitizeTitle } from '../download/file-names';
@@ -19,18 +24,33 @@ export function downloadPlaylistRoutes(service: DownloadService) {
       const platform = service.platform('youtube');
       const body = parseBody(playlistInfoRequestSchema, request.body);
       const info = await service.readInfo(platform, body.url, 'playlist');
-      const entries = (info.entries ?? [info]).filter((entry): entry is YtDlpInfo => entry !== null && entryUrl(entry) !== undefined);
-      if (entries.length === 0) throw new AppError('DOWNLOAD_FAILED', 'No playlist could be found at this YouTube URL', 404);
+      const entries = (info.entries ?? [info]).filter(
+        (entry): entry is YtDlpInfo => entry !== null && entryUrl(entry) !== undefined,
+      );
+      if (entries.length === 0)
+        throw new AppError('DOWNLOAD_FAILED', 'No playlist could be found at this YouTube URL', 404);
       const playlistItems = entries.map((entry) => ({
-        url: entryUrl(entry) ?? '', title: entry.title ?? 'Untitled video', thumbnailUrl: thumbnailOf(entry), duration: entry.duration ?? null,
+        url: entryUrl(entry) ?? '',
+        title: entry.title ?? 'Untitled video',
+        thumbnailUrl: thumbnailOf(entry),
+        duration: entry.duration ?? null,
       }));
       const decision = decideAutoDownload(
-        entries.map((entry) => ({ duration: entry.duration ?? null, size: entry.filesize ?? entry.filesize_approx ?? null })),
+        entries.map((entry) => ({
+          duration: entry.duration ?? null,
+          size: entry.filesize ?? entry.filesize_approx ?? null,
+        })),
         body.format,
       );
       return {
-        success: true, isAutoDownloaded: decision.isAutoDownloaded, autoDownloadBlockedReason: decision.reason,
-        downloadedFiles: [], playlistItems, title: info.title ?? 'playlist', totalItems: playlistItems.length, error: null,
+        success: true,
+        isAutoDownloaded: decision.isAutoDownloaded,
+        autoDownloadBlockedReason: decision.reason,
+        downloadedFiles: [],
+        playlistItems,
+        title: info.title ?? 'playlist',
+        totalItems: playlistItems.length,
+        error: null,
       } satisfies PlaylistResponse;
     });
 
@@ -38,30 +58,50 @@ export function downloadPlaylistRoutes(service: DownloadService) {
       const body = parseBody(batchRequestSchema, request.body);
       const platform = service.platform(body.platform);
       const items = body.items.map((item) => (typeof item === 'string' ? { url: item } : item));
-      const batch = service.batches.create(platform, { items, format: body.outputFormat, quality: body.quality, title: body.title });
-      return { success: true, batchId: batch.batchId, message: `Downloading ${items.length} items` } satisfies BatchStartResponse;
+      const batch = service.batches.create(platform, {
+        items,
+        format: body.outputFormat,
+        quality: body.quality,
+        title: body.title,
+      });
+      return {
+        success: true,
+        batchId: batch.batchId,
+        message: `Downloading ${items.length} items`,
+      } satisfies BatchStartResponse;
     });
 
-    app.get<{ Params: { batchId: string } }>('/api/download/playlist/:batchId/status', async (request, reply) => {
-      const status = service.batches.status(request.params.batchId);
-      if (!status) throw downloadFailures.batchNotFound();
-      reply.header('cache-control', 'no-store');
-      return status;
-    });
+    app.get<{ Params: { batchId: string } }>(
+      '/api/download/playlist/:batchId/status',
+      async (request, reply) => {
+        const status = service.batches.status(request.params.batchId);
+        if (!status) throw downloadFailures.batchNotFound();
+        reply.header('cache-control', 'no-store');
+        return status;
+      },
+    );
 
-    app.post<{ Params: { batchId: string } }>('/api/download/playlist/:batchId/download', async (request, reply) => {
-      const status = service.batches.status(request.params.batchId);
-      if (!status) throw downloadFailures.batchNotFound();
-      if (status.status === 'pending' || status.status === 'downloading') {
-        throw new AppError('VALIDATION_FAILED', 'The playlist is still downloading. Please wait until it is complete.', 409);
-      }
-      const files = service.batches.completedFiles(status.batchId);
-      if (files.length === 0) throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download', 422);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition(`${sanitizeTitle(status.title, 'playlist')}.zip`))
-        .header('cache-control', 'private, no-store')
-        .send(zipFiles(files));
-    });
+    app.post<{ Params: { batchId: string } }>(
+      '/api/download/playlist/:batchId/download',
+      async (request, reply) => {
+        const status = service.batches.status(request.params.batchId);
+        if (!status) throw downloadFailures.batchNotFound();
+        if (status.status === 'pending' || status.status === 'downloading') {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'The playlist is still downloading. Please wait until it is complete.',
+            409,
+          );
+        }
+        const files = service.batches.completedFiles(status.batchId);
+        if (files.length === 0)
+          throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download', 422);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', contentDisposition(`${sanitizeTitle(status.title, 'playlist')}.zip`))
+          .header('cache-control', 'private, no-store')
+          .send(zipFiles(files));
+      },
+    );
   };
 }

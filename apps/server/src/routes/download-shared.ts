@@ -15,7 +15,10 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.');
-    throw new AppError('VALIDATION_FAILED', field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'));
+    throw new AppError(
+      'VALIDATION_FAILED',
+      field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'),
+    );
   }
   return parsed.data;
 }
@@ -23,14 +26,23 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 /** HTTP status for a failed task's code, when the failure is answered directly. */
 export function statusForCode(code: string): number {
   const statuses: Record<string, number> = {
-    UNSUPPORTED_URL: 400, URL_NOT_ALLOWED: 400, UNSUPPORTED_FORMAT: 422, MEDIA_TOO_LARGE: 413,
-    MEDIA_TOO_LONG: 422, DOWNLOAD_TIMEOUT: 504, BUSY: 503,
+    UNSUPPORTED_URL: 400,
+    URL_NOT_ALLOWED: 400,
+    UNSUPPORTED_FORMAT: 422,
+    MEDIA_TOO_LARGE: 413,
+    MEDIA_TOO_LONG: 422,
+    DOWNLOAD_TIMEOUT: 504,
+    BUSY: 503,
   };
   return statuses[code] ?? 502;
 }
 
 /** Sends a stored file: Content-Disposition named after the title (non-ASCII kept), ranges work. */
-export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredFile,
+): Promise<FastifyReply> {
   const result = await send(request.raw, path.basename(file.path), {
     root: path.dirname(file.path),
     acceptRanges: true,

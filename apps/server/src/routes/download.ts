@@ -15,7 +15,11 @@ export function downloadRoutes(service: DownloadService) {
       const body = parseBody(downloadRequestSchema, request.body);
       const task = service.startTask(platform, body);
       if (!body.directDownload) {
-        return { success: true, message: 'Download started', taskId: task.taskId } satisfies DownloadStartResponse;
+        return {
+          success: true,
+          message: 'Download started',
+          taskId: task.taskId,
+        } satisfies DownloadStartResponse;
       }
       const settled = await service.tasks.settled(task.taskId);
       const result = service.tasks.result(task.taskId);

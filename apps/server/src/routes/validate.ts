@@ -14,7 +14,8 @@ export function validateRoutes(config: Config) {
       const body = parseBody(validateUrlRequestSchema, request.body);
       const testHosts = config.MEDIA_TEST_HOSTS;
       const page = body.platform ? platformById(body.platform) : undefined;
-      if (body.platform && !page) throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${body.platform}`, 404);
+      if (body.platform && !page)
+        throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${body.platform}`, 404);
       const platform = page ?? platformForLink(body.url);
       const answer = (valid: boolean, message: string): ValidateUrlResponse => ({
         valid,

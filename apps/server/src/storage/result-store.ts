@@ -51,7 +51,14 @@ export class DiskResultStore implements ResultStore {
     await rename(sourcePath, target);
     const { size } = await stat(target);
     const createdAt = Date.now();
-    const meta: StoredFileMeta = { fileId, ...info, storedName, size, createdAt, expiresAt: createdAt + this.ttlMs };
+    const meta: StoredFileMeta = {
+      fileId,
+      ...info,
+      storedName,
+      size,
+      createdAt,
+      expiresAt: createdAt + this.ttlMs,
+    };
     // Metadata last: a folder without it is an unfinished write and the orphan scan removes it.
     await writeFile(path.join(folder, metaName), JSON.stringify(meta));
     return { ...meta, path: target };

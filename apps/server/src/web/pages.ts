@@ -39,7 +39,9 @@ export async function registerPages(app: FastifyInstance, distDir: string): Prom
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasBuild || request.method !== 'GET') {
-      return reply.status(404).send(apiErrorBody('NOT_FOUND', `No such address: ${request.method} ${request.url.split('?')[0]}`));
+      return reply
+        .status(404)
+        .send(apiErrorBody('NOT_FOUND', `No such address: ${request.method} ${request.url.split('?')[0]}`));
     }
     return reply.status(404).sendFile('404.html');
   });

@@ -51,16 +51,29 @@ export interface MultipartForm {
 }
 
 /** The form the converter page sends: text fields first, InputFile last. */
-export function multipartForm(fields: Record<string, string>, fileName: string, content: Buffer): MultipartForm {
+export function multipartForm(
+  fields: Record<string, string>,
+  fileName: string,
+  content: Buffer,
+): MultipartForm {
   const boundary = `----grabbit${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   const encodedName = fileName.replace(/"/g, '%22');
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="InputFile"; filename="${encodedName}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="InputFile"; filename="${encodedName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+  );
   parts.push(content, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function postConversion(
@@ -73,7 +86,12 @@ export async function postConversion(
   const fields: Record<string, string> = { OutputFormat: outputFormat, Quality: 'high' };
   if (options.progressId) fields.ProgressId = options.progressId;
   const form = multipartForm(fields, options.name ?? path.basename(file), await readFile(file));
-  return app.inject({ method: 'POST', url: convertEndpoints[kind], payload: form.payload, headers: form.headers });
+  return app.inject({
+    method: 'POST',
+    url: convertEndpoints[kind],
+    payload: form.payload,
+    headers: form.headers,
+  });
 }
 
 /** Every file left under DATA_DIR/uploads (should be none once an answer is done). */

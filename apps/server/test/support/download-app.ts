@@ -23,7 +23,10 @@ export function useSiteAndApp(env: Record<string, string> = {}, options: TestApp
   const context = {} as SiteAndApp;
   beforeAll(async () => {
     context.site = await startFixtureSite();
-    context.test = await startTestApp({ MEDIA_TEST_HOSTS: context.site.host, ...env }, { prefix: 'grabbit-download-', ...options });
+    context.test = await startTestApp(
+      { MEDIA_TEST_HOSTS: context.site.host, ...env },
+      { prefix: 'grabbit-download-', ...options },
+    );
   });
   afterAll(async () => {
     await context.test?.close();
@@ -42,7 +45,11 @@ export function jobFolders(dataDir: string): string[] {
 }
 
 /** Polls the status call until the task has finished. */
-export async function waitForTask(app: FastifyInstance, taskId: string, timeoutMs = 60_000): Promise<DownloadTask> {
+export async function waitForTask(
+  app: FastifyInstance,
+  taskId: string,
+  timeoutMs = 60_000,
+): Promise<DownloadTask> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await app.inject({ method: 'GET', url: `/api/download/task/${taskId}` });
@@ -56,7 +63,18 @@ export async function waitForTask(app: FastifyInstance, taskId: string, timeoutM
 /** ffprobe's view of a file: container and codecs. */
 export async function probeFile(file: string): Promise<{ format: string; codecs: string[]; width?: number }> {
   const { execFileSync } = await import('node:child_process');
-  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], { encoding: 'utf8' });
-  const json = JSON.parse(out) as { format: { format_name: string }; streams: { codec_name: string; width?: number }[] };
-  return { format: json.format.format_name, codecs: json.streams.map((s) => s.codec_name), width: json.streams.find((s) => s.width)?.width };
+  const out = execFileSync(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file],
+    { encoding: 'utf8' },
+  );
+  const json = JSON.parse(out) as {
+    format: { format_name: string };
+    streams: { codec_name: string; width?: number }[];
+  };
+  return {
+    format: json.format.format_name,
+    codecs: json.streams.map((s) => s.codec_name),
+    width: json.streams.find((s) => s.width)?.width,
+  };
 }

@@ -28,23 +28,98 @@ const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-v', 'er
 
 /** Makes the media files; `bigMegabytes` adds /big.mp4 of about that size (for benchmarks). */
 export function makeFixtureMedia(dir: string, options: { bigMegabytes?: number } = {}): void {
-  const source = ['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=15:duration=1', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'];
-  ffmpeg([...source, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(dir, 'a.mp4')]);
-  ffmpeg([...source, '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '100k', '-c:a', 'libopus', '-shortest', path.join(dir, 'b.webm')]);
+  const source = [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=15:duration=1',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=1',
+  ];
+  ffmpeg([
+    ...source,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path.join(dir, 'a.mp4'),
+  ]);
+  ffmpeg([
+    ...source,
+    '-c:v',
+    'libvpx-vp9',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '100k',
+    '-c:a',
+    'libopus',
+    '-shortest',
+    path.join(dir, 'b.webm'),
+  ]);
   ffmpeg(['-i', path.join(dir, 'a.mp4'), '-frames:v', '1', path.join(dir, 'photo.jpg')]);
   execFileSync('mkdir', ['-p', path.join(dir, 'hls')]);
-  ffmpeg(['-i', path.join(dir, 'a.mp4'), '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod', path.join(dir, 'hls', 'index.m3u8')]);
+  ffmpeg([
+    '-i',
+    path.join(dir, 'a.mp4'),
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    '1',
+    '-hls_playlist_type',
+    'vod',
+    path.join(dir, 'hls', 'index.m3u8'),
+  ]);
   if (options.bigMegabytes) {
     // Noise does not compress: the file size follows the bit rate.
     const seconds = 20;
     const kbps = Math.round((options.bigMegabytes * 8 * 1024) / seconds);
-    ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds},noise=alls=100:allf=t`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', `${kbps}k`, '-maxrate', `${kbps}k`, '-bufsize', `${kbps}k`, '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(dir, 'big.mp4')]);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=640x360:rate=25:duration=${seconds},noise=alls=100:allf=t`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-b:v',
+      `${kbps}k`,
+      '-maxrate',
+      `${kbps}k`,
+      '-bufsize',
+      `${kbps}k`,
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      path.join(dir, 'big.mp4'),
+    ]);
   }
 }
 
 const types: Record<string, string> = {
-  '.mp4': 'video/mp4', '.webm': 'video/webm', '.jpg': 'image/jpeg', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.jpg': 'image/jpeg',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
 };
 
 function rss(base: string, title: string, count: number, duration = 1): string {
@@ -52,15 +127,20 @@ function rss(base: string, title: string, count: number, duration = 1): string {
     const file = i % 2 === 0 ? 'a.mp4' : 'b.webm';
     const link = `${base}/${file}?item=${i + 1}`;
     const hours = new Date(duration * 1000).toISOString().slice(11, 19);
-    return `<item><title>Item ${i + 1}: ${title}</title><link>${link}</link><guid>item-${i + 1}</guid>` +
+    return (
+      `<item><title>Item ${i + 1}: ${title}</title><link>${link}</link><guid>item-${i + 1}</guid>` +
       `<enclosure url="${link}" type="${types[path.extname(file)]}" length="1"/><itunes:duration>${hours}</itunes:duration>` +
-      `<itunes:image href="${base}/photo.jpg"/></item>`;
+      `<itunes:image href="${base}/photo.jpg"/></item>`
+    );
   });
-  return `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>` +
-    `<title>${title}</title><link>${base}/</link>${items.join('')}</channel></rss>`;
+  return (
+    `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>` +
+    `<title>${title}</title><link>${base}/</link>${items.join('')}</channel></rss>`
+  );
 }
 
-const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
 function serveFile(res: ServerResponse, file: string, bytesPerTick?: number, tickMs = 50): void {
   let size: number;
@@ -70,7 +150,10 @@ function serveFile(res: ServerResponse, file: string, bytesPerTick?: number, tic
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     return;
   }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'content-length': size });
+  res.writeHead(200, {
+    'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+    'content-length': size,
+  });
   if (!bytesPerTick) {
     createReadStream(file).pipe(res);
     return;
@@ -97,19 +180,30 @@ export async function startFixtureSite(options: { bigMegabytes?: number } = {}):
     if (pathname === '/loop') return res.writeHead(302, { location: '/loop' }).end();
     if (pathname === '/redirect') {
       if (req.method === 'HEAD' && searchParams.get('head') === 'refuse') return res.writeHead(405).end();
-      return res.writeHead(Number(searchParams.get('status') ?? 302), { location: searchParams.get('to') ?? '/' }).end();
+      return res
+        .writeHead(Number(searchParams.get('status') ?? 302), { location: searchParams.get('to') ?? '/' })
+        .end();
     }
-    const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    const html = (body: string) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     const xml = (body: string) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(body);
-    if (pathname === '/one.html') return html(page('One video – Ünïcode title', `<video src="/a.mp4" poster="/photo.jpg"></video>`));
+    if (pathname === '/one.html')
+      return html(page('One video – Ünïcode title', `<video src="/a.mp4" poster="/photo.jpg"></video>`));
     if (pathname === '/post.html') {
-      return html(page('A post', '<video src="/a.mp4"></video><video src="/b.webm"></video><video><source src="/a.mp4?copy=2" type="video/mp4"></video>'));
+      return html(
+        page(
+          'A post',
+          '<video src="/a.mp4"></video><video src="/b.webm"></video><video><source src="/a.mp4?copy=2" type="video/mp4"></video>',
+        ),
+      );
     }
     if (pathname === '/feed-3.xml') return xml(rss(base, 'Three clips', 3));
     if (pathname === '/feed-30.xml') return xml(rss(base, 'Thirty clips', 30));
     if (pathname === '/feed-long.xml') return xml(rss(base, 'Long talks', 3, 4 * 3600));
-    if (pathname.startsWith('/slow/')) return serveFile(res, path.join(dir, path.basename(pathname)), 16, 1000);
-    if (pathname.startsWith('/throttle/')) return serveFile(res, path.join(dir, path.basename(pathname)), 3200, 50);
+    if (pathname.startsWith('/slow/'))
+      return serveFile(res, path.join(dir, path.basename(pathname)), 16, 1000);
+    if (pathname.startsWith('/throttle/'))
+      return serveFile(res, path.join(dir, path.basename(pathname)), 3200, 50);
     const file = path.join(dir, path.normalize(pathname));
     if (!file.startsWith(dir)) return res.writeHead(403).end();
     return serveFile(res, file);

@@ -17,7 +17,10 @@ export interface ImageFixtureOptions {
 }
 
 /** A colourful test picture (gradient + shapes) as PNG, the source of the other image fixtures. */
-async function basePng(file: string, { width = 64, height = 48, alpha = false }: ImageFixtureOptions): Promise<void> {
+async function basePng(
+  file: string,
+  { width = 64, height = 48, alpha = false }: ImageFixtureOptions,
+): Promise<void> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g"><stop offset="0" stop-color="#e33"/><stop offset="1" stop-color="#33e"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)" ${alpha ? 'fill-opacity="0.5"' : ''}/>
@@ -35,10 +38,21 @@ const sharpWriters: Record<string, (image: Sharp) => Sharp> = {
   tif: (i) => i.tiff(),
 };
 
-const magickCoders: Record<string, string> = { bmp: 'bmp3', tga: 'tga', ico: 'ico', psd: 'psd', heic: 'heic', heif: 'heic' };
+const magickCoders: Record<string, string> = {
+  bmp: 'bmp3',
+  tga: 'tga',
+  ico: 'ico',
+  psd: 'psd',
+  heic: 'heic',
+  heif: 'heic',
+};
 
 /** An image fixture in the format named by its extension (png, jpg, bmp, tga, exr, heic, ico, psd...). */
-export async function makeImage(dir: string, name: string, options: ImageFixtureOptions = {}): Promise<string> {
+export async function makeImage(
+  dir: string,
+  name: string,
+  options: ImageFixtureOptions = {},
+): Promise<string> {
   const file = path.join(dir, name);
   const extension = path.extname(name).slice(1).toLowerCase();
   const png = path.join(dir, `${name}.source.png`);
@@ -47,7 +61,22 @@ export async function makeImage(dir: string, name: string, options: ImageFixture
   if (writer) {
     await writer(sharp(png)).toFile(file);
   } else if (extension === 'exr') {
-    await run('ffmpeg', ['-v', 'error', '-y', '-i', png, '-vf', 'format=gbrpf32le', '-c:v', 'exr', '-f', 'image2', '-update', '1', file]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      png,
+      '-vf',
+      'format=gbrpf32le',
+      '-c:v',
+      'exr',
+      '-f',
+      'image2',
+      '-update',
+      '1',
+      file,
+    ]);
   } else if (magickCoders[extension]) {
     await run(magick, [png, `${magickCoders[extension]}:${file}`]);
   } else {
@@ -64,7 +93,9 @@ export async function makeAnimated(dir: string, name: string, frames = 4): Promi
   const pages = Array.from({ length: frames }, (_, i) =>
     Buffer.alloc(width * height * 3, i % 2 === 0 ? 0x20 + i * 40 : 0xf0 - i * 30),
   );
-  const strip = sharp(Buffer.concat(pages), { raw: { width, height: height * frames, channels: 3, pageHeight: height } });
+  const strip = sharp(Buffer.concat(pages), {
+    raw: { width, height: height * frames, channels: 3, pageHeight: height },
+  });
   const animated = { loop: 0, delay: Array(frames).fill(100) };
   await (name.endsWith('.webp') ? strip.webp(animated) : strip.gif(animated)).toFile(file);
   return file;
@@ -94,8 +125,13 @@ export async function makeVideo(dir: string, name: string, options: AvFixtureOpt
   const extension = path.extname(name).slice(1).toLowerCase();
   const codecs = options.codecs ?? videoDefaults[extension] ?? [];
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=15:duration=${seconds}`,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${width}x${height}:rate=15:duration=${seconds}`,
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`] : []),
     ...codecs,
     '-shortest',
@@ -105,8 +141,12 @@ export async function makeVideo(dir: string, name: string, options: AvFixtureOpt
 }
 
 const audioDefaults: Record<string, string[]> = {
-  mp3: ['-c:a', 'libmp3lame'], wav: ['-c:a', 'pcm_s16le'], flac: ['-c:a', 'flac'],
-  aac: ['-c:a', 'aac', '-f', 'adts'], ogg: ['-c:a', 'libvorbis'], m4a: ['-c:a', 'aac'],
+  mp3: ['-c:a', 'libmp3lame'],
+  wav: ['-c:a', 'pcm_s16le'],
+  flac: ['-c:a', 'flac'],
+  aac: ['-c:a', 'aac', '-f', 'adts'],
+  ogg: ['-c:a', 'libvorbis'],
+  m4a: ['-c:a', 'aac'],
 };
 
 /** A short stereo tone (1 s by default); AMR comes from sox, the only AMR encoder here. */
@@ -120,15 +160,28 @@ export async function makeAudio(dir: string, name: string, seconds = 1): Promise
     return file;
   }
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-ac', '2', ...(audioDefaults[extension] ?? []), file,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-ac',
+    '2',
+    ...(audioDefaults[extension] ?? []),
+    file,
   ]);
   return file;
 }
 
 /** A PNG whose header declares width x height pixels but carries (almost) no pixel data. */
-export async function makePixelBombPng(dir: string, name: string, width = 100_000, height = 100_000): Promise<string> {
+export async function makePixelBombPng(
+  dir: string,
+  name: string,
+  width = 100_000,
+  height = 100_000,
+): Promise<string> {
   const { crc32 } = await import('node:zlib');
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
@@ -145,30 +198,66 @@ export async function makePixelBombPng(dir: string, name: string, width = 100_00
   header.writeUInt8(2, 9); // RGB
   const file = path.join(dir, name);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  await writeFile(file, Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0))]));
+  await writeFile(
+    file,
+    Buffer.concat([
+      signature,
+      chunk('IHDR', header),
+      chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
   return file;
 }
 
 export interface ProbedFile {
   formatName: string;
   duration?: number;
-  streams: { codec_type: string; codec_name: string; width?: number; height?: number; sample_rate?: string; channels?: number }[];
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    sample_rate?: string;
+    channels?: number;
+  }[];
 }
 
 /** ffprobe of a result file (format, streams, duration). */
 export async function probeFile(file: string): Promise<ProbedFile> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
-  const raw = JSON.parse(stdout) as { format: { format_name: string; duration?: string }; streams: ProbedFile['streams'] };
-  return { formatName: raw.format.format_name, duration: raw.format.duration ? Number(raw.format.duration) : undefined, streams: raw.streams };
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_format',
+    '-show_streams',
+    '-of',
+    'json',
+    file,
+  ]);
+  const raw = JSON.parse(stdout) as {
+    format: { format_name: string; duration?: string };
+    streams: ProbedFile['streams'];
+  };
+  return {
+    formatName: raw.format.format_name,
+    duration: raw.format.duration ? Number(raw.format.duration) : undefined,
+    streams: raw.streams,
+  };
 }
 
 /** ImageMagick's view of a result image: one line per frame. */
-export async function identifyFile(file: string, coder = ''): Promise<{ format: string; width: number; height: number }[]> {
+export async function identifyFile(
+  file: string,
+  coder = '',
+): Promise<{ format: string; width: number; height: number }[]> {
   const { stdout } = await run(magick, [`${coder}${file}`, '-format', '%m %w %h\\n', 'info:']);
-  return stdout.trim().split('\n').map((line) => {
-    const [format = '', width = '0', height = '0'] = line.split(' ');
-    return { format, width: Number(width), height: Number(height) };
-  });
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [format = '', width = '0', height = '0'] = line.split(' ');
+      return { format, width: Number(width), height: Number(height) };
+    });
 }
 
 /** The darkest channel value of an image, 0..1 (ImageMagick reads formats sharp cannot, like BMP). */

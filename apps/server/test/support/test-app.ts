@@ -23,9 +23,18 @@ export interface TestAppOptions {
   prefix?: string;
 }
 
-export async function startTestApp(env: Record<string, string>, options: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string>,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), options.prefix ?? 'grabbit-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   const app = await buildApp({ config, engines: [] });
   let origin = '';
   if (options.listen) origin = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,8 +9,10 @@ import { ConverterPageRoute, DownloaderPage } from './pages/tool-routes';
 import { RootLayout } from './root-layout';
 
 function pageElement(route: RouteMeta) {
-  if (route.kind === 'downloader' && route.platformId) return <DownloaderPage platformId={route.platformId} />;
-  if (route.kind === 'converter' && route.converterId) return <ConverterPageRoute converterId={route.converterId} />;
+  if (route.kind === 'downloader' && route.platformId)
+    return <DownloaderPage platformId={route.platformId} />;
+  if (route.kind === 'converter' && route.converterId)
+    return <ConverterPageRoute converterId={route.converterId} />;
   return <HomePage heading={route.heading} description={route.description} />;
 }
 
@@ -23,7 +25,13 @@ function pageRoutes(): RouteObject[] {
 }
 
 export function createRoutes(): RouteObject[] {
-  return [{ path: '/', element: <RootLayout />, children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }] }];
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
+    },
+  ];
 }
 
 const appRoutes = createRoutes();

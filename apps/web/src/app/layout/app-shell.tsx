@@ -20,7 +20,10 @@ export function AppShell() {
   const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <DesktopSidebar />
@@ -40,7 +43,8 @@ export function AppShell() {
               </RouteErrorBoundary>
             </main>
             <footer className="mt-8 border-t border-slate-200 pt-6 pb-4 text-center text-sm text-slate-700">
-              Download videos from YouTube, TikTok, Instagram and more, and convert your files to various formats.
+              Download videos from YouTube, TikTok, Instagram and more, and convert your files to various
+              formats.
             </footer>
           </div>
           <SideAdColumn side="right" />

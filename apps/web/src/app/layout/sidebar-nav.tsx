@@ -50,7 +50,9 @@ function SubGroups({ groups, onNavigate }: { groups: readonly NavGroup[]; onNavi
         >
           <section aria-labelledby={`nav-${group.id}`}>
             <h3 id={`nav-${group.id}`}>
-              <Collapsible.Trigger className={cn(triggerClasses, 'py-1.5 text-sm font-medium text-slate-800')}>
+              <Collapsible.Trigger
+                className={cn(triggerClasses, 'py-1.5 text-sm font-medium text-slate-800')}
+              >
                 {group.title}
                 <ChevronDown className={chevron} aria-hidden />
               </Collapsible.Trigger>
@@ -58,7 +60,9 @@ function SubGroups({ groups, onNavigate }: { groups: readonly NavGroup[]; onNavi
             {/* Kept in the HTML while closed, so every tool link stays crawlable. */}
             <Collapsible.Content forceMount className="pl-2 data-[state=closed]:hidden">
               <ul className="space-y-0.5 py-1">
-                {group.items?.map((item) => <NavEntry key={item.path} item={item} onNavigate={onNavigate} />)}
+                {group.items?.map((item) => (
+                  <NavEntry key={item.path} item={item} onNavigate={onNavigate} />
+                ))}
               </ul>
             </Collapsible.Content>
           </section>
@@ -74,7 +78,9 @@ function NavGroupSection({ group, onNavigate }: { group: NavGroup; onNavigate?: 
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
       <section aria-labelledby={`nav-${group.id}`}>
         <h2 id={`nav-${group.id}`}>
-          <Collapsible.Trigger className={cn(triggerClasses, 'text-xs tracking-wide text-slate-600 uppercase')}>
+          <Collapsible.Trigger
+            className={cn(triggerClasses, 'text-xs tracking-wide text-slate-600 uppercase')}
+          >
             {group.title}
             <ChevronDown className={chevron} aria-hidden />
           </Collapsible.Trigger>
@@ -84,7 +90,9 @@ function NavGroupSection({ group, onNavigate }: { group: NavGroup; onNavigate?: 
             <SubGroups groups={group.children} onNavigate={onNavigate} />
           ) : (
             <ul className="space-y-0.5">
-              {group.items?.map((item) => <NavEntry key={item.path} item={item} onNavigate={onNavigate} />)}
+              {group.items?.map((item) => (
+                <NavEntry key={item.path} item={item} onNavigate={onNavigate} />
+              ))}
             </ul>
           )}
         </Collapsible.Content>

@@ -10,7 +10,10 @@ const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
 export function DesktopSidebar() {
   return (
-    <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex" aria-label="Sidebar">
+    <aside
+      className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex"
+      aria-label="Sidebar"
+    >
       <div className="border-b border-slate-200 px-5 py-4">
         <ProductName />
       </div>

@@ -16,7 +16,9 @@ export function ErrorPage({ error }: { error: unknown }) {
     <div role="alert" className="mx-auto max-w-lg p-8 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
       <p className="mt-3 text-slate-700">{errorText(error)}</p>
-      <a href="/" className="mt-6 inline-block text-indigo-700 underline">Return to Home</a>
+      <a href="/" className="mt-6 inline-block text-indigo-700 underline">
+        Return to Home
+      </a>
     </div>
   );
 }

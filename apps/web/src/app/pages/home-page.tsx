@@ -8,17 +8,31 @@ import { AdSlot } from '../../features/ads/ad-slot';
 import { CatalogIcon } from '../layout/nav-icon';
 
 const reasons = [
-  { title: 'Free & Fast', icon: Zap, text: 'No sign-up and no limits: most files are ready in about 10-30 seconds.' },
+  {
+    title: 'Free & Fast',
+    icon: Zap,
+    text: 'No sign-up and no limits: most files are ready in about 10-30 seconds.',
+  },
   { title: 'High Quality', icon: Award, text: 'Keep the original quality, up to HD and Full HD video.' },
-  { title: 'Multiple Platforms', icon: Globe, text: 'YouTube, TikTok, Instagram, Twitter/X, Vimeo and more, plus dozens of file formats.' },
-  { title: 'Secure & Private', icon: ShieldCheck, text: 'No account, nothing personal stored; files are deleted after 24 hours.' },
+  {
+    title: 'Multiple Platforms',
+    icon: Globe,
+    text: 'YouTube, TikTok, Instagram, Twitter/X, Vimeo and more, plus dozens of file formats.',
+  },
+  {
+    title: 'Secure & Private',
+    icon: ShieldCheck,
+    text: 'No account, nothing personal stored; files are deleted after 24 hours.',
+  },
 ] as const;
 
 function SectionCards({ section }: { section: HomeSection }) {
   return (
     <section aria-labelledby={`home-${section.id}`} className="space-y-3">
       <div>
-        <h2 id={`home-${section.id}`} className="text-xl font-bold text-slate-900">{section.title}</h2>
+        <h2 id={`home-${section.id}`} className="text-xl font-bold text-slate-900">
+          {section.title}
+        </h2>
         <p className="text-sm text-slate-700">{section.description}</p>
       </div>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
@@ -31,7 +45,9 @@ function SectionCards({ section }: { section: HomeSection }) {
               <CatalogIcon name={section.icon} className="mt-0.5 size-5 shrink-0 text-indigo-700" />
               <span>
                 <span className="block font-semibold text-slate-900">{item.label}</span>
-                <span className="mt-1 block text-sm text-slate-700">{routeForPath(item.path)?.description}</span>
+                <span className="mt-1 block text-sm text-slate-700">
+                  {routeForPath(item.path)?.description}
+                </span>
               </span>
             </Link>
           </li>
@@ -55,8 +71,13 @@ export function HomePage({ heading, description }: { heading: string; descriptio
         </Fragment>
       ))}
       <AdSlot size="728x90" priority="medium" />
-      <section aria-labelledby="why-choose" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="why-choose" className="mb-4 text-center text-2xl font-bold text-slate-900">Why Choose {siteName}?</h2>
+      <section
+        aria-labelledby="why-choose"
+        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="why-choose" className="mb-4 text-center text-2xl font-bold text-slate-900">
+          Why Choose {siteName}?
+        </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {reasons.map(({ title, icon: Icon, text }) => (
             <li key={title} className="text-center">

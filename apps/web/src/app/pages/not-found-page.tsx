@@ -5,7 +5,9 @@ import { buttonClasses } from '../../components/ui/button';
 export function NotFoundPage() {
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <p className="text-6xl font-bold text-indigo-700" aria-hidden>404</p>
+      <p className="text-6xl font-bold text-indigo-700" aria-hidden>
+        404
+      </p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Page Not Found</h1>
       <p className="mt-3 text-slate-700">The page you are looking for does not exist or has been moved.</p>
       <Link to="/" className={buttonClasses('default', 'lg', 'mt-8')}>

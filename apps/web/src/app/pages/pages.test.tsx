@@ -8,7 +8,9 @@ import { ConverterPageRoute } from './tool-routes';
 
 describe('shell pages', () => {
   it('a converter route without configuration says so', () => {
-    expect(renderToString(<ConverterPageRoute converterId="xyz" />)).toContain('Configuration for XYZ Converter not found.');
+    expect(renderToString(<ConverterPageRoute converterId="xyz" />)).toContain(
+      'Configuration for XYZ Converter not found.',
+    );
   });
 
   it('the error page shows the status text or the message', () => {

@@ -29,7 +29,11 @@ export interface ButtonProps extends ComponentProps<'button'> {
   asChild?: boolean;
 }
 
-export function buttonClasses(variant: ButtonVariant = 'default', size: ButtonSize = 'default', className?: string) {
+export function buttonClasses(
+  variant: ButtonVariant = 'default',
+  size: ButtonSize = 'default',
+  className?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',

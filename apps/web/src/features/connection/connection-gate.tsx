@@ -12,7 +12,10 @@ const typeLabel = { https: 'Secure connection (HTTPS)', http: 'HTTP connection' 
 export function ConnectionErrorScreen({ message }: { message: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
-      <div role="alert" className="w-full max-w-md rounded-lg border border-red-200 bg-white p-8 text-center shadow-sm">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-lg border border-red-200 bg-white p-8 text-center shadow-sm"
+      >
         <ServerCrash className="mx-auto mb-4 size-12 text-red-700" aria-hidden />
         <h1 className="mb-2 text-2xl font-bold text-slate-900">Connection Error</h1>
         <p className="mb-6 text-slate-700">{message}</p>
@@ -29,7 +32,10 @@ export function ConnectionGate({ children }: { children: ReactNode }) {
     <>
       {children}
       {state.status === 'detecting' && (
-        <div role="status" className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200">
+        <div
+          role="status"
+          className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200"
+        >
           <Loader2 className="size-4 animate-spin" aria-hidden />
           <span>
             <span className="font-medium">Connecting to the server.</span> Testing available connections...
@@ -40,7 +46,11 @@ export function ConnectionGate({ children }: { children: ReactNode }) {
         // Never in the way of a click: it only informs.
         <div className="pointer-events-none fixed right-3 bottom-3 z-40">
           <Badge variant="success" data-testid="connection-badge" data-api={state.result.bestApiUrl}>
-            {state.result.connectionType === 'https' ? <ShieldCheck className="size-3" aria-hidden /> : <Wifi className="size-3" aria-hidden />}
+            {state.result.connectionType === 'https' ? (
+              <ShieldCheck className="size-3" aria-hidden />
+            ) : (
+              <Wifi className="size-3" aria-hidden />
+            )}
             {typeLabel[state.result.connectionType]}
           </Badge>
         </div>

@@ -63,7 +63,11 @@ export async function detectConnection(options: { force?: boolean } = {}): Promi
   if (!cached || options.force) setState({ status: 'detecting' });
   try {
     const result = await browserDetector().detect(options);
-    setState(result.reachable ? { status: 'ready', result } : { status: 'error', message: unreachableMessage(result), result });
+    setState(
+      result.reachable
+        ? { status: 'ready', result }
+        : { status: 'error', message: unreachableMessage(result), result },
+    );
     return result;
   } catch (error) {
     setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
@@ -72,7 +76,11 @@ export async function detectConnection(options: { force?: boolean } = {}): Promi
 }
 
 /** For API and hub clients: the detected endpoints (waits for detection if it is still running). */
-export async function getConnection(): Promise<{ apiBase: string; hubUrl: string; result: ConnectionResult }> {
+export async function getConnection(): Promise<{
+  apiBase: string;
+  hubUrl: string;
+  result: ConnectionResult;
+}> {
   const result = await detectConnection();
   return { apiBase: result.bestApiUrl, hubUrl: result.bestSignalRUrl, result };
 }

@@ -11,7 +11,12 @@ function fakeCheck(answers: Record<string, { ok: boolean; ms: number }>) {
     calls.push([origin, timeoutMs]);
     await new Promise((resolve) => setTimeout(resolve, 1));
     const answer = answers[origin] ?? { ok: false, ms: 0 };
-    const result: ProbeResult = { url: origin, type: origin.startsWith('https:') ? 'https' : 'http', success: answer.ok, responseTime: answer.ms };
+    const result: ProbeResult = {
+      url: origin,
+      type: origin.startsWith('https:') ? 'https' : 'http',
+      success: answer.ok,
+      responseTime: answer.ms,
+    };
     return answer.ok ? result : { ...result, error: 'connection refused' };
   };
   return { check, calls };
@@ -34,8 +39,14 @@ describe('detectOnce', () => {
       'http://plain.test': { ok: true, ms: 10 },
       'https://secure.test': { ok: true, ms: 80 },
     });
-    const result = await detectOnce(deps(['http://down.test', 'http://plain.test', 'https://secure.test'], check));
-    expect(result).toMatchObject({ bestApiUrl: 'https://secure.test/api', connectionType: 'https', reachable: true });
+    const result = await detectOnce(
+      deps(['http://down.test', 'http://plain.test', 'https://secure.test'], check),
+    );
+    expect(result).toMatchObject({
+      bestApiUrl: 'https://secure.test/api',
+      connectionType: 'https',
+      reachable: true,
+    });
     expect(calls).toEqual([
       ['http://down.test', network.healthTimeoutPrimaryMs],
       ['http://plain.test', network.healthTimeoutCandidateMs],
@@ -60,7 +71,9 @@ describe('detectOnce', () => {
 
   it('fails with a clear message on an HTTPS page with only HTTP candidates', async () => {
     const { check } = fakeCheck({});
-    await expect(detectOnce(deps(['http://plain.test'], check, 'https:'))).rejects.toThrow(/cannot fall back to HTTP/);
+    await expect(detectOnce(deps(['http://plain.test'], check, 'https:'))).rejects.toThrow(
+      /cannot fall back to HTTP/,
+    );
   });
 });
 
@@ -68,7 +81,10 @@ describe('createConnectionDetector', () => {
   it('shares one attempt between concurrent callers and caches the result', async () => {
     const { check, calls } = fakeCheck({ 'http://a.test': { ok: true, ms: 1 } });
     let loads = 0;
-    const detector = createConnectionDetector({ ...deps(['http://a.test'], check), loadCandidates: async () => (loads++, ['http://a.test']) });
+    const detector = createConnectionDetector({
+      ...deps(['http://a.test'], check),
+      loadCandidates: async () => (loads++, ['http://a.test']),
+    });
     const [first, second] = await Promise.all([detector.detect(), detector.detect()]);
     expect(first).toBe(second);
     expect(await detector.detect()).toBe(first);
@@ -89,7 +105,11 @@ describe('createConnectionDetector', () => {
   it('does not cache a failure: the next call tries again', async () => {
     const { check } = fakeCheck({ 'https://a.test': { ok: true, ms: 1 } });
     let candidates = ['http://only-plain.test'];
-    const detector = createConnectionDetector({ loadCandidates: async () => candidates, check, pageProtocol: 'https:' });
+    const detector = createConnectionDetector({
+      loadCandidates: async () => candidates,
+      check,
+      pageProtocol: 'https:',
+    });
     await expect(detector.detect()).rejects.toThrow();
     candidates = ['https://a.test'];
     expect((await detector.detect()).bestApiUrl).toBe('https://a.test/api');

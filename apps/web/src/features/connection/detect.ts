@@ -13,7 +13,11 @@ export interface DetectorDeps {
   pageProtocol: string;
 }
 
-export async function detectOnce({ loadCandidates, check, pageProtocol }: DetectorDeps): Promise<ConnectionResult> {
+export async function detectOnce({
+  loadCandidates,
+  check,
+  pageProtocol,
+}: DetectorDeps): Promise<ConnectionResult> {
   const candidates = await loadCandidates();
   const usable = usableCandidates(candidates, pageProtocol);
   const [primary, ...others] = usable;
@@ -25,7 +29,10 @@ export async function detectOnce({ loadCandidates, check, pageProtocol }: Detect
   const primaryResult = await check(primary, network.healthTimeoutPrimaryMs);
   let results: ProbeResult[] = [primaryResult];
   if (!primaryResult.success && others.length > 0) {
-    results = [primaryResult, ...(await Promise.all(others.map((url) => check(url, network.healthTimeoutCandidateMs))))];
+    results = [
+      primaryResult,
+      ...(await Promise.all(others.map((url) => check(url, network.healthTimeoutCandidateMs)))),
+    ];
   }
   return chooseConnection(usable, results);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chooseConnection, normalizeCandidates, rankResults, usableCandidates, type ProbeResult } from './ranking';
+import {
+  chooseConnection,
+  normalizeCandidates,
+  rankResults,
+  usableCandidates,
+  type ProbeResult,
+} from './ranking';
 
 const probe = (url: string, success: boolean, responseTime: number): ProbeResult => ({
   url,
@@ -12,15 +18,25 @@ describe('usableCandidates', () => {
   const candidates = ['http://10.0.0.1:5000', 'https://10.0.0.1:5001/', 'https://api.example.com'];
 
   it('keeps every candidate on an HTTP page, without trailing slashes', () => {
-    expect(usableCandidates(candidates, 'http:')).toEqual(['http://10.0.0.1:5000', 'https://10.0.0.1:5001', 'https://api.example.com']);
+    expect(usableCandidates(candidates, 'http:')).toEqual([
+      'http://10.0.0.1:5000',
+      'https://10.0.0.1:5001',
+      'https://api.example.com',
+    ]);
   });
 
   it('drops plain HTTP on an HTTPS page (mixed content)', () => {
-    expect(usableCandidates(candidates, 'https:')).toEqual(['https://10.0.0.1:5001', 'https://api.example.com']);
+    expect(usableCandidates(candidates, 'https:')).toEqual([
+      'https://10.0.0.1:5001',
+      'https://api.example.com',
+    ]);
   });
 
   it('removes blanks and duplicates, keeping the order', () => {
-    expect(normalizeCandidates([' https://a.test/ ', '', 'https://a.test', 'http://b.test'])).toEqual(['https://a.test', 'http://b.test']);
+    expect(normalizeCandidates([' https://a.test/ ', '', 'https://a.test', 'http://b.test'])).toEqual([
+      'https://a.test',
+      'http://b.test',
+    ]);
   });
 });
 
@@ -38,7 +54,10 @@ describe('rankResults', () => {
 
 describe('chooseConnection', () => {
   it('derives the API base and hub address from the best origin', () => {
-    const result = chooseConnection(['http://a.test', 'https://b.test'], [probe('http://a.test', true, 3), probe('https://b.test', true, 90)]);
+    const result = chooseConnection(
+      ['http://a.test', 'https://b.test'],
+      [probe('http://a.test', true, 3), probe('https://b.test', true, 90)],
+    );
     expect(result).toMatchObject({
       bestApiUrl: 'https://b.test/api',
       bestSignalRUrl: 'https://b.test/hubs/downloads',
@@ -49,8 +68,15 @@ describe('chooseConnection', () => {
   });
 
   it('falls back to the first candidate when nothing answers', () => {
-    const result = chooseConnection(['http://a.test', 'https://b.test'], [probe('http://a.test', false, 3), probe('https://b.test', false, 5)]);
-    expect(result).toMatchObject({ bestApiUrl: 'http://a.test/api', connectionType: 'http', reachable: false });
+    const result = chooseConnection(
+      ['http://a.test', 'https://b.test'],
+      [probe('http://a.test', false, 3), probe('https://b.test', false, 5)],
+    );
+    expect(result).toMatchObject({
+      bestApiUrl: 'http://a.test/api',
+      connectionType: 'http',
+      reachable: false,
+    });
   });
 
   it('refuses to choose from no candidates', () => {

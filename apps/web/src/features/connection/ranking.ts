@@ -61,7 +61,10 @@ export function endpointsFor(origin: string): { bestApiUrl: string; bestSignalRU
 }
 
 /** The best answering candidate, or the first usable candidate as a fallback. */
-export function chooseConnection(usable: readonly string[], results: readonly ProbeResult[]): ConnectionResult {
+export function chooseConnection(
+  usable: readonly string[],
+  results: readonly ProbeResult[],
+): ConnectionResult {
   const best = rankResults(results)[0];
   const origin = best?.url ?? usable[0];
   if (origin === undefined) throw new Error('No connection candidates to choose from');

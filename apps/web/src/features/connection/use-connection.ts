@@ -1,6 +1,12 @@
 // React view of the connection state; starts detection on first use in the browser.
 import { useEffect, useSyncExternalStore } from 'react';
-import { connectionSnapshot, detectConnection, serverConnectionSnapshot, subscribeConnection, type ConnectionState } from './connection-store';
+import {
+  connectionSnapshot,
+  detectConnection,
+  serverConnectionSnapshot,
+  subscribeConnection,
+  type ConnectionState,
+} from './connection-store';
 
 export function useConnection(): ConnectionState {
   const state = useSyncExternalStore(subscribeConnection, connectionSnapshot, serverConnectionSnapshot);

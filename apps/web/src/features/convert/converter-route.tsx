@@ -43,13 +43,20 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{meta?.heading ?? `${page.label} Converter`}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {meta?.heading ?? `${page.label} Converter`}
+        </h1>
         {meta?.description && <p className="text-slate-700">{meta.description}</p>}
       </header>
       <AdSlot size="728x90" priority="high" />
       <Card>
         <CardContent className="space-y-5 pt-5">
-          <OutputFormatSelect formats={page.outputs} value={outputFormat} onChange={setOutputFormat} disabled={busy} />
+          <OutputFormatSelect
+            formats={page.outputs}
+            value={outputFormat}
+            onChange={setOutputFormat}
+            disabled={busy}
+          />
           <FileDropZone
             accept={acceptedFileTypes(page)}
             supportedFormats={page.inputs}
@@ -58,7 +65,12 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
             onFiles={selection.add}
           />
           <SelectedFileList files={selection.files} disabled={busy} onRemove={selection.remove} />
-          <Button size="lg" className="w-full sm:w-auto" disabled={busy || selection.files.length === 0} onClick={() => void startBatch()}>
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            disabled={busy || selection.files.length === 0}
+            onClick={() => void startBatch()}
+          >
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
             {busy ? 'Converting...' : 'Convert Files'}
           </Button>

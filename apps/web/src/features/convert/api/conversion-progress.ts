@@ -2,7 +2,11 @@
 // page joins the conversion's group before uploading and receives
 // ConversionProgress(progressId, { percent, stage }). Progress is a comfort, never a requirement: if
 // the hub is unreachable the upload still runs, and the group is joined if the hub comes up later.
-import { conversionProgressEvent, conversionStages, type ConversionProgress } from '@grabbit/contracts/events';
+import {
+  conversionProgressEvent,
+  conversionStages,
+  type ConversionProgress,
+} from '@grabbit/contracts/events';
 import { downloadsHub } from '../../../lib/hub-client-instance';
 
 type ProgressHandler = (event: ConversionProgress) => void;

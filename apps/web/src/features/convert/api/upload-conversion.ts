@@ -50,7 +50,11 @@ async function errorFromAnswer(xhr: XMLHttpRequest): Promise<ConversionError> {
   const body = blob ? parseErrorBody(await blob.text()) : undefined;
   const code = (body as { code?: unknown } | undefined)?.code;
   const transport = `Request failed with status code ${xhr.status}`;
-  return new ConversionError(failureMessage(body, transport), xhr.status, typeof code === 'string' ? code : undefined);
+  return new ConversionError(
+    failureMessage(body, transport),
+    xhr.status,
+    typeof code === 'string' ? code : undefined,
+  );
 }
 
 export function uploadConversion(upload: ConversionUpload): Promise<Blob> {
@@ -63,18 +67,28 @@ export function uploadConversion(upload: ConversionUpload): Promise<Blob> {
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
 
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) upload.onUploadProgress?.((event.loaded / event.total) * 100);
+      if (event.lengthComputable && event.total > 0)
+        upload.onUploadProgress?.((event.loaded / event.total) * 100);
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300 && xhr.response instanceof Blob) {
         resolve(xhr.response);
       } else {
-        errorFromAnswer(xhr).then(reject, () => reject(new ConversionError(failureMessage(undefined), xhr.status)));
+        errorFromAnswer(xhr).then(reject, () =>
+          reject(new ConversionError(failureMessage(undefined), xhr.status)),
+        );
       }
     };
-    xhr.onerror = () => reject(new ConversionError(failureMessage(undefined, 'Network Error: the server could not be reached.')));
-    xhr.ontimeout = () => reject(new ConversionError(failureMessage(undefined, `timeout of ${network.httpTimeoutMs}ms exceeded`)));
-    xhr.onabort = () => reject(new ConversionError(failureMessage(undefined, 'The conversion was cancelled.')));
+    xhr.onerror = () =>
+      reject(
+        new ConversionError(failureMessage(undefined, 'Network Error: the server could not be reached.')),
+      );
+    xhr.ontimeout = () =>
+      reject(
+        new ConversionError(failureMessage(undefined, `timeout of ${network.httpTimeoutMs}ms exceeded`)),
+      );
+    xhr.onabort = () =>
+      reject(new ConversionError(failureMessage(undefined, 'The conversion was cancelled.')));
 
     if (upload.signal?.aborted) return reject(new ConversionError('The conversion was cancelled.'));
     upload.signal?.addEventListener('abort', () => xhr.abort(), { once: true });

@@ -15,14 +15,22 @@ interface ConversionQueuePanelProps {
   onDownloadAll: () => void;
 }
 
-export function ConversionQueuePanel({ queue, busy, onRemove, onClear, onDownloadAll }: ConversionQueuePanelProps) {
+export function ConversionQueuePanel({
+  queue,
+  busy,
+  onRemove,
+  onClear,
+  onDownloadAll,
+}: ConversionQueuePanelProps) {
   if (queue.items.length === 0) return null;
   const completed = completedItems(queue).length;
   const overall = batchProgress(queue);
   return (
     <Card aria-labelledby="conversion-queue-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle as="h2" id="conversion-queue-title">Conversion Queue ({queue.items.length})</CardTitle>
+        <CardTitle as="h2" id="conversion-queue-title">
+          Conversion Queue ({queue.items.length})
+        </CardTitle>
         <div className="flex flex-wrap gap-2">
           {completed > 0 && (
             <Button size="sm" onClick={onDownloadAll}>

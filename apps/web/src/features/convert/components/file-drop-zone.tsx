@@ -14,7 +14,13 @@ interface FileDropZoneProps {
   onFiles: (files: File[]) => void;
 }
 
-export function FileDropZone({ accept, supportedFormats, maxSize, disabled: busy = false, onFiles }: FileDropZoneProps) {
+export function FileDropZone({
+  accept,
+  supportedFormats,
+  maxSize,
+  disabled: busy = false,
+  onFiles,
+}: FileDropZoneProps) {
   const hydrated = useHydrated();
   const disabled = busy || !hydrated;
   const [dragging, setDragging] = useState(false);
@@ -51,8 +57,15 @@ export function FileDropZone({ accept, supportedFormats, maxSize, disabled: busy
       )}
     >
       <Upload className="size-10 text-slate-500" aria-hidden />
-      <p className="text-base font-medium text-slate-900">{highlighted ? 'Drop files here' : 'Drag and drop files here, or'}</p>
-      <Button variant="outline" disabled={disabled} onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
+      <p className="text-base font-medium text-slate-900">
+        {highlighted ? 'Drop files here' : 'Drag and drop files here, or'}
+      </p>
+      <Button
+        variant="outline"
+        disabled={disabled}
+        onClick={() => inputRef.current?.click()}
+        aria-describedby={hintId}
+      >
         Browse files
       </Button>
       <input

@@ -10,7 +10,11 @@ const statusIcon = {
   failed: <XCircle className="size-5 shrink-0 text-red-700" aria-hidden />,
 } as const;
 
-const statusColour = { converting: 'text-slate-700', completed: 'text-green-800', failed: 'text-red-800' } as const;
+const statusColour = {
+  converting: 'text-slate-700',
+  completed: 'text-green-800',
+  failed: 'text-red-800',
+} as const;
 
 export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (id: string) => void }) {
   const converting = item.status === 'converting';
@@ -34,7 +38,12 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
               Save<span className="sr-only"> {item.downloadName}</span>
             </a>
           )}
-          <Button variant="ghost" size="icon" aria-label={`Remove ${item.file.name} from the queue`} onClick={() => onRemove(item.id)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${item.file.name} from the queue`}
+            onClick={() => onRemove(item.id)}
+          >
             <X aria-hidden />
           </Button>
         </div>

@@ -18,7 +18,10 @@ export function SelectedFileList({ files, disabled, onRemove }: SelectedFileList
       <h2 className="text-sm font-medium text-slate-900">Selected files ({files.length})</h2>
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
         {files.map((file, index) => (
-          <li key={`${file.name}-${file.size}-${file.lastModified}-${index}`} className="flex items-center gap-3 p-3">
+          <li
+            key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+            className="flex items-center gap-3 p-3"
+          >
             <FileIcon className="size-5 shrink-0 text-slate-500" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
@@ -27,7 +30,13 @@ export function SelectedFileList({ files, disabled, onRemove }: SelectedFileList
               <p className="text-xs text-slate-600">{formatMegabytes(file.size)}</p>
             </div>
             <Badge>{fileExtension(file.name).toUpperCase() || '?'}</Badge>
-            <Button variant="ghost" size="icon" disabled={disabled} aria-label={`Remove ${file.name}`} onClick={() => onRemove(index)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              disabled={disabled}
+              aria-label={`Remove ${file.name}`}
+              onClick={() => onRemove(index)}
+            >
               <X aria-hidden />
             </Button>
           </li>

@@ -55,7 +55,10 @@ export function useConversionQueue(page: ConverterPage) {
         return 'completed';
       } catch (error) {
         if (controller.signal.aborted) return 'removed';
-        const message = error instanceof ConversionError ? error.message : failureMessage(undefined, (error as Error)?.message);
+        const message =
+          error instanceof ConversionError
+            ? error.message
+            : failureMessage(undefined, (error as Error)?.message);
         dispatch({ type: 'failed', id, error: message });
         return 'failed';
       } finally {
@@ -82,7 +85,9 @@ export function useConversionQueue(page: ConverterPage) {
         toast.error(message.title, { description: message.description });
       }
       if (valid.length === 0) {
-        toast.error(converterToasts.noValidFiles.title, { description: converterToasts.noValidFiles.description });
+        toast.error(converterToasts.noValidFiles.title, {
+          description: converterToasts.noValidFiles.description,
+        });
         return false;
       }
       setBusy(true);
@@ -90,7 +95,9 @@ export function useConversionQueue(page: ConverterPage) {
         const endpoints = await getConnection();
         const items = valid.map((file) => ({ id: randomId(), file }));
         dispatch({ type: 'batchStarted', items });
-        const outcomes = await Promise.all(items.map(({ id, file }) => convertOne(endpoints, id, file, outputFormat)));
+        const outcomes = await Promise.all(
+          items.map(({ id, file }) => convertOne(endpoints, id, file, outputFormat)),
+        );
         const succeeded = outcomes.filter((o) => o === 'completed').length;
         const failed = outcomes.filter((o) => o === 'failed').length;
         if (succeeded + failed > 0) {
@@ -99,7 +106,9 @@ export function useConversionQueue(page: ConverterPage) {
         }
       } catch (error) {
         console.error('Batch conversion error:', error);
-        toast.error(converterToasts.batchError.title, { description: converterToasts.batchError.description });
+        toast.error(converterToasts.batchError.title, {
+          description: converterToasts.batchError.description,
+        });
       } finally {
         dispatch({ type: 'batchFinished' });
         setBusy(false);

@@ -27,6 +27,8 @@ describe('batch summary', () => {
   });
 
   it('words the too-large toast with the file and the limit', () => {
-    expect(converterToasts.tooLarge('big.ico', '10MB').description).toBe('big.ico exceeds the maximum file size of 10MB.');
+    expect(converterToasts.tooLarge('big.ico', '10MB').description).toBe(
+      'big.ico exceeds the maximum file size of 10MB.',
+    );
   });
 });

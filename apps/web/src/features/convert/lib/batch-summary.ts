@@ -7,10 +7,18 @@ export interface BatchToast {
 
 export function batchSummary(succeeded: number, failed: number): BatchToast {
   if (failed === 0) {
-    return { title: 'Batch conversion completed', description: `Successfully converted ${succeeded} file(s).`, variant: 'success' };
+    return {
+      title: 'Batch conversion completed',
+      description: `Successfully converted ${succeeded} file(s).`,
+      variant: 'success',
+    };
   }
   if (succeeded === 0) {
-    return { title: 'Batch conversion failed', description: `All ${failed} files failed to convert.`, variant: 'error' };
+    return {
+      title: 'Batch conversion failed',
+      description: `All ${failed} files failed to convert.`,
+      variant: 'error',
+    };
   }
   return {
     title: 'Batch conversion completed with errors',
@@ -22,7 +30,10 @@ export function batchSummary(succeeded: number, failed: number): BatchToast {
 export const converterToasts = {
   noFiles: { title: 'No files selected', description: 'Please select at least one file to convert.' },
   noValidFiles: { title: 'No valid files', description: 'All selected files were invalid or too large.' },
-  batchError: { title: 'Batch conversion error', description: 'An unexpected error occurred during batch conversion.' },
+  batchError: {
+    title: 'Batch conversion error',
+    description: 'An unexpected error occurred during batch conversion.',
+  },
   tooLarge: (fileName: string, limit: string) => ({
     title: 'File too large',
     description: `${fileName} exceeds the maximum file size of ${limit}.`,

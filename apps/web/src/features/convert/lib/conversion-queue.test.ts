@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { batchProgress, completedItems, emptyQueue, queueReducer, statusText, type QueueState } from './conversion-queue';
+import {
+  batchProgress,
+  completedItems,
+  emptyQueue,
+  queueReducer,
+  statusText,
+  type QueueState,
+} from './conversion-queue';
 
 const file = (name: string) => new File(['x'], name, { type: 'image/png' });
 
 function started(...ids: string[]): QueueState {
-  return queueReducer(emptyQueue, { type: 'batchStarted', items: ids.map((id) => ({ id, file: file(`${id}.png`) })) });
+  return queueReducer(emptyQueue, {
+    type: 'batchStarted',
+    items: ids.map((id) => ({ id, file: file(`${id}.png`) })),
+  });
 }
 
 describe('conversion queue', () => {
@@ -53,9 +63,20 @@ describe('conversion queue', () => {
 
   it('counts the running batch for the overall bar, not earlier items', () => {
     let state = started('old');
-    state = queueReducer(state, { type: 'completed', id: 'old', outputUrl: 'blob:0', downloadName: 'old.jpg' });
+    state = queueReducer(state, {
+      type: 'completed',
+      id: 'old',
+      outputUrl: 'blob:0',
+      downloadName: 'old.jpg',
+    });
     state = queueReducer(state, { type: 'batchFinished' });
-    state = queueReducer(state, { type: 'batchStarted', items: [{ id: 'x', file: file('x.png') }, { id: 'y', file: file('y.png') }] });
+    state = queueReducer(state, {
+      type: 'batchStarted',
+      items: [
+        { id: 'x', file: file('x.png') },
+        { id: 'y', file: file('y.png') },
+      ],
+    });
     state = queueReducer(state, { type: 'completed', id: 'x', outputUrl: 'blob:1', downloadName: 'x.jpg' });
     expect(batchProgress(state)).toEqual({ total: 2, completed: 1, percent: 50 });
     state = queueReducer(state, { type: 'failed', id: 'y', error: 'bad' });

@@ -50,7 +50,12 @@ function updateConverting(state: QueueState, id: string, change: (item: QueueIte
 export function queueReducer(state: QueueState, action: QueueAction): QueueState {
   switch (action.type) {
     case 'batchStarted': {
-      const added = action.items.map(({ id, file }): QueueItem => ({ id, file, status: 'converting', progress: 0 }));
+      const added = action.items.map(({ id, file }): QueueItem => ({
+        id,
+        file,
+        status: 'converting',
+        progress: 0,
+      }));
       return { items: [...state.items, ...added], batchIds: added.map((item) => item.id) };
     }
     case 'uploadProgress':
@@ -66,7 +71,10 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         const percent = clampPercent(action.percent);
         return {
           ...item,
-          conversion: { stage: action.stage, percent: sameStage ? Math.max(item.conversion?.percent ?? 0, percent) : percent },
+          conversion: {
+            stage: action.stage,
+            percent: sameStage ? Math.max(item.conversion?.percent ?? 0, percent) : percent,
+          },
         };
       });
     case 'completed':
@@ -78,7 +86,11 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         downloadName: action.downloadName,
       }));
     case 'failed':
-      return updateConverting(state, action.id, (item) => ({ ...item, status: 'failed', error: action.error }));
+      return updateConverting(state, action.id, (item) => ({
+        ...item,
+        status: 'failed',
+        error: action.error,
+      }));
     case 'batchFinished':
       return { ...state, batchIds: [] };
     case 'removed':

@@ -40,7 +40,9 @@ export function converterGuide(page: ConverterPage): ConverterGuide {
     tips: [
       'Several files convert at the same time: select them all before clicking Convert Files.',
       ...kindTips[page.kind],
-      ...(page.outputs.includes('ico') ? ['ICO output contains every icon size from 256 down to 16 pixels.'] : []),
+      ...(page.outputs.includes('ico')
+        ? ['ICO output contains every icon size from 256 down to 16 pixels.']
+        : []),
       'Files are deleted from the server right after conversion.',
     ],
   };
