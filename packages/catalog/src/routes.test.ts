@@ -1,45 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { converterById, converterCanonicalPath } from './converters';
 import { routeForPath, routes } from './routes';
-
-// The spec's route table (section 2), written out: the catalog must hold exactly these pages.
-const specRoutes = {
-  home: ['/'],
-  regular: [
-    '/youtube-downloader',
-    '/tiktok-downloader',
-    '/instagram-downloader',
-    '/twitter-downloader',
-    '/vimeo-downloader',
-    '/facebook-downloader',
-    '/twitch-downloader',
-    '/reddit-downloader',
-  ],
-  adult: [
-    '/pornhub-downloader',
-    '/xvideos-downloader',
-    '/xhamster-downloader',
-    '/redgifs-downloader',
-    '/youporn-downloader',
-    '/spankbang-downloader',
-  ],
-  image: [
-    '/png-converter',
-    '/jpeg-converter',
-    '/webp-converter',
-    '/gif-converter',
-    '/bmp-converter',
-    '/tiff-converter',
-    '/tga-converter',
-    '/exr-converter',
-    '/heif-converter',
-    '/ico-converter',
-    '/psd-converter',
-  ],
-  video: ['/mp4-converter', '/avi-converter', '/mov-converter', '/webm-converter', '/mkv-converter'],
-  audio: ['/mp3-converter', '/wav-converter', '/flac-converter', '/aac-converter', '/ogg-converter'],
-};
-const allSpecPaths = Object.values(specRoutes).flat();
+import { allSpecPaths, specRoutes } from './spec-routes.test-support';
 
 describe('route table', () => {
   it('holds exactly the spec routes, each once', () => {

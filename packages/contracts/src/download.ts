@@ -1,22 +1,10 @@
 // Downloader API shapes (spec sections 3, 4, 7): requests, answers and real-time hub events. Field
 // names follow the spec so the pages and the server read one contract.
+import { downloadFormats } from '@grabbit/catalog';
 import { z } from 'zod';
 
-export const downloadFormatSchema = z.enum([
-  'mp4',
-  'mp3',
-  'webm',
-  'm4a',
-  'mov',
-  'mkv',
-  'flac',
-  'wav',
-  'ogg',
-  'jpg',
-  'png',
-  'webp',
-  'gif',
-]);
+/** The catalog holds the one list of download formats; the API accepts exactly those. */
+export const downloadFormatSchema = z.enum(downloadFormats);
 export type DownloadFormatName = z.infer<typeof downloadFormatSchema>;
 
 /** `best`, or a height such as `1080`, `1080p` (at most 2160). */

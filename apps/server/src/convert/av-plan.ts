@@ -1,5 +1,6 @@
 // Codec-aware ffmpeg options per output container: keep a stream as it is (stream copy) when its
 // codec fits the target container, transcode it with fast settings otherwise. Pure: no engine runs.
+import { aacAt, encoders, vp9ConstantQuality } from '../media/encoders';
 import type { ProbedStream, ProbeResult } from '../media/ffprobe';
 
 interface ContainerSpec {
@@ -15,8 +16,7 @@ interface ContainerSpec {
 }
 
 const evenSize = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
-const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', evenSize];
-const aac = (bitrate: string) => ['-c:a', 'aac', '-b:a', bitrate];
+const h264 = [...encoders.h264, '-vf', evenSize];
 const faststart = ['-movflags', '+faststart'];
 
 /** 3GP with H.263 needs one of the standard picture sizes: CIF, letterboxed. */
@@ -29,7 +29,7 @@ export const containerSpecs: Record<string, ContainerSpec> = {
     videoCopy: ['h264', 'hevc', 'mpeg4'],
     video: h264,
     audioCopy: ['aac', 'mp3'],
-    audio: aac('160k'),
+    audio: aacAt('160k'),
     extra: faststart,
   },
   mov: {
@@ -37,7 +37,7 @@ export const containerSpecs: Record<string, ContainerSpec> = {
     videoCopy: ['h264', 'hevc', 'mpeg4', 'mjpeg'],
     video: h264,
     audioCopy: ['aac', 'mp3', 'alac', 'pcm_s16le'],
-    audio: aac('160k'),
+    audio: aacAt('160k'),
     extra: faststart,
   },
   m4v: {
@@ -45,7 +45,7 @@ export const containerSpecs: Record<string, ContainerSpec> = {
     videoCopy: ['h264'],
     video: h264,
     audioCopy: ['aac'],
-    audio: aac('160k'),
+    audio: aacAt('160k'),
     extra: faststart,
   },
   mkv: {
@@ -53,30 +53,15 @@ export const containerSpecs: Record<string, ContainerSpec> = {
     videoCopy: ['h264', 'hevc', 'vp8', 'vp9', 'av1', 'mpeg4'],
     video: h264,
     audioCopy: ['aac', 'mp3', 'opus', 'vorbis', 'flac', 'ac3'],
-    audio: aac('160k'),
+    audio: aacAt('160k'),
   },
   webm: {
     muxer: 'webm',
     videoCopy: ['vp8', 'vp9', 'av1'],
     // VP9 in real-time mode with row multithreading: the fast end of VP9.
-    video: [
-      '-c:v',
-      'libvpx-vp9',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-row-mt',
-      '1',
-      '-b:v',
-      '0',
-      '-crf',
-      '35',
-      '-pix_fmt',
-      'yuv420p',
-    ],
+    video: [...vp9ConstantQuality(35), '-pix_fmt', 'yuv420p'],
     audioCopy: ['opus', 'vorbis'],
-    audio: ['-c:a', 'libopus', '-b:a', '128k'],
+    audio: encoders.opus,
   },
   avi: {
     muxer: 'avi',
@@ -100,7 +85,7 @@ export const containerSpecs: Record<string, ContainerSpec> = {
     videoCopy: ['h264', 'flv1'],
     video: h264,
     audioCopy: ['aac'],
-    audio: [...aac('128k'), '-ar', '44100'],
+    audio: [...aacAt('128k'), '-ar', '44100'],
     maxChannels: 2,
   },
   '3gp': {
@@ -109,15 +94,15 @@ export const containerSpecs: Record<string, ContainerSpec> = {
     videoCopy: ['h263'],
     video: ['-c:v', 'h263', '-q:v', '5', '-r', '30000/1001', '-vf', cif],
     audioCopy: ['amr_nb', 'aac'],
-    audio: [...aac('64k'), '-ar', '22050'],
+    audio: [...aacAt('64k'), '-ar', '22050'],
     maxChannels: 1,
   },
   mp3: { muxer: 'mp3', audioCopy: ['mp3'], audio: ['-c:a', 'libmp3lame', '-b:a', '192k'], maxChannels: 2 },
-  wav: { muxer: 'wav', audioCopy: ['pcm_s16le'], audio: ['-c:a', 'pcm_s16le'] },
-  flac: { muxer: 'flac', audioCopy: ['flac'], audio: ['-c:a', 'flac'] },
-  aac: { muxer: 'adts', audioCopy: ['aac'], audio: aac('192k') },
-  ogg: { muxer: 'ogg', audioCopy: ['vorbis', 'opus'], audio: ['-c:a', 'libvorbis', '-q:a', '5'] },
-  m4a: { muxer: 'ipod', audioCopy: ['aac', 'alac'], audio: aac('192k'), extra: faststart },
+  wav: { muxer: 'wav', audioCopy: ['pcm_s16le'], audio: encoders.pcm },
+  flac: { muxer: 'flac', audioCopy: ['flac'], audio: encoders.flac },
+  aac: { muxer: 'adts', audioCopy: ['aac'], audio: aacAt('192k') },
+  ogg: { muxer: 'ogg', audioCopy: ['vorbis', 'opus'], audio: encoders.vorbis },
+  m4a: { muxer: 'ipod', audioCopy: ['aac', 'alac'], audio: aacAt('192k'), extra: faststart },
   wma: {
     muxer: 'asf',
     audioCopy: ['wmav1', 'wmav2'],
@@ -126,7 +111,7 @@ export const containerSpecs: Record<string, ContainerSpec> = {
   },
   aiff: { muxer: 'aiff', audioCopy: ['pcm_s16be'], audio: ['-c:a', 'pcm_s16be'] },
   // AMR: ffmpeg makes 8 kHz mono WAV, sox encodes it (see sox-amr.ts).
-  amr: { muxer: 'wav', audioCopy: [], audio: ['-c:a', 'pcm_s16le', '-ar', '8000'], maxChannels: 1 },
+  amr: { muxer: 'wav', audioCopy: [], audio: [...encoders.pcm, '-ar', '8000'], maxChannels: 1 },
 };
 
 export interface AvPlan {

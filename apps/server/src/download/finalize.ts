@@ -48,41 +48,28 @@ const isStill = (probe: Probe) =>
   /image2|_pipe|gif/.test(probe.format.format_name ?? '') && !(Number(probe.format.duration) > 0.5);
 const accepts = (codecs: readonly string[], codec: string | undefined) =>
   codecs.includes('*') || codecs.includes(codec ?? '');
+/** The link's media cannot become the chosen format: the message says what to choose instead. */
+const wrongFormat = (message: string) => new AppError('UNSUPPORTED_FORMAT', message, 422);
 
 /** ffmpeg arguments between input and output, or undefined when the file is already right. */
 export function finishingArgs(probe: Probe, target: OutputTarget, inputExt: string): string[] | undefined {
   const video = probe.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = probe.streams.find((s) => s.codec_type === 'audio');
   if (target.kind === 'audio') {
-    if (!audio)
-      throw new AppError(
-        'UNSUPPORTED_FORMAT',
-        'This media has no sound to extract. Choose a video format instead.',
-        422,
-      );
+    if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
     const copy = accepts(target.audioCodecs, audio.codec_name);
     if (copy && inputExt === target.extension && !video) return undefined;
     return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : target.audioEncoder)];
   }
   if (target.kind === 'image') {
-    if (!video)
-      throw new AppError(
-        'UNSUPPORTED_FORMAT',
-        'This media has no picture. Choose an audio format instead.',
-        422,
-      );
+    if (!video) throw wrongFormat('This media has no picture. Choose an audio format instead.');
     if (isStill(probe)) {
       if (inputExt === target.extension || (inputExt === 'jpeg' && target.extension === 'jpg'))
         return undefined;
       return ['-map', '0:v:0', '-frames:v', '1', ...target.videoEncoder, '-update', '1'];
     }
-    if (target.extension !== 'gif') {
-      throw new AppError(
-        'UNSUPPORTED_FORMAT',
-        'This link is a video: choose a video format, an audio format or GIF.',
-        422,
-      );
-    }
+    if (target.extension !== 'gif')
+      throw wrongFormat('This link is a video: choose a video format, an audio format or GIF.');
     // An animated GIF of the clip, with its own palette so colours stay true.
     const filter =
       "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";

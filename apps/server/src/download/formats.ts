@@ -1,6 +1,7 @@
 // Output formats as data: what yt-dlp should prefer so no re-encode is needed when the site offers
 // it, and what the finished file must contain (checked with ffprobe, fixed with ffmpeg when not).
 import type { DownloadFormatName } from '@grabbit/contracts';
+import { aacAt, encoders, vp9ConstantQuality } from '../media/encoders';
 
 export type OutputKind = 'video' | 'audio' | 'image';
 
@@ -20,8 +21,8 @@ export interface OutputTarget {
   formatSort: readonly string[];
 }
 
-const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
-const aac = ['-c:a', 'aac', '-b:a', '192k'];
+const h264 = encoders.h264;
+const aac = aacAt('192k');
 const none: readonly string[] = [];
 const imageSort = ['ext:jpg:png:webp'];
 
@@ -29,11 +30,11 @@ function video(
   muxer: string,
   extension: string,
   contentType: string,
-  v: string[],
-  a: string[],
-  encV: string[],
-  encA: string[],
-  sort: string[],
+  v: readonly string[],
+  a: readonly string[],
+  encV: readonly string[],
+  encA: readonly string[],
+  sort: readonly string[],
 ): OutputTarget {
   return {
     kind: 'video',
@@ -51,9 +52,9 @@ function audio(
   muxer: string,
   extension: string,
   contentType: string,
-  a: string[],
-  encA: string[],
-  sort: string[],
+  a: readonly string[],
+  encA: readonly string[],
+  sort: readonly string[],
 ): OutputTarget {
   return {
     kind: 'audio',
@@ -71,8 +72,8 @@ function image(
   muxer: string,
   extension: string,
   contentType: string,
-  v: string[],
-  encV: string[],
+  v: readonly string[],
+  encV: readonly string[],
 ): OutputTarget {
   return {
     kind: 'image',
@@ -104,21 +105,8 @@ export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
     'video/webm',
     ['vp9', 'vp8', 'av1'],
     ['opus', 'vorbis'],
-    [
-      '-c:v',
-      'libvpx-vp9',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-row-mt',
-      '1',
-      '-b:v',
-      '0',
-      '-crf',
-      '32',
-    ],
-    ['-c:a', 'libopus', '-b:a', '128k'],
+    vp9ConstantQuality(32),
+    encoders.opus,
     ['vcodec:vp9', 'acodec:opus', 'ext:webm'],
   ),
   mkv: video('matroska', 'mkv', 'video/x-matroska', ['*'], ['*'], h264, aac, []),
@@ -131,16 +119,12 @@ export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
     ['-c:a', 'libmp3lame', '-q:a', '2'],
     ['acodec:mp3', 'acodec:aac'],
   ),
-  flac: audio('flac', 'flac', 'audio/flac', ['flac'], ['-c:a', 'flac'], ['acodec:flac']),
-  wav: audio('wav', 'wav', 'audio/wav', ['pcm_s16le'], ['-c:a', 'pcm_s16le'], []),
-  ogg: audio(
-    'ogg',
-    'ogg',
-    'audio/ogg',
-    ['vorbis', 'opus'],
-    ['-c:a', 'libvorbis', '-q:a', '5'],
-    ['acodec:vorbis', 'acodec:opus'],
-  ),
+  flac: audio('flac', 'flac', 'audio/flac', ['flac'], encoders.flac, ['acodec:flac']),
+  wav: audio('wav', 'wav', 'audio/wav', ['pcm_s16le'], encoders.pcm, []),
+  ogg: audio('ogg', 'ogg', 'audio/ogg', ['vorbis', 'opus'], encoders.vorbis, [
+    'acodec:vorbis',
+    'acodec:opus',
+  ]),
   jpg: image(
     'image2',
     'jpg',

@@ -7,12 +7,14 @@
 //   /throttle/<file> (about 64 KB/s: several progress steps), /missing.mp4 (404), and for short
 //   links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
 //   redirect to itself), /hang (never answers).
-import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { encoders } from '../../src/media/encoders';
+import { ffmpeg, makeVideo } from './media-fixtures';
 
 export interface FixtureSite {
   /** "127.0.0.1:PORT": the MEDIA_TEST_HOSTS entry. */
@@ -24,53 +26,15 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
-const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...args]);
-
 /** Makes the media files; `bigMegabytes` adds /big.mp4 of about that size (for benchmarks). */
-export function makeFixtureMedia(dir: string, options: { bigMegabytes?: number } = {}): void {
-  const source = [
-    '-f',
-    'lavfi',
+export async function makeFixtureMedia(dir: string, options: { bigMegabytes?: number } = {}): Promise<void> {
+  const clip = await makeVideo(dir, 'a.mp4');
+  await makeVideo(dir, 'b.webm', { codecs: [...encoders.vp9Realtime, '-b:v', '100k', '-c:a', 'libopus'] });
+  await ffmpeg(['-i', clip, '-frames:v', '1', path.join(dir, 'photo.jpg')]);
+  await mkdir(path.join(dir, 'hls'), { recursive: true });
+  await ffmpeg([
     '-i',
-    'testsrc=size=160x120:rate=15:duration=1',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=1',
-  ];
-  ffmpeg([
-    ...source,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path.join(dir, 'a.mp4'),
-  ]);
-  ffmpeg([
-    ...source,
-    '-c:v',
-    'libvpx-vp9',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-b:v',
-    '100k',
-    '-c:a',
-    'libopus',
-    '-shortest',
-    path.join(dir, 'b.webm'),
-  ]);
-  ffmpeg(['-i', path.join(dir, 'a.mp4'), '-frames:v', '1', path.join(dir, 'photo.jpg')]);
-  execFileSync('mkdir', ['-p', path.join(dir, 'hls')]);
-  ffmpeg([
-    '-i',
-    path.join(dir, 'a.mp4'),
+    clip,
     '-c',
     'copy',
     '-f',
@@ -85,7 +49,7 @@ export function makeFixtureMedia(dir: string, options: { bigMegabytes?: number }
     // Noise does not compress: the file size follows the bit rate.
     const seconds = 20;
     const kbps = Math.round((options.bigMegabytes * 8 * 1024) / seconds);
-    ffmpeg([
+    await ffmpeg([
       '-f',
       'lavfi',
       '-i',
@@ -170,7 +134,7 @@ function serveFile(res: ServerResponse, file: string, bytesPerTick?: number, tic
 
 export async function startFixtureSite(options: { bigMegabytes?: number } = {}): Promise<FixtureSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-fixture-site-'));
-  makeFixtureMedia(dir, options);
+  await makeFixtureMedia(dir, options);
   let base = '';
   const requests: string[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse) => {

@@ -9,6 +9,12 @@ import sharp, { type Sharp } from 'sharp';
 const run = promisify(execFile);
 const magick = process.env.MAGICK_PATH ?? '/usr/bin/convert';
 
+/** ffmpeg, quiet, overwriting its output. */
+export const ffmpeg = (args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
+/** A generated input: a lavfi filter graph such as a test pattern or a tone. */
+const lavfi = (graph: string) => ['-f', 'lavfi', '-i', graph];
+const tone = (seconds: number) => lavfi(`sine=frequency=440:sample_rate=44100:duration=${seconds}`);
+
 export interface ImageFixtureOptions {
   width?: number;
   height?: number;
@@ -61,22 +67,7 @@ export async function makeImage(
   if (writer) {
     await writer(sharp(png)).toFile(file);
   } else if (extension === 'exr') {
-    await run('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      png,
-      '-vf',
-      'format=gbrpf32le',
-      '-c:v',
-      'exr',
-      '-f',
-      'image2',
-      '-update',
-      '1',
-      file,
-    ]);
+    await ffmpeg(['-i', png, '-vf', 'format=gbrpf32le', '-c:v', 'exr', '-f', 'image2', '-update', '1', file]);
   } else if (magickCoders[extension]) {
     await run(magick, [png, `${magickCoders[extension]}:${file}`]);
   } else {
@@ -110,10 +101,11 @@ export interface AvFixtureOptions {
   audio?: boolean;
 }
 
+const h264Aac = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
 const videoDefaults: Record<string, string[]> = {
-  mp4: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-  mov: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-  mkv: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+  mp4: h264Aac,
+  mov: h264Aac,
+  mkv: h264Aac,
   webm: ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus'],
   avi: ['-c:v', 'mpeg4', '-c:a', 'libmp3lame'],
 };
@@ -124,15 +116,9 @@ export async function makeVideo(dir: string, name: string, options: AvFixtureOpt
   const file = path.join(dir, name);
   const extension = path.extname(name).slice(1).toLowerCase();
   const codecs = options.codecs ?? videoDefaults[extension] ?? [];
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=${width}x${height}:rate=15:duration=${seconds}`,
-    ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`] : []),
+  await ffmpeg([
+    ...lavfi(`testsrc=size=${width}x${height}:rate=15:duration=${seconds}`),
+    ...(audio ? tone(seconds) : []),
     ...codecs,
     '-shortest',
     file,
@@ -159,19 +145,7 @@ export async function makeAudio(dir: string, name: string, seconds = 1): Promise
     await run('sox', ['-q', wav, '-t', 'amr-nb', file]);
     return file;
   }
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-ac',
-    '2',
-    ...(audioDefaults[extension] ?? []),
-    file,
-  ]);
+  await ffmpeg([...tone(seconds), '-ac', '2', ...(audioDefaults[extension] ?? []), file]);
   return file;
 }
 
