@@ -2,9 +2,11 @@
 // pointing at the local fixture site, and the steps a visitor takes on the page.
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../apps/server/test/support/fixture-site';
 import { launchChromium } from './chromium';
 import { startControlSite, type ControlSite } from './control-site';
+import { startMonetizationSite, type MonetizationSite } from './monetization-site';
 import { startServer, type RunningServer } from './server';
 
 export interface DownloaderHarness {
@@ -12,14 +14,28 @@ export interface DownloaderHarness {
   control: ControlSite;
   server: RunningServer;
   browser: Browser;
+  /** The local sponsor and ad stand-in the server points at (only when asked for). */
+  sponsors: MonetizationSite;
   close: () => Promise<void>;
 }
 
-export async function startDownloaderHarness(env: Record<string, string> = {}): Promise<DownloaderHarness> {
+export interface DownloaderHarnessOptions {
+  /** Start the local sponsor and ad stand-in and point the server's monetization settings at it. */
+  sponsors?: boolean;
+  /** More server environment (applied after the sponsor settings). */
+  env?: Record<string, string>;
+}
+
+export async function startDownloaderHarness(
+  options: DownloaderHarnessOptions = {},
+): Promise<DownloaderHarness> {
+  const sponsors = options.sponsors ? await startMonetizationSite() : undefined;
   const site = await startFixtureSite();
   const control = await startControlSite(site.dir);
   const [server, browser] = await Promise.all([
-    startServer({ env: { MEDIA_TEST_HOSTS: `${site.host},${control.host}`, ...env } }),
+    startServer({
+      env: { MEDIA_TEST_HOSTS: `${site.host},${control.host}`, ...sponsors?.env, ...options.env },
+    }),
     launchChromium(),
   ]);
   return {
@@ -27,12 +43,53 @@ export async function startDownloaderHarness(env: Record<string, string> = {}): 
     control,
     server,
     browser,
+    get sponsors() {
+      if (!sponsors) throw new Error('this harness was started without the sponsor stand-in');
+      return sponsors;
+    },
     close: async () => {
       await browser.close();
       await server.stop();
       await control.close();
       await site.close();
+      await sponsors?.close();
     },
+  };
+}
+
+/**
+ * The usual frame of a downloader test file: the harness starts before the file's tests and stops
+ * after them. Its parts can be read once the file's first beforeAll ran.
+ */
+export function useDownloaderHarness(options: DownloaderHarnessOptions = {}): DownloaderHarness {
+  let started: DownloaderHarness | undefined;
+  beforeAll(async () => {
+    started = await startDownloaderHarness(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const get = (): DownloaderHarness => {
+    if (!started) throw new Error('the downloader harness starts in beforeAll');
+    return started;
+  };
+  return {
+    get site() {
+      return get().site;
+    },
+    get control() {
+      return get().control;
+    },
+    get server() {
+      return get().server;
+    },
+    get browser() {
+      return get().browser;
+    },
+    get sponsors() {
+      return get().sponsors;
+    },
+    close: () => get().close(),
   };
 }
 

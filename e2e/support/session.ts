@@ -1,5 +1,8 @@
 // The usual frame of a browser test file: the real server and Chromium start before the file's tests
 // and stop after them. Call it at the top of a test file, before the file's own hooks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './chromium';
@@ -21,4 +24,11 @@ export function startServerAndBrowser(): ServerAndBrowser {
     await session.server?.stop();
   });
   return session as ServerAndBrowser;
+}
+
+/** A fresh temporary folder for the file's saved downloads, removed after the file's tests. */
+export function useTempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

@@ -5,6 +5,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeVideo } from '../../apps/server/test/support/media-fixtures';
 import { startServerAndBrowser } from '../support/session';
 import {
   chooseFiles,
@@ -44,32 +45,7 @@ afterAll(async () => {
 describe('MP4 converter', () => {
   it('shows the conversion progress of a video until it completes', async () => {
     // 3 s of 720p: small to upload, long enough for ffmpeg to report progress more than once.
-    const clip = path.join(dir, 'clip.mp4');
-    await run('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=1280x720:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=44100',
-      '-t',
-      '3',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      clip,
-    ]);
+    const clip = await makeVideo(dir, 'clip.mp4', { seconds: 3, width: 1280, height: 720 });
     await openConverter(page, session.server.url, '/mp4-converter');
     await page.getByLabel('Output format').click();
     await page.getByRole('option', { name: 'WEBM' }).click();

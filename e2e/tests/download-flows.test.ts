@@ -1,32 +1,21 @@
 // Multi-media posts, playlists, failures with Retry and a dropped hub, in Chromium against the real
 // server and the real yt-dlp on fixture media served locally (MEDIA_TEST_HOSTS).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startDropProxy } from '../support/control-site';
 import {
   clickThroughGate,
   mainButton,
   openDownloader,
   queueItems,
-  startDownloaderHarness,
+  useDownloaderHarness,
   waitForStatus,
-  type DownloaderHarness,
 } from '../support/downloader';
+import { useTempDir } from '../support/session';
 
-let harness: DownloaderHarness;
-const saveDir = mkdtempSync(path.join(tmpdir(), 'grabbit-e2e-flows-'));
-
-beforeAll(async () => {
-  harness = await startDownloaderHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  rmSync(saveDir, { recursive: true, force: true });
-});
+const harness = useDownloaderHarness();
+const saveDir = useTempDir('grabbit-e2e-flows-');
 
 describe('downloader flows', () => {
   it('lists a multi-media post and downloads each item after 2 clicks', async () => {

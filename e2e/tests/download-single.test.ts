@@ -2,29 +2,19 @@
 // locally (MEDIA_TEST_HOSTS): a single link from paste to a valid saved MP4, the live row check,
 // and a phone-sized viewport.
 import path from 'node:path';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import {
   clickThroughGate,
   mainButton,
   openDownloader,
   probe,
-  startDownloaderHarness,
-  type DownloaderHarness,
+  useDownloaderHarness,
 } from '../support/downloader';
+import { useTempDir } from '../support/session';
 
-let harness: DownloaderHarness;
-const saveDir = mkdtempSync(path.join(tmpdir(), 'grabbit-e2e-saved-'));
-
-beforeAll(async () => {
-  harness = await startDownloaderHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  rmSync(saveDir, { recursive: true, force: true });
-});
+const harness = useDownloaderHarness();
+const saveDir = useTempDir('grabbit-e2e-saved-');
 
 describe('single download on /youtube-downloader', () => {
   it('goes from a pasted link through the gate and the progress bar to a saved, valid MP4', async () => {

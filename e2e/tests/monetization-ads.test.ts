@@ -3,25 +3,14 @@
 // 'Ad loading...' and one retry for a slot without a frame, 100 ms between slots, placeholders for
 // sizes without a key, and the adult key set on adult pages.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDownloader, startDownloaderHarness, type DownloaderHarness } from '../support/downloader';
-import { startMonetizationSite, type MonetizationSite } from '../support/monetization-site';
+import { describe, expect, it } from 'vitest';
+import { openDownloader, useDownloaderHarness } from '../support/downloader';
 
-let network: MonetizationSite;
-let harness: DownloaderHarness;
-
-beforeAll(async () => {
-  network = await startMonetizationSite();
-  harness = await startDownloaderHarness(network.env);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await network?.close();
-});
+// The sponsor stand-in also plays the ad network.
+const harness = useDownloaderHarness({ sponsors: true });
 
 const invokesSince = (start: number) =>
-  network.hits.filter((hit) => hit.at >= start && hit.path.endsWith('/invoke.js'));
+  harness.sponsors.hits.filter((hit) => hit.at >= start && hit.path.endsWith('/invoke.js'));
 const slot = (page: Page, size: string) => page.locator(`[data-ad-slot="${size}"]:visible`);
 
 describe('ad slots', () => {

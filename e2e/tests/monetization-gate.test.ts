@@ -3,29 +3,16 @@
 // windows and frames open and close (regular and adult variants).
 import { monetizationStorageKeys as keys } from '@grabbit/catalog';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   mainButton,
   openDownloader,
   queueItems,
-  startDownloaderHarness,
+  useDownloaderHarness,
   waitForStatus,
-  type DownloaderHarness,
 } from '../support/downloader';
-import { startMonetizationSite, type MonetizationSite } from '../support/monetization-site';
 
-let sponsors: MonetizationSite;
-let harness: DownloaderHarness;
-
-beforeAll(async () => {
-  sponsors = await startMonetizationSite();
-  harness = await startDownloaderHarness(sponsors.env);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await sponsors?.close();
-});
+const harness = useDownloaderHarness({ sponsors: true });
 
 const stored = (page: Page) =>
   page.evaluate(
@@ -46,7 +33,7 @@ describe('click-gate on a regular page', () => {
     const { context, page } = await openDownloader(harness, '/youtube-downloader');
     const windows = trackWindows(context);
     await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url('/a.mp4'));
-    const before = sponsors.count('/sponsor/');
+    const before = harness.sponsors.count('/sponsor/');
 
     await mainButton(page).click();
     await page.getByText('Convert (2 clicks to start)').waitFor();
@@ -79,8 +66,8 @@ describe('click-gate on a regular page', () => {
     await expect.poll(async () => (await stored(page))[keys.clickCount]).toBe('0');
     await page.getByText('Convert (3 clicks to start)').waitFor();
     // Regular settings only: 2 tabs + 1 tiny window + 3 frames of the regular sponsor page.
-    expect(sponsors.count('/sponsor/regular.html')).toBeGreaterThanOrEqual(before + 6);
-    expect(sponsors.count('/sponsor/adult')).toBe(0);
+    expect(harness.sponsors.count('/sponsor/regular.html')).toBeGreaterThanOrEqual(before + 6);
+    expect(harness.sponsors.count('/sponsor/adult')).toBe(0);
 
     // Queue items: 2 clicks, with the conversion flag set (a change that restarts the count).
     const save = queueItems(page).first().getByRole('button');
@@ -101,7 +88,7 @@ describe('click-gate on an adult page', () => {
     await mainButton(page).click();
     expect((await stored(page))[keys.clickCount]).toBe('1');
     const windows = trackWindows(context);
-    const adultBefore = sponsors.count('/sponsor/adult.html');
+    const adultBefore = harness.sponsors.count('/sponsor/adult.html');
 
     await page.goto(`${harness.server.url}/pornhub-downloader`);
     await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
@@ -112,7 +99,9 @@ describe('click-gate on an adult page', () => {
     await mainButton(page).click();
     await expect.poll(() => windows.opened.length).toBe(1);
     await page.locator('head script[src$="/sponsor/adult.js"]').waitFor({ state: 'attached' });
-    await expect.poll(() => sponsors.count('/sponsor/adult.html')).toBeGreaterThanOrEqual(adultBefore + 2);
+    await expect
+      .poll(() => harness.sponsors.count('/sponsor/adult.html'))
+      .toBeGreaterThanOrEqual(adultBefore + 2);
     expect(windows.opened[0]?.url()).toContain('/sponsor/adult.html');
     await context.close();
   });

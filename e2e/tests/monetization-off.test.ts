@@ -1,28 +1,15 @@
 // With the monetization flag off (FEATURE_MONETIZATION=false) the page has no notice and no gate:
 // one click starts the download and no sponsor page opens, even with sponsor settings present.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   mainButton,
   openDownloader,
   queueItems,
-  startDownloaderHarness,
+  useDownloaderHarness,
   waitForStatus,
-  type DownloaderHarness,
 } from '../support/downloader';
-import { startMonetizationSite, type MonetizationSite } from '../support/monetization-site';
 
-let sponsors: MonetizationSite;
-let harness: DownloaderHarness;
-
-beforeAll(async () => {
-  sponsors = await startMonetizationSite();
-  harness = await startDownloaderHarness({ ...sponsors.env, FEATURE_MONETIZATION: 'false' });
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await sponsors?.close();
-});
+const harness = useDownloaderHarness({ sponsors: true, env: { FEATURE_MONETIZATION: 'false' } });
 
 describe('monetization switched off', () => {
   it('downloads on the first click and opens nothing', async () => {
@@ -36,7 +23,7 @@ describe('monetization switched off', () => {
     await queueItems(page).first().getByRole('button', { name: 'Save file' }).click();
     await download;
     expect(context.pages()).toHaveLength(1);
-    expect(sponsors.count('/sponsor/')).toBe(0);
+    expect(harness.sponsors.count('/sponsor/')).toBe(0);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@
 import { converterById, navigation, routeForPath, type NavGroup, type NavItem } from '@grabbit/catalog';
 import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { CatalogIcon } from './nav-icon';
@@ -32,6 +32,60 @@ const triggerClasses =
   'group flex w-full items-center justify-between rounded-md px-3 py-2 text-left font-semibold text-slate-900 hover:bg-slate-100';
 const chevron = 'size-4 shrink-0 transition-transform group-data-[state=closed]:-rotate-90';
 
+function NavList({
+  items,
+  className,
+  onNavigate,
+}: {
+  items: readonly NavItem[] | undefined;
+  className: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className={className}>
+      {items?.map((item) => (
+        <NavEntry key={item.path} item={item} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+}
+
+/** A group (h2) or converter sub-group (h3): a heading that toggles, and its content. */
+function CollapsibleSection({
+  group,
+  heading: Heading,
+  open,
+  onOpenChange,
+  triggerClassName,
+  contentClassName,
+  children,
+}: {
+  group: NavGroup;
+  heading: 'h2' | 'h3';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  triggerClassName: string;
+  contentClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <Collapsible.Root open={open} onOpenChange={onOpenChange} asChild>
+      <section aria-labelledby={`nav-${group.id}`}>
+        <Heading id={`nav-${group.id}`}>
+          <Collapsible.Trigger className={cn(triggerClasses, triggerClassName)}>
+            {group.title}
+            <ChevronDown className={chevron} aria-hidden />
+          </Collapsible.Trigger>
+        </Heading>
+        {/* Kept in the HTML while closed, so every tool link stays crawlable. */}
+        <Collapsible.Content forceMount className={cn(contentClassName, 'data-[state=closed]:hidden')}>
+          {children}
+        </Collapsible.Content>
+      </section>
+    </Collapsible.Root>
+  );
+}
+
 function SubGroups({ groups, onNavigate }: { groups: readonly NavGroup[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   // Open the sub-group of the page being shown, else the first one.
@@ -42,31 +96,17 @@ function SubGroups({ groups, onNavigate }: { groups: readonly NavGroup[]; onNavi
   return (
     <div className="space-y-1">
       {groups.map((group) => (
-        <Collapsible.Root
+        <CollapsibleSection
           key={group.id}
+          group={group}
+          heading="h3"
           open={openId === group.id}
           onOpenChange={(open) => setOpenId(open ? group.id : undefined)}
-          asChild
+          triggerClassName="py-1.5 text-sm font-medium text-slate-800"
+          contentClassName="pl-2"
         >
-          <section aria-labelledby={`nav-${group.id}`}>
-            <h3 id={`nav-${group.id}`}>
-              <Collapsible.Trigger
-                className={cn(triggerClasses, 'py-1.5 text-sm font-medium text-slate-800')}
-              >
-                {group.title}
-                <ChevronDown className={chevron} aria-hidden />
-              </Collapsible.Trigger>
-            </h3>
-            {/* Kept in the HTML while closed, so every tool link stays crawlable. */}
-            <Collapsible.Content forceMount className="pl-2 data-[state=closed]:hidden">
-              <ul className="space-y-0.5 py-1">
-                {group.items?.map((item) => (
-                  <NavEntry key={item.path} item={item} onNavigate={onNavigate} />
-                ))}
-              </ul>
-            </Collapsible.Content>
-          </section>
-        </Collapsible.Root>
+          <NavList items={group.items} className="space-y-0.5 py-1" onNavigate={onNavigate} />
+        </CollapsibleSection>
       ))}
     </div>
   );
@@ -75,29 +115,20 @@ function SubGroups({ groups, onNavigate }: { groups: readonly NavGroup[]; onNavi
 function NavGroupSection({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void }) {
   const [open, setOpen] = useState(true);
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
-      <section aria-labelledby={`nav-${group.id}`}>
-        <h2 id={`nav-${group.id}`}>
-          <Collapsible.Trigger
-            className={cn(triggerClasses, 'text-xs tracking-wide text-slate-600 uppercase')}
-          >
-            {group.title}
-            <ChevronDown className={chevron} aria-hidden />
-          </Collapsible.Trigger>
-        </h2>
-        <Collapsible.Content forceMount className="mt-1 data-[state=closed]:hidden">
-          {group.children ? (
-            <SubGroups groups={group.children} onNavigate={onNavigate} />
-          ) : (
-            <ul className="space-y-0.5">
-              {group.items?.map((item) => (
-                <NavEntry key={item.path} item={item} onNavigate={onNavigate} />
-              ))}
-            </ul>
-          )}
-        </Collapsible.Content>
-      </section>
-    </Collapsible.Root>
+    <CollapsibleSection
+      group={group}
+      heading="h2"
+      open={open}
+      onOpenChange={setOpen}
+      triggerClassName="text-xs tracking-wide text-slate-600 uppercase"
+      contentClassName="mt-1"
+    >
+      {group.children ? (
+        <SubGroups groups={group.children} onNavigate={onNavigate} />
+      ) : (
+        <NavList items={group.items} className="space-y-0.5" onNavigate={onNavigate} />
+      )}
+    </CollapsibleSection>
   );
 }
 

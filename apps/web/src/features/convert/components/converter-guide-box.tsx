@@ -1,7 +1,17 @@
 // How-to, supported formats and pro tips, from the page's catalog entry.
 import type { ConverterPage } from '@grabbit/catalog';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { converterGuide } from '../lib/converter-guide';
+
+function GuidePart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
 
 export function ConverterGuideBox({ page }: { page: ConverterPage }) {
   const guide = converterGuide(page);
@@ -11,16 +21,14 @@ export function ConverterGuideBox({ page }: { page: ConverterPage }) {
         <CardTitle as="h2">How to convert {page.label} files</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-3">
-        <section className="space-y-2">
-          <h3 className="font-semibold text-slate-900">How to</h3>
+        <GuidePart title="How to">
           <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
             {guide.howTo.map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>
-        </section>
-        <section className="space-y-2">
-          <h3 className="font-semibold text-slate-900">Supported formats</h3>
+        </GuidePart>
+        <GuidePart title="Supported formats">
           <dl className="space-y-1 text-sm text-slate-700">
             <dt className="font-medium">Input</dt>
             <dd>{guide.inputFormats}</dd>
@@ -29,15 +37,14 @@ export function ConverterGuideBox({ page }: { page: ConverterPage }) {
             <dt className="font-medium">Maximum size</dt>
             <dd>{page.maxSize}</dd>
           </dl>
-        </section>
-        <section className="space-y-2">
-          <h3 className="font-semibold text-slate-900">Pro tips</h3>
+        </GuidePart>
+        <GuidePart title="Pro tips">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
             {guide.tips.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
           </ul>
-        </section>
+        </GuidePart>
       </CardContent>
     </Card>
   );

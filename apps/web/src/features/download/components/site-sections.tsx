@@ -2,16 +2,26 @@
 // four-step guide, the FAQ, and the related links (the Related Tools block, or the related
 // video downloaders only). Pages without catalog content show none of it.
 import { relatedTools, siteContentFor, type Platform, type SiteContent } from '@grabbit/catalog';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+
+/** One titled block of the site content; the heading names the section for assistive tech. */
+function ContentSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-2xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 function Features({ content, platform }: { content: SiteContent; platform: Platform }) {
   if (content.features.length === 0) return null;
   return (
-    <section aria-labelledby="features-title" className="space-y-3">
-      <h2 id="features-title" className="text-2xl font-semibold text-slate-900">
-        {platform.name} downloader features
-      </h2>
+    <ContentSection id="features-title" title={`${platform.name} downloader features`}>
       <ul className="grid gap-3 sm:grid-cols-2">
         {content.features.map((feature) => (
           <li key={feature.title} className="rounded-md border border-slate-200 bg-white p-4">
@@ -20,17 +30,14 @@ function Features({ content, platform }: { content: SiteContent; platform: Platf
           </li>
         ))}
       </ul>
-    </section>
+    </ContentSection>
   );
 }
 
 function Steps({ content, platform }: { content: SiteContent; platform: Platform }) {
   if (content.steps.length === 0) return null;
   return (
-    <section aria-labelledby="steps-title" className="space-y-3">
-      <h2 id="steps-title" className="text-2xl font-semibold text-slate-900">
-        How to download {platform.name} videos
-      </h2>
+    <ContentSection id="steps-title" title={`How to download ${platform.name} videos`}>
       <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {content.steps.map((step, index) => (
           <li key={step.title} className="rounded-md border border-slate-200 bg-white p-4">
@@ -40,17 +47,14 @@ function Steps({ content, platform }: { content: SiteContent; platform: Platform
           </li>
         ))}
       </ol>
-    </section>
+    </ContentSection>
   );
 }
 
 function Faq({ content }: { content: SiteContent }) {
   if (content.faq.length === 0) return null;
   return (
-    <section aria-labelledby="faq-title" className="space-y-3">
-      <h2 id="faq-title" className="text-2xl font-semibold text-slate-900">
-        Frequently asked questions
-      </h2>
+    <ContentSection id="faq-title" title="Frequently asked questions">
       <div className="space-y-2">
         {content.faq.map((entry) => (
           <details
@@ -63,7 +67,7 @@ function Faq({ content }: { content: SiteContent }) {
           </details>
         ))}
       </div>
-    </section>
+    </ContentSection>
   );
 }
 

@@ -2,6 +2,7 @@
 // one row (never on the last), a red border and the message under a row that does not fit.
 import type { Platform } from '@grabbit/catalog';
 import { Minus, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { canAddRow, canRemoveRow, type UrlRow } from '../lib/url-rows';
@@ -13,6 +14,25 @@ export interface UrlRowsFieldProps {
   onChange: (id: string, value: string) => void;
   onAdd: () => void;
   onRemove: (id: string) => void;
+}
+
+/** The + or - icon button beside a row. */
+function RowButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="outline" size="icon" aria-label={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
+  );
 }
 
 export function UrlRowsField({ platform, rows, disabled, onChange, onAdd, onRemove }: UrlRowsFieldProps) {
@@ -36,26 +56,14 @@ export function UrlRowsField({ platform, rows, disabled, onChange, onAdd, onRemo
                 onChange={(event) => onChange(row.id, event.target.value)}
               />
               {canRemoveRow(rows, index) && (
-                <Button
-                  variant="outline"
-                  size="icon"
-                  aria-label="Remove this link"
-                  disabled={disabled}
-                  onClick={() => onRemove(row.id)}
-                >
+                <RowButton label="Remove this link" disabled={disabled} onClick={() => onRemove(row.id)}>
                   <Minus aria-hidden />
-                </Button>
+                </RowButton>
               )}
               {canAddRow(rows, index) && (
-                <Button
-                  variant="outline"
-                  size="icon"
-                  aria-label="Add another link"
-                  disabled={disabled}
-                  onClick={onAdd}
-                >
+                <RowButton label="Add another link" disabled={disabled} onClick={onAdd}>
                   <Plus aria-hidden />
-                </Button>
+                </RowButton>
               )}
             </div>
             {row.error && (

@@ -27,6 +27,16 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     (id: string, patch: Partial<QueueItem>) => dispatch({ type: 'update', id, patch }),
     [dispatch],
   );
+  /** Marks the item failed with the error's own message (else the fallback) and says so; false. */
+  const fail = useCallback(
+    (item: QueueItem, error: unknown, title: string, fallback: string): false => {
+      const message = errorText(error) ?? fallback;
+      update(item.id, { status: 'error', error: message });
+      toast.error(title, { description: message });
+      return false;
+    },
+    [update],
+  );
 
   const runItem = useCallback(
     async (item: QueueItem): Promise<boolean> => {
@@ -56,13 +66,10 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         toast.success('Download Ready', { description: `${fileName} is ready to save` });
         return true;
       } catch (error) {
-        const message = errorText(error) ?? 'Download failed';
-        update(item.id, { status: 'error', error: message });
-        toast.error('Download Failed', { description: message });
-        return false;
+        return fail(item, error, 'Download Failed', 'Download failed');
       }
     },
-    [platform.id, update],
+    [platform.id, update, fail],
   );
 
   const runBatch = useCallback(
@@ -86,13 +93,10 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         await savePostLink(zipPath);
         return true;
       } catch (error) {
-        const message = errorText(error) ?? 'An error occurred';
-        update(item.id, { status: 'error', error: message });
-        toast.error('Batch Error', { description: message });
-        return false;
+        return fail(item, error, 'Batch Error', 'An error occurred');
       }
     },
-    [update],
+    [update, fail],
   );
 
   const saveItem = useCallback((item: QueueItem) => {
