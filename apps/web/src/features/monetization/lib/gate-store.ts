@@ -57,7 +57,13 @@ export function alignStoredGate(context: GateContext): void {
   }
 }
 
-/** Clears the gate 100 ms after a finished download. */
+/**
+ * Clears the gate 100 ms after a finished download, unless the visitor has clicked a gate since:
+ * a click in those 100 ms (say on a queue item's save button) belongs to the next action and stays.
+ */
 export function resetGateAfterDownload(): void {
-  setTimeout(() => setGate(clearGate(gateSnapshot())), monetization.resetAfterDownloadMs);
+  const finished = gateSnapshot();
+  setTimeout(() => {
+    if (gateSnapshot() === finished) setGate(clearGate(finished));
+  }, monetization.resetAfterDownloadMs);
 }
