@@ -12,14 +12,20 @@ import { ffprobe } from '../../apps/server/src/media/ffprobe';
 import { runFfmpeg } from '../../apps/server/src/media/ffmpeg-run';
 import { bigMkv, durationOf, h264Clip, smallPng } from './convert-fixtures';
 import { imageBench } from './convert-image-bench';
-import { interleaved, median, ms, timed, verdict } from './convert-measure';
+import { interleaved, median, ms, spread, timed, verdict } from './convert-measure';
 import { convertOverHttp, rssOf, startServer, type BenchServer } from './convert-server';
 
 const run = promisify(execFile);
 
 /** Request to the result saved on disk, as the engine run alone writes its file. */
-async function apiTime(server: BenchServer, endpoint: string, file: string, output: string): Promise<number> {
-  const answer = await convertOverHttp(server.base, endpoint, file, output, `${file}.api.${output}`);
+async function apiTime(
+  server: BenchServer,
+  endpoint: string,
+  file: string,
+  output: string,
+  saveTo = `${file}.api.${output}`,
+): Promise<number> {
+  const answer = await convertOverHttp(server.base, endpoint, file, output, saveTo);
   if (answer.status !== 200) throw new Error(`${path.basename(file)} -> ${output} answered ${answer.status}`);
   return answer.ms;
 }
@@ -38,11 +44,15 @@ async function concurrencyBench(server: BenchServer, dir: string): Promise<void>
   );
 }
 
-async function remuxBench(server: BenchServer, dir: string): Promise<void> {
+export async function remuxBench(server: BenchServer, dir: string): Promise<void> {
   // 8 Mbit/s, the bitrate of a typical 1080p camera or phone recording.
   const mkv = await h264Clip(dir, 'movie-1080p.mkv', 60, '1920x1080', '8M');
   const apiOut = path.join(dir, 'api-remux.mp4');
-  const answer = await convertOverHttp(server.base, convertEndpoints.video, mkv, 'mp4', apiOut);
+  // The API call is short, so one slow HTTP run could decide the verdict: take the median of 3.
+  const apiRuns: number[] = [];
+  for (let i = 0; i < 3; i += 1)
+    apiRuns.push(await apiTime(server, convertEndpoints.video, mkv, 'mp4', apiOut));
+  const api = median(apiRuns);
   const transcodeOut = path.join(dir, 'transcode.mp4');
   const transcode = await timed(() =>
     run('ffmpeg', [
@@ -69,15 +79,13 @@ async function remuxBench(server: BenchServer, dir: string): Promise<void> {
       transcodeOut,
     ]),
   );
-  const speedup = transcode / answer.ms;
+  const speedup = transcode / api;
   const [apiDuration, transcodeDuration] = [await durationOf(apiOut), await durationOf(transcodeOut)];
   const sameDuration = Math.abs(apiDuration - transcodeDuration) < 0.1;
   console.info(
-    `60 s 1080p H.264/AAC MKV -> MP4: API (stream copy) ${ms(answer.ms)} [${answer.status}], full transcode ${ms(transcode)}`,
+    `60 s 1080p H.264/AAC MKV -> MP4: API (stream copy) median of 3 ${spread(apiRuns)}, full transcode ${ms(transcode)}`,
   );
-  console.info(
-    `  speed-up ${speedup.toFixed(1)}x (target >= 20) ${verdict(speedup >= 20 && answer.status === 200)}`,
-  );
+  console.info(`  speed-up ${speedup.toFixed(1)}x (target >= 20) ${verdict(speedup >= 20)}`);
   console.info(
     `  durations: API ${apiDuration.toFixed(2)} s, transcode ${transcodeDuration.toFixed(2)} s ${verdict(sameDuration)}`,
   );

@@ -1,16 +1,19 @@
 // Downloader benchmarks: (1) a 50 MB local file through the API vs yt-dlp alone on the same URL
 // (budget: ratio <= 1.15), (2) time from the request to the first progress event, (3) 200 hub
-// clients following one batch: p99 delay from publish to receipt of progress events (budget 100 ms).
+// clients following one batch, run in a worker thread: p99 delay from publish to receipt of
+// progress events (budget 100 ms).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { hubEvents, hubPath } from '@grabbit/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { InProcessEventBus } from '../../apps/server/src/realtime/event-bus';
 import { startTestApp } from '../../apps/server/test/support/download-app';
 import { startFixtureSite } from '../../apps/server/test/support/fixture-site';
+import type { HubReceipt } from './hub-clients-worker';
 
 const runs = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -115,44 +118,54 @@ async function firstProgressDelay(origin: string, url: string): Promise<number> 
   return delay;
 }
 
-async function hubFanOut(
+/** Absolute time in ms, comparable between the server's thread and the clients' worker thread. */
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * Entry code of the clients' worker thread. Workers start without tsx's TypeScript loader (nor
+ * does `--import tsx` in execArgv resolve the workspace's extensionless imports there), so the
+ * worker registers it itself before loading its TypeScript module.
+ */
+const hubClientsBootstrap = `
+  const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});
+  register();
+  await import(${JSON.stringify(import.meta.resolve('./hub-clients-worker.ts'))});
+`;
+
+/** Publish times are taken on the bus (every publisher goes through it), receipts in the worker. */
+export async function hubFanOut(
   origin: string,
   itemUrl: string,
   clients: number,
 ): Promise<{ delays: number[]; events: number }> {
-  // Publish times, recorded where every publisher goes through: the bus.
   const published = new Map<string, number>();
   const publish = InProcessEventBus.prototype.publish;
   InProcessEventBus.prototype.publish = function (group, event, ...args) {
-    if (event === hubEvents.batchProgress)
-      published.set(`${String(args[0])}:${String(args[1])}`, performance.now());
+    if (event === hubEvents.batchProgress) published.set(`${String(args[0])}:${String(args[1])}`, now());
     return publish.call(this, group, event, ...args);
   };
-  const sockets = await Promise.all(Array.from({ length: clients }, () => connect(origin)));
-  const response = await postJson(origin, '/api/download/playlist', {
-    items: Array.from({ length: 6 }, (_, i) => `${itemUrl}?n=${i}`),
-    outputFormat: 'mp4',
-    title: 'bench',
-  });
-  const { batchId } = (await response.json()) as { batchId: string };
-  const delays: number[] = [];
-  await Promise.all(
-    sockets.map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          socket.on(hubEvents.batchProgress, (id: string, progress: number) => {
-            const sent = published.get(`${id}:${progress}`);
-            if (sent !== undefined) delays.push(performance.now() - sent);
-          });
-          socket.on(hubEvents.batchCompleted, () => resolve());
-          socket.on(hubEvents.batchError, () => resolve());
-          socket.emit(hubEvents.joinBatch, batchId);
-        }),
-    ),
-  );
-  InProcessEventBus.prototype.publish = publish;
-  for (const socket of sockets) socket.disconnect();
-  return { delays, events: published.size };
+  const worker = new Worker(hubClientsBootstrap, { eval: true, workerData: { origin, clients } });
+  const nextMessage = <T>() =>
+    new Promise<T>((resolve, reject) => worker.once('message', resolve).once('error', reject));
+  try {
+    await nextMessage<'ready'>();
+    const response = await postJson(origin, '/api/download/playlist', {
+      items: Array.from({ length: 6 }, (_, i) => `${itemUrl}?n=${i}`),
+      outputFormat: 'mp4',
+      title: 'bench',
+    });
+    const { batchId } = (await response.json()) as { batchId: string };
+    const receipts = nextMessage<HubReceipt[]>();
+    worker.postMessage(batchId);
+    const delays = (await receipts).flatMap(({ key, at }) => {
+      const sent = published.get(key);
+      return sent === undefined ? [] : [at - sent];
+    });
+    return { delays, events: published.size };
+  } finally {
+    InProcessEventBus.prototype.publish = publish;
+    await worker.terminate();
+  }
 }
 
 export async function runDownloadBenchmarks(): Promise<void> {
@@ -197,7 +210,7 @@ export async function runDownloadBenchmarks(): Promise<void> {
     const fan = await hubFanOut(test.origin, site.url('/throttle/a.mp4'), 200);
     const p99 = percentile(fan.delays, 99);
     console.info(
-      `200 hub clients on one batch: ${fan.events} progress events, ${fan.delays.length} deliveries, p50 ${ms(percentile(fan.delays, 50))}, p99 ${ms(p99)} (budget 100 ms) ${p99 <= 100 ? 'OK' : 'OVER BUDGET'}`,
+      `200 hub clients on one batch (clients in their own worker thread): ${fan.events} progress events, ${fan.delays.length} deliveries, p50 ${ms(percentile(fan.delays, 50))}, p99 ${ms(p99)} (budget 100 ms) ${p99 <= 100 ? 'OK' : 'OVER BUDGET'}`,
     );
   } finally {
     await test.close();
