@@ -115,3 +115,45 @@ export async function convertOverHttp(
     body.pipe(req, { end: false });
   });
 }
+
+/**
+ * The same upload made by curl, a client in its own process that streams the file and saves the
+ * answer to disk, as a visitor's browser does. For large files: Node's own client spends more
+ * time copying 60 MB each way than the server does (it doubled the measured API time), while for
+ * small images curl's ~20 ms start-up would be billed to the API instead.
+ */
+export async function convertWithCurl(
+  base: string,
+  endpoint: string,
+  file: string,
+  outputFormat: string,
+  saveTo: string,
+): Promise<ConvertAnswer> {
+  const started = performance.now();
+  const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
+    const child = spawn(
+      'curl',
+      [
+        '--silent',
+        '--show-error',
+        '--output',
+        saveTo,
+        '--write-out',
+        '%{http_code} %{size_download}',
+        '--form',
+        `OutputFormat=${outputFormat}`,
+        '--form',
+        'Quality=high',
+        '--form',
+        `InputFile=@${file}`,
+        `${base}${endpoint}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.once('error', reject).once('close', () => resolve({ stdout: out }));
+  });
+  const [status, bytes] = stdout.trim().split(' ').map(Number);
+  return { status: status ?? 0, bytes: bytes ?? 0, ms: performance.now() - started };
+}
