@@ -29,12 +29,17 @@ port.once('message', (batchId: string) => {
   const ended = sockets.map(
     (socket) =>
       new Promise<void>((resolve) => {
-        socket.on(hubEvents.batchProgress, (id: string, progress: number) =>
-          receipts.push({ key: `${id}:${progress}`, at: performance.timeOrigin + performance.now() }),
-        );
+        // Joining answers the batch's current progress at once (state replay for late clients);
+        // that answer comes before the join's acknowledgement and is not a fan-out delivery, so
+        // only events received after the acknowledgement count.
+        let joined = false;
+        socket.on(hubEvents.batchProgress, (id: string, progress: number) => {
+          if (joined)
+            receipts.push({ key: `${id}:${progress}`, at: performance.timeOrigin + performance.now() });
+        });
         socket.on(hubEvents.batchCompleted, () => resolve());
         socket.on(hubEvents.batchError, () => resolve());
-        socket.emit(hubEvents.joinBatch, batchId);
+        socket.emit(hubEvents.joinBatch, batchId, () => (joined = true));
       }),
   );
   void Promise.all(ended).then(() => {
