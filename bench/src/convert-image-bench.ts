@@ -12,10 +12,10 @@ import { loadConfig } from '../../apps/server/src/config/env';
 import { sharpEncode } from '../../apps/server/src/media/image-sharp';
 import { twelveMegapixelPng } from './convert-fixtures';
 import { interleaved, median, ms, spread, timed, verdict } from './convert-measure';
-import { convertOverHttp, type BenchServer } from './convert-server';
+import { convertWithCurl, type BenchServer } from './convert-server';
 
 const run = promisify(execFile);
-const rounds = 11;
+const rounds = 21;
 
 /**
  * ImageMagick with sharp's settings: without them it would write 4:4:4 chroma at quality 90 and
@@ -41,7 +41,7 @@ export async function imageBench(server: BenchServer, dir: string): Promise<void
   };
   const times = await interleaved(rounds, {
     api: async () => {
-      const answer = await convertOverHttp(server.base, convertEndpoints.image, png, 'jpg', out.api);
+      const answer = await convertWithCurl(server.base, convertEndpoints.image, png, 'jpg', out.api);
       if (answer.status !== 200) throw new Error(`PNG -> JPEG answered ${answer.status}`);
       return answer.ms;
     },

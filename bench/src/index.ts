@@ -1,9 +1,18 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
+// `npm run bench -- convert` (or download, web) runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
 import { runWebBenchmarks } from './web-bench';
 
+const groups = { download: runDownloadBenchmarks, convert: runConvertBenchmarks, web: runWebBenchmarks };
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in groups));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark group: ${unknown.join(', ')} (known: ${Object.keys(groups).join(', ')})`);
+  process.exit(2);
+}
+
 console.info('Grabbit benchmarks');
-await runDownloadBenchmarks();
-await runConvertBenchmarks();
-await runWebBenchmarks();
+for (const [name, run] of Object.entries(groups)) {
+  if (asked.length === 0 || asked.includes(name)) await run();
+}

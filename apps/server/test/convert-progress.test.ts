@@ -1,6 +1,6 @@
 // Conversion progress: a real ffmpeg run through the conversion service publishes
 // ConversionProgress(id, { percent, stage }) to the group conversion:{id} on the event bus.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -37,6 +37,7 @@ it('publishes converting percentages from ffmpeg and a finishing event', async (
     workDir: dir,
     inputPath: input,
     bytes: 1000,
+    head: await readFile(input),
     outputExtension: 'webm',
     report: progressReporter(bus, 'progress-test-1'),
     signal: new AbortController().signal,

@@ -1,10 +1,10 @@
 // Audio/video rules: the stream-copy fast path, playable results, conversion progress on the bus.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { makeVideo, probeFile } from './support/media-fixtures';
+import { ffmpeg, makeAudio, makeVideo, probeFile } from './support/media-fixtures';
 import { postConversion, useConvertApp } from './support/convert-app';
 
 const run = promisify(execFile);
@@ -54,6 +54,58 @@ describe('audio and video rules', () => {
     const out = path.join(ctx.dir, 'webm-to.mp4');
     await writeFile(out, response.rawPayload);
     expect((await probeFile(out)).streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+  });
+
+  it('folds 5.1 audio to stereo for AVI: the probe replaces the early re-encode with its own plan', async () => {
+    const surround = await makeVideo(ctx.dir, 'surround.mkv', {
+      codecs: ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-ac', '6'],
+    });
+    const response = await postConversion(ctx.server.app, 'video', surround, 'avi');
+    expect(response.statusCode).toBe(200);
+    const avi = path.join(ctx.dir, 'surround.avi');
+    await writeFile(avi, response.rawPayload);
+    const streams = (await probeFile(avi)).streams;
+    expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'mp3', channels: 2 });
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'mpeg4' });
+  });
+
+  it('reads an MP3 behind a cover-art tag larger than the bytes kept from the upload', async () => {
+    const mp3 = await makeAudio(ctx.dir, 'plain.mp3');
+    const cover = path.join(ctx.dir, 'noise-cover.png');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'nullsrc=s=256x256,geq=random(1)*255:128:128',
+      '-frames:v',
+      '1',
+      cover,
+    ]);
+    const tagged = path.join(ctx.dir, 'tagged.mp3');
+    await ffmpeg([
+      '-i',
+      mp3,
+      '-i',
+      cover,
+      '-map',
+      '0',
+      '-map',
+      '1',
+      '-c',
+      'copy',
+      '-id3v2_version',
+      '3',
+      tagged,
+    ]);
+    const head = (await readFile(tagged)).subarray(0, 10);
+    // ID3v2 size: four 7-bit bytes; the tag must outgrow the 64 KB head for this test to mean anything.
+    const tagBytes = head.subarray(6, 10).reduce((size, byte) => size * 128 + byte, 0);
+    expect(tagBytes).toBeGreaterThan(64 * 1024);
+    const response = await postConversion(ctx.server.app, 'audio', tagged, 'wav');
+    expect(response.statusCode).toBe(200);
+    const wav = path.join(ctx.dir, 'tagged.wav');
+    await writeFile(wav, response.rawPayload);
+    expect((await probeFile(wav)).streams).toEqual([expect.objectContaining({ codec_name: 'pcm_s16le' })]);
   });
 
   it('gives 3GP a legal H.263 frame size and WMV the Windows Media codecs', async () => {

@@ -1,11 +1,20 @@
-// Audio and video conversion: ffmpeg with the plan of av-plan.ts, progress from ffmpeg's own
-// progress output, and sox as the AMR-NB encoder ffmpeg lacks.
+// Audio and video conversion: ffprobe decides per stream (av-plan.ts), ffmpeg converts with progress
+// from its own progress output, and sox is the AMR-NB encoder ffmpeg lacks.
+//
+// Each engine process spends ~80 ms loading Debian's FFmpeg libraries before it reads a byte, so
+// waiting for ffprobe before starting ffmpeg would add that to every conversion. Most uploads are
+// re-encoded, a plan that needs nothing from the probe: ffmpeg starts with it at once, beside
+// ffprobe. The probe still rules: a refusal stops ffmpeg, and when it finds streams to copy or
+// channels to fold, the early run is stopped and the right plan runs instead (as late as it would
+// have started anyway). Progress counts only for the run that is kept.
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env';
+import type { ProbeResult } from '../media/ffprobe';
 import { runFfmpeg } from '../media/ffmpeg-run';
 import { encodeAmrNb } from '../media/sox-amr';
-import { planAudioVideo, type AvPlan } from './av-plan';
-import type { DetectedMedia } from './detect';
+import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvChoice, type AvPlan } from './av-plan';
+import { probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from './engine-run';
 
 export interface AvJob {
@@ -16,21 +25,55 @@ export interface AvJob {
   onPercent: (percent: number) => void;
 }
 
+/** Settles a run that is no longer wanted; its failure (it was stopped) means nothing. */
+async function discard(run: Promise<unknown>, stop: AbortController, output: string): Promise<void> {
+  stop.abort();
+  await run.catch(() => undefined);
+  await rm(output, { force: true });
+}
+
 export async function convertAudioVideo(config: Config, job: AvJob, context: EngineContext): Promise<AvPlan> {
-  const plan = planAudioVideo(job.input.probe, job.target);
-  const ffmpegOutput = plan.needsAmrEncoder ? path.join(context.workDir, 'amr-source.wav') : job.outputPath;
-  await runFfmpeg(
-    config,
-    {
-      input: job.inputPath,
-      demuxer: job.input.demuxer,
-      outputArgs: plan.outputArgs,
-      output: ffmpegOutput,
-      durationSeconds: job.input.probe.duration,
-      onPercent: job.onPercent,
-    },
-    context,
-  );
-  if (plan.needsAmrEncoder) await encodeAmrNb(config, ffmpegOutput, job.outputPath, context);
-  return plan;
+  const needsAmrEncoder = job.target === 'amr';
+  const ffmpegOutput = needsAmrEncoder ? path.join(context.workDir, 'amr-source.wav') : job.outputPath;
+  /** Known once the probe has chosen: the input's length and the run whose progress is shown. */
+  const chosen: { duration?: number; run?: AbortController } = {};
+  const start = (choice: AvChoice, stop: AbortController) =>
+    runFfmpeg(
+      config,
+      {
+        input: job.inputPath,
+        demuxer: job.input.demuxer,
+        outputArgs: planArgs(job.target, choice).outputArgs,
+        output: ffmpegOutput,
+        durationSeconds: () => chosen.duration,
+        onPercent: (percent) => {
+          if (chosen.run === stop) job.onPercent(percent);
+        },
+      },
+      { ...context, signal: AbortSignal.any([context.signal, stop.signal]) },
+    );
+
+  const earlyStop = new AbortController();
+  const early = start(transcodeChoice, earlyStop);
+  // Handled here so an early failure waits for the probe's verdict instead of crashing the process.
+  early.catch(() => undefined);
+  let probe: ProbeResult;
+  try {
+    probe = await probeMedia(config, job.input, job.inputPath, context);
+  } catch (error) {
+    await discard(early, earlyStop, ffmpegOutput);
+    throw error;
+  }
+  chosen.duration = probe.duration;
+  const choice = chooseStreams(probe, job.target);
+  if (sameChoice(choice, transcodeChoice)) {
+    chosen.run = earlyStop;
+    await early;
+  } else {
+    await discard(early, earlyStop, ffmpegOutput);
+    chosen.run = new AbortController();
+    await start(choice, chosen.run);
+  }
+  if (needsAmrEncoder) await encodeAmrNb(config, ffmpegOutput, job.outputPath, context);
+  return planArgs(job.target, choice);
 }

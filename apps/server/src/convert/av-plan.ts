@@ -114,14 +114,46 @@ export const containerSpecs: Record<string, ContainerSpec> = {
   amr: { muxer: 'wav', audioCopy: [], audio: [...encoders.pcm, '-ar', '8000'], maxChannels: 1 },
 };
 
-export interface AvPlan {
+/** What the probe decides for a target: keep each stream as it is or re-encode it, fold channels. */
+export interface AvChoice {
+  copyVideo: boolean;
+  copyAudio: boolean;
+  /** Fold the audio down to the container's channel limit. */
+  downmix: boolean;
+  /** Stream-copied HEVC in an MP4-family file gets Apple's `hvc1` tag, or Safari will not play it. */
+  hevcTag: boolean;
+}
+
+/** Re-encode everything, keep the channels: the choice for most uploads (see av-pipeline.ts). */
+export const transcodeChoice: AvChoice = {
+  copyVideo: false,
+  copyAudio: false,
+  downmix: false,
+  hevcTag: false,
+};
+
+export function sameChoice(a: AvChoice, b: AvChoice): boolean {
+  return (
+    a.copyVideo === b.copyVideo &&
+    a.copyAudio === b.copyAudio &&
+    a.downmix === b.downmix &&
+    a.hevcTag === b.hevcTag
+  );
+}
+
+export interface AvPlan extends AvChoice {
   outputArgs: string[];
-  copiedVideo: boolean;
-  copiedAudio: boolean;
   /** The ffmpeg output is an intermediate WAV that sox turns into AMR. */
   needsAmrEncoder: boolean;
 }
 
+function specOf(target: string): ContainerSpec {
+  const spec = containerSpecs[target];
+  if (!spec) throw new Error(`No container spec for ${target}`);
+  return spec;
+}
+
+/** The first real picture stream (not cover art) and the first audio stream, as ffmpeg maps them. */
 function firstStream(probe: ProbeResult, type: 'video' | 'audio'): ProbedStream | undefined {
   return probe.streams.find((s) => s.codecType === type && !s.attachedPic);
 }
@@ -133,31 +165,45 @@ function fitsVideo(spec: ContainerSpec, target: string, stream: ProbedStream): b
   return true;
 }
 
-export function planAudioVideo(probe: ProbeResult, target: string): AvPlan {
-  const spec = containerSpecs[target];
-  if (!spec) throw new Error(`No container spec for ${target}`);
+export function chooseStreams(probe: ProbeResult, target: string): AvChoice {
+  const spec = specOf(target);
   const video = spec.videoCopy ? firstStream(probe, 'video') : undefined;
   const audio = firstStream(probe, 'audio');
+  const copyVideo = video !== undefined && fitsVideo(spec, target, video);
+  const copyAudio = audio !== undefined && spec.audioCopy.includes(audio.codecName);
+  return {
+    copyVideo,
+    copyAudio,
+    downmix:
+      audio !== undefined &&
+      !copyAudio &&
+      spec.maxChannels !== undefined &&
+      (audio.channels ?? 0) > spec.maxChannels,
+    hevcTag: copyVideo && video?.codecName === 'hevc' && spec.extra === faststart,
+  };
+}
+
+/**
+ * ffmpeg's output options for a target and a choice. Streams are picked by specifier, as ffprobe
+ * saw them: `V` is the first picture stream that is not cover art; `?` lets a file without one
+ * through (an audio file to MP4, a silent clip).
+ */
+export function planArgs(target: string, choice: AvChoice): AvPlan {
+  const spec = specOf(target);
   // No metadata (GPS of phone recordings included), no subtitles, data tracks or chapters.
   const args: string[] = ['-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn'];
-  let copiedVideo = false;
-  let copiedAudio = false;
-  if (video) {
-    args.push('-map', `0:${video.index}`);
-    copiedVideo = fitsVideo(spec, target, video);
-    args.push(...(copiedVideo ? ['-c:v', 'copy'] : (spec.video ?? [])));
-    if (copiedVideo && video.codecName === 'hevc' && spec.extra === faststart) args.push('-tag:v', 'hvc1');
+  if (spec.videoCopy) {
+    args.push('-map', '0:V:0?', ...(choice.copyVideo ? ['-c:v', 'copy'] : (spec.video ?? [])));
+    if (choice.hevcTag) args.push('-tag:v', 'hvc1');
   } else {
     args.push('-vn');
   }
-  if (audio) {
-    args.push('-map', `0:${audio.index}`);
-    copiedAudio = spec.audioCopy.includes(audio.codecName);
-    args.push(...(copiedAudio ? ['-c:a', 'copy'] : spec.audio));
-    if (!copiedAudio && spec.maxChannels && (audio.channels ?? 0) > spec.maxChannels) {
-      args.push('-ac', String(spec.maxChannels));
-    }
-  }
+  args.push('-map', '0:a:0?', ...(choice.copyAudio ? ['-c:a', 'copy'] : spec.audio));
+  if (choice.downmix && spec.maxChannels) args.push('-ac', String(spec.maxChannels));
   args.push(...(spec.extra ?? []), '-f', spec.muxer);
-  return { outputArgs: args, copiedVideo, copiedAudio, needsAmrEncoder: target === 'amr' };
+  return { ...choice, outputArgs: args, needsAmrEncoder: target === 'amr' };
+}
+
+export function planAudioVideo(probe: ProbeResult, target: string): AvPlan {
+  return planArgs(target, chooseStreams(probe, target));
 }

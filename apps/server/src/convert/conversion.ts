@@ -17,6 +17,8 @@ export interface ConversionRequest {
   workDir: string;
   inputPath: string;
   bytes: number;
+  /** The upload's first bytes, kept while it streamed to disk. */
+  head: Buffer;
   /** Lowercase output extension as asked (jpg, mp3...). */
   outputExtension: string;
   report: ProgressReporter;
@@ -43,7 +45,8 @@ export class ConversionService {
       signal: request.signal,
     };
     request.report('converting', 0);
-    const input = await detectInput(config, request.kind, request.inputPath, context);
+    const upload = { path: request.inputPath, head: request.head };
+    const input = await detectInput(config, request.kind, upload, context);
     const limit = limitForInput(request.kind, input.format);
     if (request.bytes > limit.bytes) throw fileTooLarge(limit.text);
     if (!allowedOutputs(request.kind, input.format).includes(request.outputExtension)) {

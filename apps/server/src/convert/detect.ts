@@ -1,13 +1,14 @@
-// Finds what an upload really is from its content (never its name or claimed type): file-type for
-// most formats, the EXR magic number, and ImageMagick headers for ICO and TGA, which have weak or no
-// magic. Audio and video are then probed with ffprobe through the demuxer allow-list.
-import { open } from 'node:fs/promises';
+// Finds what an upload really is from its content (never its name or claimed type): file-type on the
+// upload's first bytes for most formats, the EXR magic number, and ImageMagick headers for ICO and
+// TGA, which have weak or no magic. Audio and video are then probed with ffprobe through the demuxer
+// allow-list (see av-pipeline.ts for when).
 import type { ConverterKind } from '@grabbit/catalog';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from 'file-type';
 import type { Config } from '../config/env';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { ffprobe, type ProbeResult } from '../media/ffprobe';
 import { pingFrames, type MagickFrame } from '../media/magick-run';
+import { headBytes } from './upload';
 import { imageTooLarge, unsupportedFormat } from './conversion-errors';
 import { EngineError, type EngineContext } from './engine-run';
 import type { AudioFormat, ImageFormat, MediaFormat, VideoFormat } from './formats';
@@ -19,11 +20,18 @@ export interface DetectedImage {
   frames?: MagickFrame[];
 }
 
+/** An audio or video upload whose container is known; its streams are probed later. */
 export interface DetectedMedia {
   kind: 'audio' | 'video';
   format: AudioFormat | VideoFormat;
   demuxer: SafeDemuxer;
-  probe: ProbeResult;
+}
+
+/** What the upload holds: its content and where its first bytes are. */
+export interface UploadedFile {
+  path: string;
+  /** The first bytes, as kept by the upload (up to `headBytes`). */
+  head: Buffer;
 }
 
 export type DetectedInput = DetectedImage | DetectedMedia;
@@ -68,15 +76,14 @@ const mediaByFileType: Record<string, { demuxer: SafeDemuxer; video?: VideoForma
 
 const exrMagic = Buffer.from([0x76, 0x2f, 0x31, 0x01]);
 
-async function startsWith(file: string, magic: Buffer): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(magic.length);
-    const { bytesRead } = await handle.read(head, 0, magic.length, 0);
-    return bytesRead === magic.length && head.equals(magic);
-  } finally {
-    await handle.close();
-  }
+/**
+ * file-type on the first bytes; the whole file only when they end before file-type could decide
+ * (an MP3 behind a large ID3 tag with cover art, say).
+ */
+async function sniffType(file: UploadedFile): Promise<FileTypeResult | undefined> {
+  const found = await fileTypeFromBuffer(file.head);
+  if (found || file.head.length < headBytes) return found;
+  return fileTypeFromFile(file.path);
 }
 
 /** Reads the headers as one given coder; undefined when ImageMagick refuses the content. */
@@ -98,10 +105,15 @@ async function pingAs(
 
 const magickDecoded = new Set<ImageFormat>(['bmp', 'tga', 'heic', 'ico', 'psd']);
 
-async function detectImage(config: Config, file: string, context: EngineContext): Promise<DetectedImage> {
-  const found = await fileTypeFromFile(file);
+async function detectImage(
+  config: Config,
+  upload: UploadedFile,
+  context: EngineContext,
+): Promise<DetectedImage> {
+  const file = upload.path;
+  const found = await sniffType(upload);
   let format = found ? imageByFileType[found.ext] : undefined;
-  if (!found && (await startsWith(file, exrMagic))) format = 'exr';
+  if (!found && upload.head.subarray(0, exrMagic.length).equals(exrMagic)) format = 'exr';
   let frames: MagickFrame[] | undefined;
   if (format === 'ico') {
     // A TGA header can look like an icon's; ImageMagick tells them apart.
@@ -124,40 +136,50 @@ async function detectImage(config: Config, file: string, context: EngineContext)
   return { kind: 'image', format, frames };
 }
 
-async function detectMedia(
-  config: Config,
-  kind: 'audio' | 'video',
-  file: string,
-  context: EngineContext,
-): Promise<DetectedMedia> {
-  const found = await fileTypeFromFile(file);
+async function detectMedia(kind: 'audio' | 'video', upload: UploadedFile): Promise<DetectedMedia> {
+  const found = await sniffType(upload);
   const entry = found ? mediaByFileType[found.ext] : undefined;
   const format = entry?.[kind];
   if (!entry || !format) throw unsupportedFormat(kind);
+  return { kind, format, demuxer: entry.demuxer };
+}
+
+/**
+ * The streams of a detected audio or video upload, through the same demuxer ffmpeg will use:
+ * refused when the container is damaged, holds nothing of the page's kind, or declares a picture
+ * over the pixel limit.
+ */
+export async function probeMedia(
+  config: Config,
+  media: DetectedMedia,
+  file: string,
+  context: EngineContext,
+): Promise<ProbeResult> {
   let probe: ProbeResult;
   try {
-    probe = await ffprobe(config, file, entry.demuxer, context);
+    probe = await ffprobe(config, file, media.demuxer, context);
   } catch (error) {
-    if (error instanceof EngineError && !error.timedOut) throw unsupportedFormat(kind);
+    if (error instanceof EngineError && !error.timedOut && !context.signal.aborted)
+      throw unsupportedFormat(media.kind);
     throw error;
   }
-  const wanted = probe.streams.filter((s) => s.codecType === kind && !s.attachedPic);
-  if (wanted.length === 0) throw unsupportedFormat(kind);
+  const wanted = probe.streams.filter((s) => s.codecType === media.kind && !s.attachedPic);
+  if (wanted.length === 0) throw unsupportedFormat(media.kind);
   for (const stream of wanted) {
     const pixels = (stream.width ?? 0) * (stream.height ?? 0);
     if (pixels > config.CONVERT_MAX_PIXELS)
       throw imageTooLarge(stream.width ?? 0, stream.height ?? 0, config.CONVERT_MAX_PIXELS);
   }
-  return { kind, format, demuxer: entry.demuxer, probe };
+  return probe;
 }
 
 export async function detectInput(
   config: Config,
   kind: ConverterKind,
-  file: string,
+  upload: UploadedFile,
   context: EngineContext,
 ): Promise<DetectedInput> {
-  return kind === 'image' ? detectImage(config, file, context) : detectMedia(config, kind, file, context);
+  return kind === 'image' ? detectImage(config, upload, context) : detectMedia(kind, upload);
 }
 
 export type { MediaFormat };

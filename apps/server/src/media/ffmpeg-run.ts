@@ -10,13 +10,19 @@ export interface FfmpegJob {
   /** Options between the input and the output file: maps, codecs, filters, muxer. */
   outputArgs: readonly string[];
   output: string;
-  /** Input duration in seconds, to turn out_time into a percentage. */
-  durationSeconds?: number;
+  /**
+   * Input duration in seconds, to turn out_time into a percentage; asked at each progress line,
+   * since the probe may tell it after ffmpeg has started.
+   */
+  durationSeconds?: () => number | undefined;
   onPercent?: (percent: number) => void;
 }
 
 /** Reads `out_time_us=` lines of ffmpeg's progress output as a percentage of the duration. */
-export function progressParser(durationSeconds: number | undefined, onPercent: (percent: number) => void) {
+export function progressParser(
+  durationSeconds: () => number | undefined,
+  onPercent: (percent: number) => void,
+) {
   let pending = '';
   return (chunk: string) => {
     pending += chunk;
@@ -24,8 +30,9 @@ export function progressParser(durationSeconds: number | undefined, onPercent: (
     pending = lines.pop() ?? '';
     for (const line of lines) {
       const match = /^out_time_us=(\d+)/.exec(line.trim());
-      if (match && durationSeconds && durationSeconds > 0) {
-        onPercent(Math.min(100, Math.max(0, (Number(match[1]) / 1e6 / durationSeconds) * 100)));
+      const duration = durationSeconds();
+      if (match && duration && duration > 0) {
+        onPercent(Math.min(100, Math.max(0, (Number(match[1]) / 1e6 / duration) * 100)));
       } else if (line.trim() === 'progress=end') {
         onPercent(100);
       }
@@ -49,6 +56,8 @@ export async function runFfmpeg(config: Config, job: FfmpegJob, context: EngineC
     ...job.outputArgs,
     `file:${job.output}`,
   ];
-  const onStdout = job.onPercent ? progressParser(job.durationSeconds, job.onPercent) : undefined;
+  const onStdout = job.onPercent
+    ? progressParser(job.durationSeconds ?? (() => undefined), job.onPercent)
+    : undefined;
   await runEngine('ffmpeg', { command: config.FFMPEG_PATH, args, onStdout }, context);
 }

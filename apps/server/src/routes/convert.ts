@@ -60,12 +60,14 @@ export function convertRoutes(context: AppContext) {
           workDir: workspace.dir,
           inputPath: workspace.inputPath,
           bytes: upload.bytes,
+          head: upload.head,
           outputExtension: extension,
           report,
           signal: abort.signal,
         });
         const { size } = await stat(outputPath);
-        const body = createReadStream(outputPath);
+        // 1 MB reads: a few large socket writes rather than one per 64 KB.
+        const body = createReadStream(outputPath, { highWaterMark: 1024 * 1024 });
         body.once('close', () => void workspace.dispose());
         return reply
           .header('content-type', mimeByExtension[extension] ?? 'application/octet-stream')
