@@ -16,7 +16,7 @@ declare -A engine_packages=(
   [convert]=imagemagick
   [identify]=imagemagick
   [yt-dlp]=yt-dlp
-  [sox]=sox
+  [gst-launch-1.0]=gstreamer1.0-tools
 )
 missing=()
 for cmd in "${!engine_packages[@]}"; do
@@ -27,8 +27,8 @@ for cmd in "${!engine_packages[@]}"; do
     command -v "$cmd" >/dev/null 2>&1 || missing+=("${engine_packages[$cmd]}")
   fi
 done
-# Libraries that have no command of their own.
-for pkg in libsox-fmt-all libopencore-amrnb0 libheif1; do
+# Libraries and plugins that have no command of their own (amrnbenc is in plugins-ugly).
+for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-ugly libheif1; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ "$want_test" = 1 ]; then

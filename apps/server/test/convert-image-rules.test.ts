@@ -1,6 +1,6 @@
 // The image rules of the converter: multi-size icons, animation kept, orientation, colour space,
 // white behind transparency, no metadata.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,30 @@ describe('image rules', () => {
       const file = await saveFile(ctx.dir, `clear.${output}`, await convertOk('image', clear, output));
       expect(await darkestValue(file), `${output} is white`).toBeGreaterThan(0.96);
     }
+  });
+
+  it('converts a JPEG with a harmless decoder warning, refuses one whose data stops short', async () => {
+    const jpeg = await readFile(await makeImage(ctx.dir, 'whole.jpg', { width: 320, height: 240 }));
+    // Stray bytes between two header segments, as some cameras write: libjpeg warns, nothing is lost.
+    const firstSegmentEnd = 4 + jpeg.readUInt16BE(4);
+    const stray = Buffer.concat([
+      jpeg.subarray(0, firstSegmentEnd),
+      Buffer.from([0, 1, 2, 3]),
+      jpeg.subarray(firstSegmentEnd),
+    ]);
+    const strayFile = await saveFile(ctx.dir, 'stray.jpg', stray);
+    const converted = await saveFile(ctx.dir, 'stray.png', await convertOk('image', strayFile, 'png'));
+    expect((await identifyFile(converted))[0]).toMatchObject({ format: 'PNG', width: 320, height: 240 });
+    // Scan data cut in half, then an end marker: it would decode half grey.
+    const cut = Buffer.concat([jpeg.subarray(0, Math.floor(jpeg.length / 2)), Buffer.from([0xff, 0xd9])]);
+    const response = await postConversion(
+      ctx.server.app,
+      'image',
+      await saveFile(ctx.dir, 'cut.jpg', cut),
+      'png',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'CONVERSION_FAILED' });
   });
 
   it('strips metadata, GPS included', async () => {

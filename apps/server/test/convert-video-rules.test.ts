@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ffmpeg, makeAudio, makeVideo, probeFile } from './support/media-fixtures';
+import { decodeFile, ffmpeg, makeAudio, makeVideo, probeFile } from './support/media-fixtures';
 import { postConversion, useConvertApp } from './support/convert-app';
 
 const run = promisify(execFile);
@@ -25,6 +25,12 @@ async function packetHash(file: string, stream: 'v' | 'a'): Promise<string> {
     'md5',
     '-',
   ]);
+  return stdout.trim();
+}
+
+/** MD5 of the decoded pictures: equal for a copied stream whatever its container's framing. */
+async function pictureHash(file: string): Promise<string> {
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'md5', '-']);
   return stdout.trim();
 }
 
@@ -69,8 +75,8 @@ describe('audio and video rules', () => {
     expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'mpeg4' });
   });
 
-  it('reads an MP3 behind a cover-art tag larger than the bytes kept from the upload', async () => {
-    const mp3 = await makeAudio(ctx.dir, 'plain.mp3');
+  it('reads an AAC behind a cover-art tag larger than the bytes kept from the upload', async () => {
+    // The ID3 tag of an MP3 with a noisy (incompressible) cover, put in front of raw AAC, as taggers do.
     const cover = path.join(ctx.dir, 'noise-cover.png');
     await ffmpeg([
       '-f',
@@ -81,6 +87,7 @@ describe('audio and video rules', () => {
       '1',
       cover,
     ]);
+    const mp3 = await makeAudio(ctx.dir, 'plain.mp3');
     const tagged = path.join(ctx.dir, 'tagged.mp3');
     await ffmpeg([
       '-i',
@@ -97,15 +104,65 @@ describe('audio and video rules', () => {
       '3',
       tagged,
     ]);
-    const head = (await readFile(tagged)).subarray(0, 10);
-    // ID3v2 size: four 7-bit bytes; the tag must outgrow the 64 KB head for this test to mean anything.
-    const tagBytes = head.subarray(6, 10).reduce((size, byte) => size * 128 + byte, 0);
+    const tag = await readFile(tagged);
+    // ID3v2 size: four 7-bit bytes after a 10-byte header; it must outgrow the 64 KB head.
+    const tagBytes = 10 + tag.subarray(6, 10).reduce((size, byte) => size * 128 + byte, 0);
     expect(tagBytes).toBeGreaterThan(64 * 1024);
-    const response = await postConversion(ctx.server.app, 'audio', tagged, 'wav');
-    expect(response.statusCode).toBe(200);
-    const wav = path.join(ctx.dir, 'tagged.wav');
-    await writeFile(wav, response.rawPayload);
-    expect((await probeFile(wav)).streams).toEqual([expect.objectContaining({ codec_name: 'pcm_s16le' })]);
+    const aac = path.join(ctx.dir, 'tagged.aac');
+    await writeFile(
+      aac,
+      Buffer.concat([tag.subarray(0, tagBytes), await readFile(await makeAudio(ctx.dir, 'raw.aac'))]),
+    );
+    // MP3 is refused for an MP3 input (same format) and accepted for AAC: it shows what was detected.
+    const response = await postConversion(ctx.server.app, 'audio', aac, 'mp3');
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const out = path.join(ctx.dir, 'tagged-aac.mp3');
+    await writeFile(out, response.rawPayload);
+    expect((await probeFile(out)).streams).toEqual([expect.objectContaining({ codec_name: 'mp3' })]);
+  });
+
+  it('takes a camcorder transport stream (H.264 + AC-3 .mts): video copied, sound made AAC', async () => {
+    const mts = await makeVideo(ctx.dir, 'camcorder.mts', {
+      codecs: ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'ac3', '-f', 'mpegts'],
+    });
+    const response = await postConversion(ctx.server.app, 'video', mts, 'mp4');
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const mp4 = path.join(ctx.dir, 'camcorder.mp4');
+    await writeFile(mp4, response.rawPayload);
+    // The packets change framing (Annex B to MP4's length prefixes), the pictures do not.
+    expect(await pictureHash(mp4)).toBe(await pictureHash(mts));
+    expect((await probeFile(mp4)).streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+  });
+
+  it('encodes AMR without comfort-noise frames, so FFmpeg plays it whole, quiet stretch included', async () => {
+    // 1 s tone, 1 s of silence, 1 s tone: an encoder with DTX on turns the silence into SID frames.
+    const gapped = path.join(ctx.dir, 'gapped.wav');
+    const tone = 'sine=frequency=440:sample_rate=8000:duration=1';
+    await ffmpeg([
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        tone,
+        '-f',
+        'lavfi',
+        '-i',
+        'anullsrc=r=8000:cl=mono:d=1',
+        '-f',
+        'lavfi',
+        '-i',
+        tone,
+      ],
+      ...['-filter_complex', '[0][1][2]concat=n=3:v=0:a=1', gapped],
+    ]);
+    const response = await postConversion(ctx.server.app, 'audio', gapped, 'amr');
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const amr = path.join(ctx.dir, 'gapped.amr');
+    await writeFile(amr, response.rawPayload);
+    const decoded = await decodeFile(amr);
+    expect(decoded.errors).toBe('');
+    expect(decoded.seconds).toBeGreaterThan(2.9);
+    expect(decoded.seconds).toBeLessThan(3.1);
   });
 
   it('gives 3GP a legal H.263 frame size and WMV the Windows Media codecs', async () => {

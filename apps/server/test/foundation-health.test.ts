@@ -35,7 +35,7 @@ describe('GET /health', () => {
       'ffmpeg',
       'ffprobe',
       'imagemagick',
-      'sox',
+      'gstreamer',
       'sharp',
     ]);
     for (const engine of health.engines) {

@@ -34,7 +34,7 @@ export const configSchema = z.object({
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   MAGICK_PATH: z.string().default(defaultMagickPath()),
-  SOX_PATH: z.string().default('sox'),
+  GST_LAUNCH_PATH: z.string().default('gst-launch-1.0'),
   /** Offline testing: hosts that count as belonging to every platform. Refused in production. */
   MEDIA_TEST_HOSTS: commaList,
   DOWNLOAD_CONCURRENCY: positiveInt(2),

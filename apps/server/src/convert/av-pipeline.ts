@@ -1,5 +1,5 @@
 // Audio and video conversion: ffprobe decides per stream (av-plan.ts), ffmpeg converts with progress
-// from its own progress output, and sox is the AMR-NB encoder ffmpeg lacks.
+// from its own progress output, and GStreamer is the AMR-NB encoder ffmpeg lacks.
 //
 // Each engine process spends ~80 ms loading Debian's FFmpeg libraries before it reads a byte, so
 // waiting for ffprobe before starting ffmpeg would add that to every conversion. Most uploads are
@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Config } from '../config/env';
 import type { ProbeResult } from '../media/ffprobe';
 import { runFfmpeg } from '../media/ffmpeg-run';
-import { encodeAmrNb } from '../media/sox-amr';
+import { encodeAmrNb } from '../media/amr-encode';
 import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvChoice, type AvPlan } from './av-plan';
 import { probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from './engine-run';
@@ -34,7 +34,7 @@ async function discard(run: Promise<unknown>, stop: AbortController, output: str
 
 export async function convertAudioVideo(config: Config, job: AvJob, context: EngineContext): Promise<AvPlan> {
   const needsAmrEncoder = job.target === 'amr';
-  const ffmpegOutput = needsAmrEncoder ? path.join(context.workDir, 'amr-source.wav') : job.outputPath;
+  const ffmpegOutput = needsAmrEncoder ? path.join(context.workDir, 'amr-source.pcm') : job.outputPath;
   /** Known once the probe has chosen: the input's length and the run whose progress is shown. */
   const chosen: { duration?: number; run?: AbortController } = {};
   const start = (choice: AvChoice, stop: AbortController) =>

@@ -110,8 +110,8 @@ export const containerSpecs: Record<string, ContainerSpec> = {
     maxChannels: 2,
   },
   aiff: { muxer: 'aiff', audioCopy: ['pcm_s16be'], audio: ['-c:a', 'pcm_s16be'] },
-  // AMR: ffmpeg makes 8 kHz mono WAV, sox encodes it (see sox-amr.ts).
-  amr: { muxer: 'wav', audioCopy: [], audio: [...encoders.pcm, '-ar', '8000'], maxChannels: 1 },
+  // AMR: ffmpeg makes 8 kHz mono raw PCM, GStreamer encodes it (see amr-encode.ts).
+  amr: { muxer: 's16le', audioCopy: [], audio: [...encoders.pcm, '-ar', '8000'], maxChannels: 1 },
 };
 
 /** What the probe decides for a target: keep each stream as it is or re-encode it, fold channels. */
@@ -143,7 +143,7 @@ export function sameChoice(a: AvChoice, b: AvChoice): boolean {
 
 export interface AvPlan extends AvChoice {
   outputArgs: string[];
-  /** The ffmpeg output is an intermediate WAV that sox turns into AMR. */
+  /** The ffmpeg output is intermediate PCM that GStreamer turns into AMR (amr-encode.ts). */
   needsAmrEncoder: boolean;
 }
 

@@ -64,6 +64,8 @@ const mediaByFileType: Record<string, { demuxer: SafeDemuxer; video?: VideoForma
   avi: { demuxer: 'avi', video: 'avi' },
   asf: { demuxer: 'asf', video: 'wmv', audio: 'wma' },
   flv: { demuxer: 'flv', video: 'flv' },
+  // MPEG transport stream: AVCHD camcorders (.mts/.m2ts) and TV recordings.
+  mts: { demuxer: 'mpegts', video: 'mts' },
   mp3: { demuxer: 'mp3', audio: 'mp3' },
   wav: { demuxer: 'wav', audio: 'wav' },
   flac: { demuxer: 'flac', audio: 'flac' },
@@ -77,13 +79,15 @@ const mediaByFileType: Record<string, { demuxer: SafeDemuxer; video?: VideoForma
 const exrMagic = Buffer.from([0x76, 0x2f, 0x31, 0x01]);
 
 /**
- * file-type on the first bytes; the whole file only when they end before file-type could decide
- * (an MP3 behind a large ID3 tag with cover art, say).
+ * file-type on the first bytes; the whole file when they end before file-type could decide (a
+ * TIFF whose directory is at the end) or when they start an ID3 tag longer than themselves: the
+ * tag can front MP3 or AAC, and file-type would only guess MP3.
  */
 async function sniffType(file: UploadedFile): Promise<FileTypeResult | undefined> {
+  const whole = file.head.length < headBytes;
+  if (!whole && file.head.subarray(0, 3).toString('latin1') === 'ID3') return fileTypeFromFile(file.path);
   const found = await fileTypeFromBuffer(file.head);
-  if (found || file.head.length < headBytes) return found;
-  return fileTypeFromFile(file.path);
+  return found || whole ? found : fileTypeFromFile(file.path);
 }
 
 /** Reads the headers as one given coder; undefined when ImageMagick refuses the content. */

@@ -4,7 +4,7 @@ import { converterPages, parseSizeText, type ConverterKind, type ConverterPage }
 
 export type ImageFormat =
   'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'bmp' | 'tga' | 'exr' | 'heic' | 'ico' | 'psd' | 'avif';
-export type VideoFormat = 'mp4' | 'mov' | 'm4v' | '3gp' | 'mkv' | 'webm' | 'avi' | 'wmv' | 'flv';
+export type VideoFormat = 'mp4' | 'mov' | 'm4v' | '3gp' | 'mkv' | 'webm' | 'avi' | 'wmv' | 'flv' | 'mts';
 export type AudioFormat = 'mp3' | 'wav' | 'flac' | 'aac' | 'ogg' | 'm4a' | 'wma' | 'aiff' | 'amr';
 export type MediaFormat = ImageFormat | VideoFormat | AudioFormat;
 

@@ -45,7 +45,7 @@ describe('missingEnginesMessage', () => {
     const message = missingEnginesMessage([
       missing('ffmpeg', 'ffmpeg'),
       missing('ffprobe', 'ffmpeg'),
-      ok('sox', 'sox'),
+      ok('gstreamer', 'gstreamer1.0-tools'),
       missing('yt-dlp', 'yt-dlp'),
     ]);
     expect(message).toBe(

@@ -2,6 +2,7 @@
 import type { EngineStatus } from '@grabbit/contracts';
 import sharp from 'sharp';
 import type { Config } from '../config/env';
+import { amrPipelineTail, gstreamerEnv } from './amr-encode';
 import { runCommand } from './run-command';
 
 interface EngineProbe {
@@ -11,6 +12,9 @@ interface EngineProbe {
   args: string[];
   /** Pulls the version out of the engine's output. */
   version: (output: string) => string | undefined;
+  env?: (config: Config) => NodeJS.ProcessEnv;
+  /** A second run that must succeed: the part the converter uses is really there. */
+  worksWith?: string[];
 }
 
 const firstMatch = (pattern: RegExp) => (output: string) => pattern.exec(output)?.[1];
@@ -45,19 +49,27 @@ const probes: EngineProbe[] = [
     version: firstMatch(/ImageMagick (\S+)/),
   },
   {
-    name: 'sox',
-    package: 'sox',
-    command: (c) => c.SOX_PATH,
+    // The AMR-NB encoder: gst-launch from the tools, amrnbenc from the "ugly" plugins.
+    name: 'gstreamer',
+    package: 'gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-ugly',
+    command: (c) => c.GST_LAUNCH_PATH,
     args: ['--version'],
-    version: firstMatch(/v(\d[\w.+-]*)/),
+    version: firstMatch(/GStreamer (\S+)/),
+    env: gstreamerEnv,
+    // The encoder's own pipeline on empty input: fails with "no element" when a plugin is missing.
+    worksWith: ['-q', 'filesrc', 'location=/dev/null', '!', ...amrPipelineTail, '!', 'fakesink'],
   },
 ];
 
 async function probe(engine: EngineProbe, config: Config): Promise<EngineStatus> {
   try {
-    const result = await runCommand(engine.command(config), engine.args, { timeoutMs: 15_000 });
+    const options = { timeoutMs: 15_000, env: engine.env?.(config) };
+    const result = await runCommand(engine.command(config), engine.args, options);
     const version = engine.version(result.stdout + result.stderr);
-    if (result.code === 0 && version)
+    const works = engine.worksWith
+      ? (await runCommand(engine.command(config), engine.worksWith, options)).code === 0
+      : true;
+    if (result.code === 0 && version && works)
       return { name: engine.name, package: engine.package, available: true, version };
   } catch {
     // Not installed: reported below.

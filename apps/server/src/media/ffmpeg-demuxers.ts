@@ -13,6 +13,7 @@ export const safeDemuxers = [
   'avi',
   'asf',
   'flv',
+  'mpegts',
   'mp3',
   'wav',
   'flac',

@@ -34,17 +34,40 @@ export interface SharpEncodeOptions {
   timeoutSeconds: number;
 }
 
+/** libjpeg's words for scan data that stops short: the picture would come out half grey. */
+const cutShort = /premature end of data segment/i;
+
+/**
+ * Decodes strictly first. A decoder warning is usually harmless (extra bytes after a camera's
+ * JPEG, a libpng note about a profile): the picture is then decoded again, tolerant of warnings,
+ * unless the warning says the data stops short. Truncated and broken files fail either way.
+ */
 export async function sharpEncode(
   input: string,
   output: string,
   format: SharpOutput,
   options: SharpEncodeOptions,
 ): Promise<void> {
+  try {
+    await encodeOnce(input, output, format, options, 'warning');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (!message || /pixel limit|timeout/i.test(message) || cutShort.test(message)) throw error;
+    await encodeOnce(input, output, format, options, 'truncated');
+  }
+}
+
+async function encodeOnce(
+  input: string,
+  output: string,
+  format: SharpOutput,
+  options: SharpEncodeOptions,
+  failOn: 'warning' | 'truncated',
+): Promise<void> {
   let image = sharp(input, {
     limitInputPixels: options.maxPixels,
     animated: options.animated,
-    // Truncated files fail; harmless decoder warnings of real cameras do not.
-    failOn: 'truncated',
+    failOn,
   })
     .autoOrient()
     .toColourspace('srgb')

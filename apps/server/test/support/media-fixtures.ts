@@ -1,10 +1,11 @@
-// Tiny media fixtures made on the spot with the real engines (sharp, ImageMagick, ffmpeg, sox),
+// Tiny media fixtures made on the spot with the real engines (sharp, ImageMagick, ffmpeg, GStreamer),
 // so the tests stand alone. Every function writes into the given folder and returns the path.
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
+import { amrPipelineTail } from '../../src/media/amr-encode';
 
 const run = promisify(execFile);
 const magick = process.env.MAGICK_PATH ?? '/usr/bin/convert';
@@ -135,14 +136,16 @@ const audioDefaults: Record<string, string[]> = {
   m4a: ['-c:a', 'aac'],
 };
 
-/** A short stereo tone (1 s by default); AMR comes from sox, the only AMR encoder here. */
+/** A short stereo tone (1 s by default); AMR comes from GStreamer, the only AMR encoder here. */
 export async function makeAudio(dir: string, name: string, seconds = 1): Promise<string> {
   const file = path.join(dir, name);
   const extension = path.extname(name).slice(1).toLowerCase();
   if (extension === 'amr') {
-    const wav = path.join(dir, `${name}.wav`);
-    await run('sox', ['-q', '-n', '-r', '8000', '-c', '1', wav, 'synth', String(seconds), 'sine', '440']);
-    await run('sox', ['-q', wav, '-t', 'amr-nb', file]);
+    const pcm = path.join(dir, `${name}.pcm`);
+    await ffmpeg([...lavfi(`sine=frequency=440:sample_rate=8000:duration=${seconds}`), '-f', 's16le', pcm]);
+    await writeFile(file, '#!AMR\n');
+    const sink = ['!', 'filesink', `location=${file}`, 'append=true'];
+    await run('gst-launch-1.0', ['-q', 'filesrc', `location=${pcm}`, '!', ...amrPipelineTail, ...sink]);
     return file;
   }
   await ffmpeg([...tone(seconds), '-ac', '2', ...(audioDefaults[extension] ?? []), file]);
@@ -217,6 +220,33 @@ export async function probeFile(file: string): Promise<ProbedFile> {
     duration: raw.format.duration ? Number(raw.format.duration) : undefined,
     streams: raw.streams,
   };
+}
+
+/**
+ * The null muxer's complaint when two decoded pictures round to one tick of its frame rate: about
+ * the check's own output (phone recordings with variable frame rate), not about the file.
+ */
+const nullMuxerTicks = /^\[null @ \w+\] Application provided invalid, non monotonically increasing dts/;
+
+/** Decodes every stream to nowhere: how long the sound and pictures really last, and any errors. */
+export async function decodeFile(file: string): Promise<{ seconds: number; errors: string }> {
+  const { stdout, stderr } = await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-f',
+    'null',
+    '-',
+    '-progress',
+    'pipe:1',
+  ]);
+  const last = [...stdout.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1];
+  const errors = stderr
+    .split('\n')
+    .filter((line) => line.trim() && !nullMuxerTicks.test(line))
+    .join('\n');
+  return { seconds: Number(last ?? 0) / 1e6, errors };
 }
 
 /** ImageMagick's view of a result image: one line per frame. */

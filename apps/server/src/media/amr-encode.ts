@@ -1,0 +1,50 @@
+// AMR-NB encoding. Debian's ffmpeg has no AMR encoder; GStreamer's amrnbenc (libopencore-amrnb)
+// has one, with discontinuous transmission off. sox also wraps libopencore-amrnb, but always with
+// DTX on: quiet stretches become comfort-noise frames that FFmpeg's decoder (in VLC, mpv, and
+// this converter when the file comes back) cannot read, so they play shorter, with gaps.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config/env';
+import { engineEnv, runEngine, type EngineContext } from '../convert/engine-run';
+
+/** The storage format's magic number (RFC 4867, section 5): "#!AMR\n" then the frames. */
+const amrMagic = '#!AMR\n';
+
+/** GStreamer keeps its plugin list in a cache; one in the data folder is scanned once. */
+export function gstreamerEnv(config: Config): NodeJS.ProcessEnv {
+  return engineEnv({ GST_REGISTRY: path.resolve(config.DATA_DIR, 'gstreamer-registry.bin') });
+}
+
+/** Raw 8 kHz mono PCM in, AMR-NB frames at 12.2 kbit/s (the best mode) out. */
+export const amrPipelineTail = [
+  'rawaudioparse',
+  'format=pcm',
+  'pcm-format=s16le',
+  'sample-rate=8000',
+  'num-channels=1',
+  '!',
+  'amrnbenc',
+  'band-mode=MR122',
+];
+
+/** Encodes 8 kHz mono signed 16-bit PCM (made by ffmpeg) as an .amr file. */
+export async function encodeAmrNb(
+  config: Config,
+  pcmInput: string,
+  output: string,
+  context: EngineContext,
+): Promise<void> {
+  await writeFile(output, amrMagic);
+  const args = [
+    '-q',
+    'filesrc',
+    `location="${pcmInput}"`,
+    '!',
+    ...amrPipelineTail,
+    '!',
+    'filesink',
+    `location="${output}"`,
+    'append=true',
+  ];
+  await runEngine('gstreamer', { command: config.GST_LAUNCH_PATH, args, env: gstreamerEnv(config) }, context);
+}

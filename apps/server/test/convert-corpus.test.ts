@@ -1,0 +1,91 @@
+// Real-world files nobody here made (the shared corpus: phone photos and recordings, camera files,
+// files from other tools): each one converted to every output its page offers and the result
+// checked; the intentionally broken ones must be refused with a clear error, never a crash. The
+// corpus lives beside the project (../shared/corpus, or CORPUS_DIR); without it this file skips.
+import { existsSync, readdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ConverterKind } from '@grabbit/catalog';
+import { describe, expect, it } from 'vitest';
+import { allowedOutputs, canonicalFormat, type MediaFormat } from '../src/convert/formats';
+import { decodeFile, probeFile } from './support/media-fixtures';
+import { checkImageOutput, checkMediaOutput } from './support/output-checks';
+import { expectNoUploadsSoon, postConversion, useConvertApp } from './support/convert-app';
+
+const corpusDir = process.env.CORPUS_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/corpus');
+const present = existsSync(path.join(corpusDir, 'MANIFEST.md'));
+
+const kindByFolder: Record<string, ConverterKind> = { images: 'image', video: 'video', audio: 'audio' };
+/** Corpus folders named after an extension that is not the format's own name. */
+const formatByFolder: Record<string, string> = { opus: 'ogg' };
+
+/**
+ * Results whose length may differ from the source's, and why. A QuickTime edit list can hide
+ * frames; stream copy into a container without edit lists (MKV, FLV) shows them again.
+ */
+const lengthMayDiffer: Record<string, { outputs: string[]; why: string }> = {
+  'video/mov/macbook_screen_h264.mov': { outputs: ['mkv', 'flv'], why: 'an edit list hides 0.6 s of frames' },
+};
+
+function corpusFiles(top: string): string[] {
+  if (!present) return [];
+  return readdirSync(path.join(corpusDir, top), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(corpusDir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const ctx = useConvertApp('corpus', { CONVERT_CONCURRENCY: '2' });
+
+async function convertAll(relative: string, kind: ConverterKind, outputs: readonly string[]) {
+  const input = path.join(corpusDir, relative);
+  return Promise.all(
+    outputs.map(async (output) => {
+      const response = await postConversion(ctx.server.app, kind, input, output);
+      expect(response.statusCode, `${relative} -> ${output}: ${response.body.slice(0, 300)}`).toBe(200);
+      const file = path.join(ctx.dir, `${relative.replaceAll('/', '_')}.${output}`);
+      await writeFile(file, response.rawPayload);
+      return { output, file };
+    }),
+  );
+}
+
+describe.skipIf(!present)('real-world corpus', () => {
+  for (const top of Object.keys(kindByFolder)) {
+    for (const relative of corpusFiles(top)) {
+      const kind = kindByFolder[top] as ConverterKind;
+      const folder = relative.split('/')[1] ?? '';
+      const format = canonicalFormat(formatByFolder[folder] ?? folder) as MediaFormat;
+      const outputs = allowedOutputs(kind, format);
+      it(`${relative} to ${outputs.join(', ')}`, async () => {
+        const results = await convertAll(relative, kind, outputs);
+        if (kind === 'image') {
+          for (const { output, file } of results) await checkImageOutput(file, output);
+          return;
+        }
+        const sourceFile = path.join(corpusDir, relative);
+        const audio = (await probeFile(sourceFile)).streams.some((s) => s.codec_type === 'audio');
+        // The length as decoded: container headers can be wrong (an ASF that claims 2.6 s of 0.6 s).
+        const { seconds } = await decodeFile(sourceFile);
+        for (const { output, file } of results) {
+          const duration = lengthMayDiffer[relative]?.outputs.includes(output) ? undefined : seconds;
+          await checkMediaOutput(file, output, { kind, duration, tolerance: 0.5, audio });
+        }
+        await expectNoUploadsSoon(ctx.server.dataDir);
+      });
+    }
+  }
+
+  for (const relative of corpusFiles('adversarial')) {
+    it(`refuses ${relative} with a clear error`, async () => {
+      const extension = path.extname(relative).slice(1);
+      const [kind, output]: [ConverterKind, string] =
+        extension === 'mkv' ? ['video', 'mp4'] : ['image', 'png'];
+      const response = await postConversion(ctx.server.app, kind, path.join(corpusDir, relative), output);
+      expect(response.statusCode, response.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json()).toMatchObject({ success: false, code: expect.any(String) });
+      await expectNoUploadsSoon(ctx.server.dataDir);
+    });
+  }
+});
