@@ -27,8 +27,8 @@ for cmd in "${!engine_packages[@]}"; do
     command -v "$cmd" >/dev/null 2>&1 || missing+=("${engine_packages[$cmd]}")
   fi
 done
-# Libraries and plugins that have no command of their own (amrnbenc is in plugins-ugly).
-for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-ugly libheif1; do
+# Libraries and plugins that have no command of their own (the AMR codec is in plugins-ugly).
+for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly libheif1; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ "$want_test" = 1 ]; then

@@ -1,5 +1,5 @@
 // Audio and video conversion: ffprobe decides per stream (av-plan.ts), ffmpeg converts with progress
-// from its own progress output, and GStreamer is the AMR-NB encoder ffmpeg lacks.
+// from its own progress output, and GStreamer is the AMR-NB codec (amr-encode.ts, amr-decode.ts).
 //
 // Each engine process spends ~80 ms loading Debian's FFmpeg libraries before it reads a byte, so
 // waiting for ffprobe before starting ffmpeg would add that to every conversion. Most uploads are
@@ -12,7 +12,9 @@ import path from 'node:path';
 import type { Config } from '../config/env';
 import type { ProbeResult } from '../media/ffprobe';
 import { runFfmpeg } from '../media/ffmpeg-run';
+import { decodeAmrNb } from '../media/amr-decode';
 import { encodeAmrNb } from '../media/amr-encode';
+import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvChoice, type AvPlan } from './av-plan';
 import { probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from './engine-run';
@@ -32,7 +34,20 @@ async function discard(run: Promise<unknown>, stop: AbortController, output: str
   await rm(output, { force: true });
 }
 
+/** What ffprobe and ffmpeg read: the upload, or the WAV that GStreamer decodes an AMR upload to. */
+async function readableSource(
+  config: Config,
+  job: AvJob,
+  context: EngineContext,
+): Promise<{ path: string; demuxer: SafeDemuxer }> {
+  if (job.input.format !== 'amr') return { path: job.inputPath, demuxer: job.input.demuxer };
+  const wav = path.join(context.workDir, 'amr-decoded.wav');
+  await decodeAmrNb(config, job.inputPath, wav, context);
+  return { path: wav, demuxer: 'wav' };
+}
+
 export async function convertAudioVideo(config: Config, job: AvJob, context: EngineContext): Promise<AvPlan> {
+  const source = await readableSource(config, job, context);
   const needsAmrEncoder = job.target === 'amr';
   const ffmpegOutput = needsAmrEncoder ? path.join(context.workDir, 'amr-source.pcm') : job.outputPath;
   /** Known once the probe has chosen: the input's length and the run whose progress is shown. */
@@ -41,8 +56,8 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
     runFfmpeg(
       config,
       {
-        input: job.inputPath,
-        demuxer: job.input.demuxer,
+        input: source.path,
+        demuxer: source.demuxer,
         outputArgs: planArgs(job.target, choice).outputArgs,
         output: ffmpegOutput,
         durationSeconds: () => chosen.duration,
@@ -59,7 +74,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   early.catch(() => undefined);
   let probe: ProbeResult;
   try {
-    probe = await probeMedia(config, job.input, job.inputPath, context);
+    probe = await probeMedia(config, { ...job.input, demuxer: source.demuxer }, source.path, context);
   } catch (error) {
     await discard(early, earlyStop, ffmpegOutput);
     throw error;

@@ -3,20 +3,15 @@
 // DTX on: quiet stretches become comfort-noise frames that FFmpeg's decoder (in VLC, mpv, and
 // this converter when the file comes back) cannot read, so they play shorter, with gaps.
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../config/env';
-import { engineEnv, runEngine, type EngineContext } from '../convert/engine-run';
+import type { EngineContext } from '../convert/engine-run';
+import { fileProperty, runGstPipeline } from './gstreamer';
 
 /** The storage format's magic number (RFC 4867, section 5): "#!AMR\n" then the frames. */
 const amrMagic = '#!AMR\n';
 
-/** GStreamer keeps its plugin list in a cache; one in the data folder is scanned once. */
-export function gstreamerEnv(config: Config): NodeJS.ProcessEnv {
-  return engineEnv({ GST_REGISTRY: path.resolve(config.DATA_DIR, 'gstreamer-registry.bin') });
-}
-
 /** Raw 8 kHz mono PCM in, AMR-NB frames at 12.2 kbit/s (the best mode) out. */
-export const amrPipelineTail = [
+export const amrEncoderElements = [
   'rawaudioparse',
   'format=pcm',
   'pcm-format=s16le',
@@ -35,16 +30,7 @@ export async function encodeAmrNb(
   context: EngineContext,
 ): Promise<void> {
   await writeFile(output, amrMagic);
-  const args = [
-    '-q',
-    'filesrc',
-    `location="${pcmInput}"`,
-    '!',
-    ...amrPipelineTail,
-    '!',
-    'filesink',
-    `location="${output}"`,
-    'append=true',
-  ];
-  await runEngine('gstreamer', { command: config.GST_LAUNCH_PATH, args, env: gstreamerEnv(config) }, context);
+  const source = ['filesrc', fileProperty('location', pcmInput)];
+  const sink = ['filesink', fileProperty('location', output), 'append=true'];
+  await runGstPipeline(config, [...source, '!', ...amrEncoderElements, '!', ...sink], context);
 }

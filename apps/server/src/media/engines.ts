@@ -2,7 +2,9 @@
 import type { EngineStatus } from '@grabbit/contracts';
 import sharp from 'sharp';
 import type { Config } from '../config/env';
-import { amrPipelineTail, gstreamerEnv } from './amr-encode';
+import { amrDecoderElements } from './amr-decode';
+import { amrEncoderElements } from './amr-encode';
+import { gstreamerEnv } from './gstreamer';
 import { runCommand } from './run-command';
 
 interface EngineProbe {
@@ -13,11 +15,12 @@ interface EngineProbe {
   /** Pulls the version out of the engine's output. */
   version: (output: string) => string | undefined;
   env?: (config: Config) => NodeJS.ProcessEnv;
-  /** A second run that must succeed: the part the converter uses is really there. */
-  worksWith?: string[];
+  /** Further runs that must succeed: the parts the converter uses are really there. */
+  worksWith?: string[][];
 }
 
 const firstMatch = (pattern: RegExp) => (output: string) => pattern.exec(output)?.[1];
+const fromNothing = ['-q', 'filesrc', 'location=/dev/null', '!'];
 
 const probes: EngineProbe[] = [
   {
@@ -49,15 +52,20 @@ const probes: EngineProbe[] = [
     version: firstMatch(/ImageMagick (\S+)/),
   },
   {
-    // The AMR-NB encoder: gst-launch from the tools, amrnbenc from the "ugly" plugins.
+    // The AMR-NB codec: gst-launch from the tools, amrparse and wavenc from the good plugins,
+    // amrnbenc and amrnbdec from the ugly ones.
     name: 'gstreamer',
-    package: 'gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-ugly',
+    package:
+      'gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly',
     command: (c) => c.GST_LAUNCH_PATH,
     args: ['--version'],
     version: firstMatch(/GStreamer (\S+)/),
     env: gstreamerEnv,
-    // The encoder's own pipeline on empty input: fails with "no element" when a plugin is missing.
-    worksWith: ['-q', 'filesrc', 'location=/dev/null', '!', ...amrPipelineTail, '!', 'fakesink'],
+    // The codec pipelines on empty input: they fail with "no element" when a plugin is missing.
+    worksWith: [
+      [...fromNothing, ...amrEncoderElements, '!', 'fakesink'],
+      [...fromNothing, ...amrDecoderElements, '!', 'fakesink'],
+    ],
   },
 ];
 
@@ -66,9 +74,10 @@ async function probe(engine: EngineProbe, config: Config): Promise<EngineStatus>
     const options = { timeoutMs: 15_000, env: engine.env?.(config) };
     const result = await runCommand(engine.command(config), engine.args, options);
     const version = engine.version(result.stdout + result.stderr);
-    const works = engine.worksWith
-      ? (await runCommand(engine.command(config), engine.worksWith, options)).code === 0
-      : true;
+    let works = true;
+    for (const args of engine.worksWith ?? []) {
+      works &&= (await runCommand(engine.command(config), args, options)).code === 0;
+    }
     if (result.code === 0 && version && works)
       return { name: engine.name, package: engine.package, available: true, version };
   } catch {

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
-import { amrPipelineTail } from '../../src/media/amr-encode';
+import { amrEncoderElements } from '../../src/media/amr-encode';
 
 const run = promisify(execFile);
 const magick = process.env.MAGICK_PATH ?? '/usr/bin/convert';
@@ -145,7 +145,7 @@ export async function makeAudio(dir: string, name: string, seconds = 1): Promise
     await ffmpeg([...lavfi(`sine=frequency=440:sample_rate=8000:duration=${seconds}`), '-f', 's16le', pcm]);
     await writeFile(file, '#!AMR\n');
     const sink = ['!', 'filesink', `location=${file}`, 'append=true'];
-    await run('gst-launch-1.0', ['-q', 'filesrc', `location=${pcm}`, '!', ...amrPipelineTail, ...sink]);
+    await run('gst-launch-1.0', ['-q', 'filesrc', `location=${pcm}`, '!', ...amrEncoderElements, ...sink]);
     return file;
   }
   await ffmpeg([...tone(seconds), '-ac', '2', ...(audioDefaults[extension] ?? []), file]);
@@ -247,6 +247,16 @@ export async function decodeFile(file: string): Promise<{ seconds: number; error
     .filter((line) => line.trim() && !nullMuxerTicks.test(line))
     .join('\n');
   return { seconds: Number(last ?? 0) / 1e6, errors };
+}
+
+/**
+ * Seconds of sound the first audio stream decodes to, counted in samples: a decoder that skips
+ * frames it cannot read shortens this, while timestamps alone would still span the whole file.
+ */
+export async function audioSeconds(file: string): Promise<number> {
+  const args = ['-v', 'quiet', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', '8000', '-f', 's16le', '-'];
+  const { stdout } = await run('ffmpeg', args, { encoding: 'buffer', maxBuffer: 64 * 1024 ** 2 });
+  return stdout.length / (8000 * 2);
 }
 
 /** ImageMagick's view of a result image: one line per frame. */
