@@ -15,7 +15,7 @@ import { runFfmpeg } from '../media/ffmpeg-run';
 import { decodeAmrNb } from '../media/amr-decode';
 import { encodeAmrNb } from '../media/amr-encode';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
-import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvChoice, type AvPlan } from './av-plan';
+import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
 import { probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from './engine-run';
 
@@ -46,19 +46,20 @@ async function readableSource(
   return { path: wav, demuxer: 'wav' };
 }
 
-export async function convertAudioVideo(config: Config, job: AvJob, context: EngineContext): Promise<AvPlan> {
+export async function convertAudioVideo(config: Config, job: AvJob, context: EngineContext): Promise<void> {
   const source = await readableSource(config, job, context);
-  const needsAmrEncoder = job.target === 'amr';
+  const earlyPlan = planArgs(job.target, transcodeChoice);
+  const { needsAmrEncoder } = earlyPlan;
   const ffmpegOutput = needsAmrEncoder ? path.join(context.workDir, 'amr-source.pcm') : job.outputPath;
   /** Known once the probe has chosen: the input's length and the run whose progress is shown. */
   const chosen: { duration?: number; run?: AbortController } = {};
-  const start = (choice: AvChoice, stop: AbortController) =>
+  const start = (plan: AvPlan, stop: AbortController) =>
     runFfmpeg(
       config,
       {
         input: source.path,
         demuxer: source.demuxer,
-        outputArgs: planArgs(job.target, choice).outputArgs,
+        outputArgs: plan.outputArgs,
         output: ffmpegOutput,
         durationSeconds: () => chosen.duration,
         onPercent: (percent) => {
@@ -69,7 +70,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
     );
 
   const earlyStop = new AbortController();
-  const early = start(transcodeChoice, earlyStop);
+  const early = start(earlyPlan, earlyStop);
   // Handled here so an early failure waits for the probe's verdict instead of crashing the process.
   early.catch(() => undefined);
   let probe: ProbeResult;
@@ -87,8 +88,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   } else {
     await discard(early, earlyStop, ffmpegOutput);
     chosen.run = new AbortController();
-    await start(choice, chosen.run);
+    await start(planArgs(job.target, choice), chosen.run);
   }
   if (needsAmrEncoder) await encodeAmrNb(config, ffmpegOutput, job.outputPath, context);
-  return planArgs(job.target, choice);
 }

@@ -8,7 +8,7 @@ import type { EngineContext } from '../convert/engine-run';
 import { fileProperty, runGstPipeline } from './gstreamer';
 
 /** The storage format's magic number (RFC 4867, section 5): "#!AMR\n" then the frames. */
-const amrMagic = '#!AMR\n';
+export const amrMagic = '#!AMR\n';
 
 /** Raw 8 kHz mono PCM in, AMR-NB frames at 12.2 kbit/s (the best mode) out. */
 export const amrEncoderElements = [

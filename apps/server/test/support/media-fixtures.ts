@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
-import { amrEncoderElements } from '../../src/media/amr-encode';
+import { amrEncoderElements, amrMagic } from '../../src/media/amr-encode';
 
 const run = promisify(execFile);
 const magick = process.env.MAGICK_PATH ?? '/usr/bin/convert';
@@ -143,7 +143,7 @@ export async function makeAudio(dir: string, name: string, seconds = 1): Promise
   if (extension === 'amr') {
     const pcm = path.join(dir, `${name}.pcm`);
     await ffmpeg([...lavfi(`sine=frequency=440:sample_rate=8000:duration=${seconds}`), '-f', 's16le', pcm]);
-    await writeFile(file, '#!AMR\n');
+    await writeFile(file, amrMagic);
     const sink = ['!', 'filesink', `location=${file}`, 'append=true'];
     await run('gst-launch-1.0', ['-q', 'filesrc', `location=${pcm}`, '!', ...amrEncoderElements, ...sink]);
     return file;
