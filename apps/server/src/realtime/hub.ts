@@ -9,8 +9,8 @@ import { downloadFailures } from '../download/failures';
 import type { EventBus, GroupName } from './event-bus';
 
 export interface HubState {
-  task(taskId: string): DownloadTask | undefined;
-  batch(batchId: string): BatchStatus | undefined;
+  task(taskId: string): Promise<DownloadTask | undefined>;
+  batch(batchId: string): Promise<BatchStatus | undefined>;
 }
 
 export interface DownloadHub {
@@ -21,8 +21,8 @@ export interface DownloadHub {
 const isGroupId = (value: unknown): value is string =>
   typeof value === 'string' && /^[\w-]{1,128}$/.test(value);
 
-function answerTask(socket: Socket, taskId: string, state: HubState): void {
-  const task = state.task(taskId);
+async function answerTask(socket: Socket, taskId: string, state: HubState): Promise<void> {
+  const task = await state.task(taskId);
   if (!task) {
     const { message, code } = downloadFailures.taskNotFound();
     socket.emit(hubEvents.taskError, taskId, { message, code });
@@ -44,8 +44,8 @@ function answerTask(socket: Socket, taskId: string, state: HubState): void {
   }
 }
 
-function answerBatch(socket: Socket, batchId: string, state: HubState): void {
-  const batch = state.batch(batchId);
+async function answerBatch(socket: Socket, batchId: string, state: HubState): Promise<void> {
+  const batch = await state.batch(batchId);
   if (!batch) {
     socket.emit(hubEvents.batchError, batchId, { message: downloadFailures.batchNotFound().message });
   } else if (batch.status === 'error') {
@@ -74,11 +74,11 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
   });
   io.on('connection', (socket) => {
     const join =
-      (prefix: 'task' | 'batch' | 'conversion', answer?: (id: string) => void) =>
-      (id: unknown, ack?: unknown) => {
+      (prefix: 'task' | 'batch' | 'conversion', answer?: (id: string) => Promise<void>) =>
+      async (id: unknown, ack?: unknown) => {
         if (!isGroupId(id)) return;
         void socket.join(`${prefix}:${id}` satisfies GroupName);
-        answer?.(id);
+        await answer?.(id);
         if (typeof ack === 'function') (ack as (ok: boolean) => void)(true);
       };
     socket.on(

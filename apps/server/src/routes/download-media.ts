@@ -37,19 +37,20 @@ export function downloadMediaRoutes(service: DownloadService) {
           mediaItems,
         } satisfies MediaItemsResponse;
       }
-      const tasks = mediaItems.map((item) => ({
-        item,
-        task: service.startTask(platform, {
+      const tasks = [];
+      for (const item of mediaItems) {
+        const task = await service.startTask(platform, {
           url: item.url,
           itemIndex: item.itemIndex,
           quality: body.quality,
           instagramCookies: cookies,
           format: item.mediaType === 'image' ? item.suggestedFormat : body.format,
-        }),
-      }));
+        });
+        tasks.push({ item, task });
+      }
       const downloadedFiles: DownloadedFile[] = [];
       for (const { item, task } of tasks) {
-        const done = await service.tasks.settled(task.taskId);
+        const done = (await service.waitForTask(task.taskId))?.task;
         if (done?.status !== 'completed' || !done.downloadUrl) continue;
         downloadedFiles.push({
           id: task.taskId,

@@ -58,7 +58,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
       const body = parseBody(batchRequestSchema, request.body);
       const platform = service.platform(body.platform);
       const items = body.items.map((item) => (typeof item === 'string' ? { url: item } : item));
-      const batch = service.batches.create(platform, {
+      const batch = await service.batches.create(platform, {
         items,
         format: body.outputFormat,
         quality: body.quality,
@@ -74,7 +74,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
     app.get<{ Params: { batchId: string } }>(
       '/api/download/playlist/:batchId/status',
       async (request, reply) => {
-        const status = service.batches.status(request.params.batchId);
+        const status = await service.batches.status(request.params.batchId);
         if (!status) throw downloadFailures.batchNotFound();
         reply.header('cache-control', 'no-store');
         return status;
@@ -84,7 +84,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
     app.post<{ Params: { batchId: string } }>(
       '/api/download/playlist/:batchId/download',
       async (request, reply) => {
-        const status = service.batches.status(request.params.batchId);
+        const status = await service.batches.status(request.params.batchId);
         if (!status) throw downloadFailures.batchNotFound();
         if (status.status === 'pending' || status.status === 'downloading') {
           throw new AppError(
@@ -93,7 +93,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
             409,
           );
         }
-        const files = service.batches.completedFiles(status.batchId);
+        const files = await service.batches.completedFiles(status.batchId);
         if (files.length === 0)
           throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download', 422);
         return reply
