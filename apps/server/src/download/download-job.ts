@@ -9,7 +9,7 @@ import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
 import { finalizeMedia, probeMedia } from './finalize';
-import { outputTarget } from './formats';
+import { outputTarget } from '../media/output-targets';
 import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';

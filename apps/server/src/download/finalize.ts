@@ -6,7 +6,7 @@ import type { DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
 import { downloadFailures } from './failures';
 import { runCommand } from '../media/run-command';
-import { outputTarget, type OutputTarget } from './formats';
+import { outputTarget, type OutputTarget } from '../media/output-targets';
 
 export interface ProbedStream {
   codec_type?: string;
