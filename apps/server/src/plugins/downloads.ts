@@ -1,12 +1,12 @@
 // Registers the downloader: its service, routes and the real-time hub, closed with the app.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
+import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
 import { downloadRoutes } from '../routes/download';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
-import { DownloadService } from './service';
 
 export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
   const service = new DownloadService(context.config, context.bus, app.log);
