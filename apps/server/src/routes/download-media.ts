@@ -17,8 +17,8 @@ export function downloadMediaRoutes(service: DownloadService) {
     app.post<{ Params: { platform: string } }>('/api/download/:platform/media', async (request) => {
       const platform = service.platform(request.params.platform);
       const body = parseBody(mediaItemsRequestSchema, request.body);
-      // The visitor's cookie is for Instagram only and this one request.
-      const cookies = platform.id === 'instagram' ? body.instagramCookies?.trim() || undefined : undefined;
+      // The visitor's cookie is for a platform whose page offers it, and this one request.
+      const cookies = platform.sessionCookie ? body.instagramCookies?.trim() || undefined : undefined;
       const info = await service.readInfo(platform, body.url, 'post', cookies);
       const mediaItems = mediaItemsOf(info, platform, body.url.trim());
       if (mediaItems.length === 0) {
