@@ -1,16 +1,22 @@
 // The real-time hub: socket.io at /hubs/downloads. Clients join a task, batch or conversion group;
 // every bus message goes to its group's room. Joining answers the group's current state at once,
 // so a late or reconnecting client never waits for an event that already happened.
-import { hubEvents, hubPath, type BatchStatus, type DownloadTask } from '@grabbit/contracts';
+import { hubEvents, hubPath } from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { downloadFailures } from '../download/failures';
 import type { EventBus, GroupName } from './event-bus';
 
+/** One message sent to the joining client alone. */
+export interface HubAnswer {
+  event: string;
+  args: unknown[];
+}
+
+/** The current state of a group, as the messages a joining client gets at once. */
 export interface HubState {
-  task(taskId: string): Promise<DownloadTask | undefined>;
-  batch(batchId: string): Promise<BatchStatus | undefined>;
+  task(taskId: string): Promise<HubAnswer[]>;
+  batch(batchId: string): Promise<HubAnswer[]>;
 }
 
 export interface DownloadHub {
@@ -21,43 +27,8 @@ export interface DownloadHub {
 const isGroupId = (value: unknown): value is string =>
   typeof value === 'string' && /^[\w-]{1,128}$/.test(value);
 
-async function answerTask(socket: Socket, taskId: string, state: HubState): Promise<void> {
-  const task = await state.task(taskId);
-  if (!task) {
-    const { message, code } = downloadFailures.taskNotFound();
-    socket.emit(hubEvents.taskError, taskId, { message, code });
-  } else if (task.status === 'completed') {
-    socket.emit(hubEvents.taskCompleted, taskId, task);
-  } else if (task.status === 'error') {
-    socket.emit(hubEvents.taskError, taskId, {
-      message: task.error ?? 'Download failed',
-      code: task.errorCode ?? 'DOWNLOAD_FAILED',
-    });
-  } else {
-    socket.emit(hubEvents.taskProgress, taskId, {
-      status: task.status,
-      progress: task.progress,
-      stage: task.stage,
-      speed: null,
-      eta: null,
-    });
-  }
-}
-
-async function answerBatch(socket: Socket, batchId: string, state: HubState): Promise<void> {
-  const batch = await state.batch(batchId);
-  if (!batch) {
-    socket.emit(hubEvents.batchError, batchId, { message: downloadFailures.batchNotFound().message });
-  } else if (batch.status === 'error') {
-    socket.emit(hubEvents.batchError, batchId, { message: batch.message });
-  } else {
-    socket.emit(hubEvents.batchProgress, batchId, batch.progress);
-    if (batch.status === 'completed')
-      socket.emit(hubEvents.batchCompleted, batchId, {
-        success: batch.failedItems === 0,
-        message: batch.message,
-      });
-  }
+async function answer(socket: Socket, answers: Promise<HubAnswer[]>): Promise<void> {
+  for (const { event, args } of await answers) socket.emit(event, ...args);
 }
 
 export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubState): DownloadHub {
@@ -83,11 +54,11 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
       };
     socket.on(
       hubEvents.joinTask,
-      join('task', (id) => answerTask(socket, id, state)),
+      join('task', (id) => answer(socket, state.task(id))),
     );
     socket.on(
       hubEvents.joinBatch,
-      join('batch', (id) => answerBatch(socket, id, state)),
+      join('batch', (id) => answer(socket, state.batch(id))),
     );
     socket.on(hubEvents.joinConversion, join('conversion'));
   });
