@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './http/error-handler';
+import { healthReport } from './media/health-report';
 import { registerConvert } from './plugins/convert';
 import { registerDownloads } from './plugins/downloads';
 import { InProcessEventBus } from './realtime/event-bus';
@@ -32,7 +33,7 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
   });
   registerErrorHandler(app);
   const context: AppContext = { config, bus: new InProcessEventBus() };
-  await app.register(healthRoutes(() => engines));
+  await app.register(healthRoutes(async () => healthReport(engines)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
   await registerDownloads(app, context);
