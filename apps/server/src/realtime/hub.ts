@@ -1,15 +1,26 @@
 // The real-time hub: socket.io at /hubs/downloads. Clients join a task, batch or conversion group;
 // every bus message goes to its group's room. Joining answers the group's current state at once,
 // so a late or reconnecting client never waits for an event that already happened.
-import { hubEvents, hubPath } from '@grabbit/contracts';
+import {
+  hubEvents,
+  hubPath,
+  type HubClientEvents,
+  type HubEventName,
+  type HubServerEvents,
+} from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { EventBus, GroupName } from './event-bus';
 
+type HubServer = Server<HubClientEvents, HubServerEvents>;
+type HubSocket = Socket<HubClientEvents, HubServerEvents>;
+/** Emits a message whose arguments were typed where it was published (EventBus.publish). */
+type LooseEmit = (event: HubEventName, ...args: unknown[]) => boolean;
+
 /** One message sent to the joining client alone. */
 export interface HubAnswer {
-  event: string;
+  event: HubEventName;
   args: unknown[];
 }
 
@@ -20,19 +31,19 @@ export interface HubState {
 }
 
 export interface DownloadHub {
-  io: Server;
+  io: HubServer;
   close(): Promise<void>;
 }
 
 const isGroupId = (value: unknown): value is string =>
   typeof value === 'string' && /^[\w-]{1,128}$/.test(value);
 
-async function answer(socket: Socket, answers: Promise<HubAnswer[]>): Promise<void> {
-  for (const { event, args } of await answers) socket.emit(event, ...args);
+async function answer(socket: HubSocket, answers: Promise<HubAnswer[]>): Promise<void> {
+  for (const { event, args } of await answers) (socket.emit as LooseEmit)(event, ...args);
 }
 
 export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubState): DownloadHub {
-  const io = new Server(server, {
+  const io: HubServer = new Server(server, {
     path: hubPath,
     // Spec: keep-alive 15 s, server timeout 30 s (a ping every 15 s, 15 s more to answer).
     pingInterval: network.hubKeepAliveMs,
@@ -41,7 +52,8 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
     serveClient: false,
   });
   const unsubscribe = bus.subscribe((message) => {
-    io.to(message.group).emit(message.event, ...message.args);
+    const room = io.to(message.group);
+    (room.emit.bind(room) as LooseEmit)(message.event, ...message.args);
   });
   io.on('connection', (socket) => {
     const join =
