@@ -3,6 +3,7 @@ import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import type { AppContext } from './context';
+import { closeIdleConnectionsAfterShutdown } from './http/close-after-shutdown';
 import { registerErrorHandler } from './http/error-handler';
 import { healthReport } from './media/health-report';
 import { registerConvert } from './plugins/convert';
@@ -32,6 +33,7 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandler(app);
+  closeIdleConnectionsAfterShutdown(app);
   const context: AppContext = { config, bus: new InProcessEventBus() };
   await app.register(healthRoutes(async () => healthReport(engines)));
   await app.register(publicConfigRoutes(config));
