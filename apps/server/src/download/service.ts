@@ -12,7 +12,8 @@ import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
-import { BatchStore } from './batches';
+import { MemoryBatchStore } from './batch-store';
+import { PlaylistBatches } from './batches';
 import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
@@ -39,7 +40,7 @@ export class DownloadService {
   readonly tasks: TaskStore;
   readonly runner: JobRunner;
   readonly results: ResultStore;
-  readonly batches: BatchStore;
+  readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
   private stopSweeper: () => void = () => {};
 
@@ -57,10 +58,11 @@ export class DownloadService {
       path.resolve(config.DATA_DIR, 'results'),
       config.RESULT_TTL_HOURS * 3_600_000,
     );
-    this.batches = new BatchStore(
+    this.batches = new PlaylistBatches(
       {
         tasks: this.tasks,
         results: this.results,
+        store: new MemoryBatchStore(),
         testHosts: config.MEDIA_TEST_HOSTS,
         startTask: (platform, input) => this.startTask(platform, input),
       },
