@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error';
 import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
-import { finalizeMedia, probeMedia } from './finalize';
+import { finalizeMedia, probeDownload } from './finalize';
 import { outputTarget } from '../media/output-targets';
 import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
@@ -60,6 +60,14 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
     });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
     const cookiesFile = prepared ? await cookiesFileIn(prepared) : undefined;
+    // The finishing step gets at least 10 s, even when yt-dlp used most of the budget.
+    const engineContext = {
+      workDir: dir,
+      signal,
+      get deadline() {
+        return Math.max(Date.now() + 10_000, started + config.DOWNLOAD_TIMEOUT_SECONDS * 1000);
+      },
+    };
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -86,7 +94,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
         );
       },
       onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-      probe: (media) => probeMedia(config.FFPROBE_PATH, media),
+      probe: (media) => probeDownload(config, media, engineContext),
     });
     await tasks.progress(taskId, {
       status: 'processing',
@@ -95,16 +103,13 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       title: info.title,
       thumbnailUrl: info.thumbnail,
     });
-    const remainingMs = Math.max(10_000, config.DOWNLOAD_TIMEOUT_SECONDS * 1000 - (Date.now() - started));
     const output = await finalizeMedia({
-      ffmpegPath: config.FFMPEG_PATH,
-      ffprobePath: config.FFPROBE_PATH,
+      engines: config,
+      context: engineContext,
       input: file,
       probe,
       format: input.format,
       maxDurationSeconds: durationLimit.seconds,
-      timeoutMs: remainingMs,
-      signal,
       onProgress: (fraction) =>
         void tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
     });

@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../http/app-error';
 import { runCommand } from '../media/run-command';
-import type { Probe } from './finalize';
+import type { ProbeResult } from '../media/ffprobe';
 import { downloadFailures } from './failures';
 import { buildDownloadArgs, type YtDlpDownloadOptions } from '../media/ytdlp-args';
 import { skippedByLimit, ytDlpError } from '../media/ytdlp-errors';
@@ -23,14 +23,14 @@ export interface YtDlpRunOptions extends YtDlpDownloadOptions {
    * (every post-processor has run and it has been moved), but yt-dlp still needs about 0.1 s to
    * exit, and ffprobe as long just to start. Running both at once hides one of them.
    */
-  probe?: (file: string) => Promise<Probe>;
+  probe?: (file: string) => Promise<ProbeResult>;
 }
 
 export interface YtDlpRunResult {
   file: string;
   info: DownloadResultInfo;
   /** The probe of `file` started early, when there was one. */
-  probe?: Promise<Probe>;
+  probe?: Promise<ProbeResult>;
 }
 
 /** A file yt-dlp names, when it lies directly inside the job folder. */
@@ -53,7 +53,7 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   const sizeGuard = new AbortController();
   const signal = AbortSignal.any([options.signal, sizeGuard.signal]);
   let info: DownloadResultInfo = { type: 'result' };
-  let early: { file: string; probe: Promise<Probe> } | undefined;
+  let early: { file: string; probe: Promise<ProbeResult> } | undefined;
   const handle = (events: ReturnType<YtDlpOutputParser['push']>) => {
     for (const event of events) {
       if (event.type === 'result') {

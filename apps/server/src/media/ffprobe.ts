@@ -1,7 +1,7 @@
-// ffprobe on an upload, with the same input restrictions as ffmpeg (see ffmpeg-demuxers.ts).
+// ffprobe on an upload or a download, with the same input restrictions as ffmpeg (see ffmpeg-demuxers.ts).
 import type { EnginePaths } from './engine-paths';
 import { runEngine, type EngineContext } from './engine-run';
-import { safeInputArgs, type SafeDemuxer } from './ffmpeg-demuxers';
+import { safeDemuxers, safeInputArgs, type DownloadDemuxer, type SafeDemuxer } from './ffmpeg-demuxers';
 
 export interface ProbedStream {
   index: number;
@@ -38,13 +38,14 @@ interface RawProbe {
 export async function ffprobe(
   config: EnginePaths,
   file: string,
-  demuxer: SafeDemuxer | undefined,
+  demuxer: SafeDemuxer | DownloadDemuxer | undefined,
   context: EngineContext,
+  allowedDemuxers: readonly string[] = safeDemuxers,
 ): Promise<ProbeResult> {
   const args = [
     '-v',
     'error',
-    ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS),
+    ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS, allowedDemuxers),
     '-show_entries',
     'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,duration:stream_disposition=attached_pic',
     '-of',
