@@ -59,7 +59,6 @@ function parseForm(fields: MultipartFields): ConvertForm {
     throw new AppError(
       'VALIDATION_FAILED',
       missing ? 'OutputFormat is required and must come before InputFile.' : message,
-      400,
     );
   }
   return parsed.data;
@@ -70,7 +69,7 @@ export async function receiveUpload(
   options: UploadOptions,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
-    throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
+    throw new AppError('UNSUPPORTED_CONTENT_TYPE', 'Send the file as multipart/form-data.');
   const limit = largestLimitOfKind(options.kind);
   const part = await request.file({
     limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
@@ -79,7 +78,7 @@ export async function receiveUpload(
   });
   if (!part || part.fieldname !== 'InputFile') {
     part?.file.resume();
-    throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).', 400);
+    throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).');
   }
   const form = parseForm(part.fields);
   options.onForm(form);
@@ -101,10 +100,10 @@ export async function receiveUpload(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (part.file.truncated) throw fileTooLarge(limit.text);
-    throw new AppError('UPLOAD_INCOMPLETE', 'The upload did not complete. Please try again.', 400);
+    throw new AppError('UPLOAD_INCOMPLETE', 'The upload did not complete. Please try again.');
   }
   if (part.file.truncated) throw fileTooLarge(limit.text);
-  if (bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.', 400);
+  if (bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.');
   options.onPercent(100);
   // Buffer.concat copies, so the parser's larger buffers are not kept alive by the slices.
   return { form, originalName: part.filename, bytes, head: Buffer.concat(headChunks) };

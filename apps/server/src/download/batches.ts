@@ -51,8 +51,7 @@ export class PlaylistBatches {
       try {
         checkDownloadUrl(item.url, platform, this.deps.testHosts);
       } catch (error) {
-        if (error instanceof AppError)
-          throw new AppError(error.code, `Item ${index + 1}: ${error.message}`, error.statusCode);
+        if (error instanceof AppError) throw new AppError(error.code, `Item ${index + 1}: ${error.message}`);
         throw error;
       }
     });

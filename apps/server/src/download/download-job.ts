@@ -126,7 +126,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       });
   } catch (error) {
     if (!(error instanceof AppError)) deps.log.error({ err: error, taskId }, 'download job failed');
-    let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
+    let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed');
     if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal) failure = durationLimit.refusal;
     settle = () => tasks.fail(taskId, { code: failure.code, message: failure.message });
   } finally {

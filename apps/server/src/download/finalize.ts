@@ -40,10 +40,7 @@ export function probeDownload(
 ): Promise<ProbeResult> {
   const demuxer = pictureDemuxer(path.extname(file).slice(1));
   return ffprobe(engines, file, demuxer, context, downloadDemuxers).catch((error: unknown) =>
-    engineFailure(
-      error,
-      () => new AppError('DOWNLOAD_FAILED', 'The downloaded file is not readable media.', 502),
-    ),
+    engineFailure(error, () => new AppError('DOWNLOAD_FAILED', 'The downloaded file is not readable media.')),
   );
 }
 
@@ -51,7 +48,7 @@ const isStill = (probe: ProbeResult) =>
   /image2|_pipe|gif/.test(probe.formatName) && !((probe.duration ?? 0) > 0.5);
 const accepts = (codecs: readonly string[], codec: string) => codecs.includes('*') || codecs.includes(codec);
 /** The link's media cannot become the chosen format: the message says what to choose instead. */
-const wrongFormat = (message: string) => new AppError('UNSUPPORTED_FORMAT', message, 422);
+const wrongFormat = (message: string) => new AppError('FORMAT_NOT_AVAILABLE', message);
 
 /** ffmpeg arguments between input and output, or undefined when the file is already right. */
 export function finishingArgs(
@@ -100,7 +97,7 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   const probe = await (options.probe ?? probeDownload(engines, options.input, context));
   const duration = probe.duration ?? 0;
   if (duration > options.maxDurationSeconds)
-    throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.', 422);
+    throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.');
   const output = path.join(path.dirname(options.input), `result.${target.extension}`);
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
   const args = finishingArgs(probe, target, inputExt);
@@ -125,11 +122,7 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     engineFailure(
       error,
       () =>
-        new AppError(
-          'DOWNLOAD_FAILED',
-          `The file could not be turned into ${options.format.toUpperCase()}.`,
-          502,
-        ),
+        new AppError('DOWNLOAD_FAILED', `The file could not be turned into ${options.format.toUpperCase()}.`),
     ),
   );
   return output;

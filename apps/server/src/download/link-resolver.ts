@@ -51,7 +51,6 @@ const unreachable = () =>
   new AppError(
     'DOWNLOAD_FAILED',
     'This short link could not be opened. Paste the full address of the video page instead.',
-    502,
   );
 
 /** A DNS lookup that fails when any address of the name is loopback, private or link-local. */
@@ -153,7 +152,6 @@ async function followRedirects(
         throw new AppError(
           'DOWNLOAD_TIMEOUT',
           'This short link took too long to answer. Paste the full address of the video page instead.',
-          504,
         );
       }
       throw unreachable();

@@ -98,7 +98,7 @@ export class DownloadService {
 
   platform(id: string): Platform {
     const platform = platformById(id);
-    if (!platform) throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${id}`, 404);
+    if (!platform) throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${id}`);
     return platform;
   }
 
@@ -109,7 +109,7 @@ export class DownloadService {
   async startTask(platform: Platform, input: StartTaskInput): Promise<DownloadTask> {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
     if ((await this.runner.load()) >= maxQueuedJobs)
-      throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+      throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
     let jobDir: string | undefined;
     if (input.instagramCookies) {
       jobDir = await makeJobFolder(this.jobsRoot);

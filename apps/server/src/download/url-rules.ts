@@ -83,7 +83,7 @@ export function durationLimitFor(url: string, platform: Platform, maxSeconds: nu
   if (platform.id !== 'twitch' || !twitchVideoPattern.test(url)) return { seconds: maxSeconds };
   return {
     seconds: Math.min(maxSeconds, twitchPastBroadcastRule.maxSeconds),
-    refusal: new AppError('UNSUPPORTED_URL', twitchPastBroadcastRule.message, 422),
+    refusal: new AppError('UNSUPPORTED_URL', twitchPastBroadcastRule.message),
   };
 }
 

@@ -79,15 +79,15 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   handle([...parsers.out.end(), ...parsers.err.end()]);
   if (result.timedOut) throw downloadFailures.timedOut();
   if (sizeGuard.signal.aborted)
-    throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.', 413);
+    throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.');
   if (options.signal.aborted) throw downloadFailures.cancelled();
   const output = `${result.stdout}\n${result.stderr}`;
   if (result.code !== 0) throw ytDlpError(result.stderr);
   const file = await findMediaFile(options.jobDir, info.filepath);
   if (!file) {
     const limit = skippedByLimit(output);
-    if (limit) throw new AppError(limit.code, limit.message, limit.statusCode);
-    throw new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
+    if (limit) throw new AppError(limit.code, limit.message);
+    throw new AppError('DOWNLOAD_FAILED', 'Download failed');
   }
   return { file, info, probe: early?.file === file ? early.probe : undefined };
 }
