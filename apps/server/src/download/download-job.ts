@@ -10,8 +10,8 @@ import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
 import { finalizeMedia, probeDownload } from './finalize';
 import { outputTarget } from '../media/output-targets';
-import { resolveLink } from './link-resolver';
-import { durationLimitFor, type DurationLimit } from './url-rules';
+import { checkLink } from './link-check';
+import type { DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
 import { cookiesFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
 import type { TaskStore } from './task-store';
@@ -53,12 +53,13 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
   let settle: () => Promise<void>;
   try {
     await tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
-    const url = await resolveLink(input.url, {
-      platform: input.platform,
+    const link = await checkLink(input.url, input.platform, {
       testHosts: config.MEDIA_TEST_HOSTS,
+      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
       signal,
     });
-    durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
+    const { url } = link;
+    durationLimit = link.duration;
     const cookiesFile = prepared ? await cookiesFileIn(prepared) : undefined;
     // The finishing step gets at least 10 s, even when yt-dlp used most of the budget.
     const engineContext = {
@@ -127,7 +128,8 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
   } catch (error) {
     if (!(error instanceof AppError)) deps.log.error({ err: error, taskId }, 'download job failed');
     let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed');
-    if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal) failure = durationLimit.refusal;
+    if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal)
+      failure = new AppError(durationLimit.refusal.code, durationLimit.refusal.message);
     settle = () => tasks.fail(taskId, { code: failure.code, message: failure.message });
   } finally {
     await removeJobFolder(dir);

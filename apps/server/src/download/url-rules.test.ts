@@ -7,7 +7,6 @@ import {
   isPrivateAddress,
   matchesRedirectLink,
   needsRedirectResolution,
-  twitchPastBroadcastRule,
   withHostAlias,
 } from './url-rules';
 
@@ -95,8 +94,8 @@ describe('URL rules', () => {
       'https://player.twitch.tv/?video=v123&parent=x',
     ]) {
       const limit = durationLimitFor(link, twitch, 36_000);
-      expect(limit.seconds, link).toBe(twitchPastBroadcastRule.maxSeconds);
-      expect(limit.refusal?.message).toBe(twitchPastBroadcastRule.message);
+      expect(limit.seconds, link).toBe(twitch.longMediaRule?.maxSeconds);
+      expect(limit.refusal?.message).toBe(twitch.longMediaRule?.message);
       expect(limit.refusal?.code).toBe('UNSUPPORTED_URL');
     }
     // A lower configured limit still wins.

@@ -3,6 +3,7 @@
 // offline-testing switch names that host.
 import { isIP } from 'node:net';
 import { hostMatches, linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
+import type { ErrorCode } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
 
 export interface CheckedUrl {
@@ -55,35 +56,19 @@ export function isPrivateAddress(hostname: string): boolean {
   return false;
 }
 
-/**
- * Twitch videos (/videos/<id>, the twitch:vod extractor) are past broadcasts, highlights and
- * uploads alike, and yt-dlp cannot tell them apart: it sets was_live to true for every one (in the
- * Debian 2023.03.04 copy and in current sources) and does not pass on Twitch's broadcastType.
- * Length is the one signal it gives, and size is the spec's reason for refusing past
- * broadcasts, so: a Twitch video longer than 1 hour, or still being recorded (is_live), is taken
- * for a full past broadcast and refused before anything is downloaded (yt-dlp's match filter).
- */
-export const twitchPastBroadcastRule = {
-  maxSeconds: 3600,
-  message:
-    'Twitch full past broadcasts are not supported (files are too large): paste a clip, or a highlight under 1 hour.',
-} as const;
-
-const twitchVideoPattern =
-  /^https?:\/\/(?:(?:(?:www|go|m)\.)?twitch\.tv\/(?:[^/]+\/v(?:ideo)?|videos)\/|player\.twitch\.tv\/\?.*?\bvideo=v?)\d+/i;
-
 export interface DurationLimit {
   seconds: number;
   /** The refusal when the media is longer (or live); the generic limit message otherwise. */
-  refusal?: AppError;
+  refusal?: { code: ErrorCode; message: string };
 }
 
-/** How long a link's media may be: the configured limit, or the Twitch past-broadcast rule. */
+/** How long a link's media may be: the configured limit, or the platform's long-media rule. */
 export function durationLimitFor(url: string, platform: Platform, maxSeconds: number): DurationLimit {
-  if (platform.id !== 'twitch' || !twitchVideoPattern.test(url)) return { seconds: maxSeconds };
+  const rule = platform.longMediaRule;
+  if (!rule?.pattern.test(url)) return { seconds: maxSeconds };
   return {
-    seconds: Math.min(maxSeconds, twitchPastBroadcastRule.maxSeconds),
-    refusal: new AppError('UNSUPPORTED_URL', twitchPastBroadcastRule.message),
+    seconds: Math.min(maxSeconds, rule.maxSeconds),
+    refusal: { code: 'UNSUPPORTED_URL', message: rule.message },
   };
 }
 
