@@ -5,7 +5,7 @@ import { Loader2, ServerCrash, ShieldCheck, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { useConnection } from './use-connection';
+import { useConnection } from '../../lib/connection';
 
 const typeLabel = { https: 'Secure connection (HTTPS)', http: 'HTTP connection' } as const;
 

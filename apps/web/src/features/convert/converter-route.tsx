@@ -5,7 +5,7 @@ import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { AdSlot } from '../ads/ad-slot';
+import { AdSlot } from '../ads';
 import { ConversionQueuePanel } from './components/conversion-queue-panel';
 import { ConverterGuideBox } from './components/converter-guide-box';
 import { FileDropZone } from './components/file-drop-zone';
