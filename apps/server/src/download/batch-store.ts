@@ -26,7 +26,7 @@ export interface BatchStore {
 }
 
 /** Batches are forgotten a day after they were created; their files expire on their own schedule. */
-export const keepBatchMs = 24 * 3_600_000;
+const keepBatchMs = 24 * 3_600_000;
 
 export class MemoryBatchStore implements BatchStore {
   private readonly batches = new Map<string, BatchRecord>();

@@ -51,11 +51,7 @@ const accepts = (codecs: readonly string[], codec: string) => codecs.includes('*
 const wrongFormat = (message: string) => new AppError('FORMAT_NOT_AVAILABLE', message);
 
 /** ffmpeg arguments between input and output, or undefined when the file is already right. */
-export function finishingArgs(
-  probe: ProbeResult,
-  target: OutputTarget,
-  inputExt: string,
-): string[] | undefined {
+function finishingArgs(probe: ProbeResult, target: OutputTarget, inputExt: string): string[] | undefined {
   const video = probe.streams.find((s) => s.codecType === 'video' && !s.attachedPic);
   const audio = probe.streams.find((s) => s.codecType === 'audio');
   if (target.kind === 'audio') {

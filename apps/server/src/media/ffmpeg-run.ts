@@ -21,10 +21,7 @@ export interface FfmpegJob {
 }
 
 /** Reads `out_time_us=` lines of ffmpeg's progress output as a percentage of the duration. */
-export function progressParser(
-  durationSeconds: () => number | undefined,
-  onPercent: (percent: number) => void,
-) {
+function progressParser(durationSeconds: () => number | undefined, onPercent: (percent: number) => void) {
   let pending = '';
   return (chunk: string) => {
     pending += chunk;

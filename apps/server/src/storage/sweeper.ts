@@ -12,7 +12,7 @@ export interface SweeperOptions {
   onError?: (error: unknown) => void;
 }
 
-export async function removeOrphanJobFolders(jobsRoot: string): Promise<number> {
+async function removeOrphanJobFolders(jobsRoot: string): Promise<number> {
   await mkdir(jobsRoot, { recursive: true });
   const names = await readdir(jobsRoot);
   await Promise.all(names.map((name) => rm(path.join(jobsRoot, name), { recursive: true, force: true })));

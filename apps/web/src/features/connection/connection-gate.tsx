@@ -9,7 +9,7 @@ import { useConnection } from '../../lib/connection';
 
 const typeLabel = { https: 'Secure connection (HTTPS)', http: 'HTTP connection' } as const;
 
-export function ConnectionErrorScreen({ message }: { message: string }) {
+function ConnectionErrorScreen({ message }: { message: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
       <div
