@@ -2,6 +2,7 @@
 import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
+import { registerCloudStorage } from './cloud/feature';
 import { registerDownloads } from './download/feature';
 import { registerErrorHandler } from './http/error-handler';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
@@ -14,6 +15,8 @@ export interface AppOptions {
   config: Config;
   /** Engine statuses found at start-up (server.ts checks them before building the app). */
   engines: EngineStatus[];
+  /** The clock cloud-storage retention reads (tests move it forward). */
+  now?: () => number;
 }
 
 /** What route plugins and jobs share: one per app. */
@@ -22,7 +25,7 @@ export interface AppContext {
   bus: EventBus;
 }
 
-export async function buildApp({ config, engines }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, engines, now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // A visitor's own session cookie (Instagram) must never reach a log line.
     logger: {
@@ -40,7 +43,8 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
   await app.register(healthRoutes(() => engines));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
-  await registerDownloads(app, context);
+  const downloads = await registerDownloads(app, context);
+  await registerCloudStorage(app, context, downloads, now);
   await app.register(convertRoutes(context));
   await registerPages(app, config.WEB_DIST_DIR);
   return app;

@@ -120,6 +120,12 @@ export class TaskStore {
     this.finish(taskId, entry);
   }
 
+  /** Adds where a finished task's file was kept (cloud storage); nothing else changes. */
+  annotate(taskId: string, patch: Pick<DownloadTask, 'cloudFileKey' | 'cloudUrl'>): void {
+    const entry = this.entries.get(taskId);
+    if (entry) Object.assign(entry.task, patch, { updatedAt: new Date().toISOString() });
+  }
+
   fail(taskId: string, error: TaskErrorEvent): void {
     const entry = this.entries.get(taskId);
     if (!entry || TaskStore.isFinished(entry.task)) return;
