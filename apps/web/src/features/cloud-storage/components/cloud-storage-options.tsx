@@ -1,5 +1,6 @@
 // "Keep in cloud storage" on the downloader card: once ticked, the file's name, a public link
 // (else a private link that expires) and how long the file is kept.
+import { cn } from '../../../lib/cn';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
@@ -18,16 +19,13 @@ export function CloudStorageOptions({ value, disabled, onChange }: CloudStorageO
       className="space-y-3 rounded-md border border-slate-200 p-3"
       data-testid="cloud-storage-options"
     >
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={value.keep}
-          disabled={disabled}
-          onChange={(event) => set({ keep: event.target.checked })}
-        />
-        Keep in cloud storage
-      </label>
+      <CheckboxField
+        label="Keep in cloud storage"
+        className="font-medium"
+        checked={value.keep}
+        disabled={disabled}
+        onChange={(keep) => set({ keep })}
+      />
       {value.keep && (
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-1">
@@ -60,19 +58,38 @@ export function CloudStorageOptions({ value, disabled, onChange }: CloudStorageO
               </SelectContent>
             </Select>
           </div>
-          <label className="flex items-center gap-2 text-sm text-slate-900 sm:col-span-2">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={value.makePublic}
-              disabled={disabled}
-              onChange={(event) => set({ makePublic: event.target.checked })}
-            />
-            Public link (anyone with the link can open it until it expires; otherwise the link works for one
-            hour)
-          </label>
+          <CheckboxField
+            label="Public link (anyone with the link can open it until it expires; otherwise the link works for one hour)"
+            className="sm:col-span-2"
+            checked={value.makePublic}
+            disabled={disabled}
+            onChange={(makePublic) => set({ makePublic })}
+          />
         </div>
       )}
     </fieldset>
+  );
+}
+
+interface CheckboxFieldProps {
+  label: string;
+  className?: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function CheckboxField({ label, className, checked, disabled, onChange }: CheckboxFieldProps) {
+  return (
+    <label className={cn('flex items-center gap-2 text-sm text-slate-900', className)}>
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
   );
 }
