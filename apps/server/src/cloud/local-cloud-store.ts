@@ -2,7 +2,7 @@
 // so expiry survives restarts. An index in memory (rebuilt from disk at start) answers usage and
 // lookups; one process owns the folder in this mode.
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -30,6 +30,8 @@ function byteLimit(maxBytes: number): Transform {
 export class LocalCloudStore implements CloudStore {
   readonly provider = 'local' as const;
   private readonly index = new Map<string, CloudObjectMeta>();
+  /** Keys being written: not indexed yet, and never swept (a large copy takes minutes). */
+  private readonly writing = new Set<string>();
 
   private constructor(
     private readonly root: string,
@@ -65,7 +67,11 @@ export class LocalCloudStore implements CloudStore {
     if (!isFileKey(input.fileKey)) throw new Error(`not a file key: ${input.fileKey}`);
     const folder = this.folder(input.fileKey);
     // A fresh random key: an existing folder would mean a collision, never an overwrite.
-    await mkdir(folder);
+    this.writing.add(input.fileKey);
+    await mkdir(folder).catch((error: unknown) => {
+      this.writing.delete(input.fileKey);
+      throw error;
+    });
     const target = path.join(folder, objectName);
     try {
       let size = 0;
@@ -89,6 +95,8 @@ export class LocalCloudStore implements CloudStore {
       input.body.destroy();
       await rm(folder, { recursive: true, force: true });
       throw error;
+    } finally {
+      this.writing.delete(input.fileKey);
     }
   }
 
@@ -121,20 +129,15 @@ export class LocalCloudStore implements CloudStore {
     const now = this.now();
     let removed = 0;
     for (const name of await readdir(this.root).catch(() => [] as string[])) {
-      if (name.startsWith('.')) continue; // the signing secret and other operator files
+      // The signing secret and other operator files, and writes under way.
+      if (name.startsWith('.') || this.writing.has(name)) continue;
       const meta = this.index.get(name);
-      // Folders being written right now are not indexed yet: only those older than a minute count.
-      if (meta ? meta.expiresAt > now : await this.isRecentWrite(name)) continue;
+      // Not indexed and not being written: an unfinished write of an earlier run.
+      if (meta && meta.expiresAt > now) continue;
       this.index.delete(name);
       await rm(path.join(this.root, name), { recursive: true, force: true });
       removed += 1;
     }
     return removed;
-  }
-
-  /** Compared with the file system's own (real) clock. */
-  private async isRecentWrite(name: string): Promise<boolean> {
-    const info = await stat(path.join(this.root, name)).catch(() => undefined);
-    return info !== undefined && Date.now() - info.mtimeMs < 60_000;
   }
 }

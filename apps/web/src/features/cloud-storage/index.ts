@@ -1,7 +1,7 @@
 // Public face of the cloud-storage feature for the downloader.
 import { usePublicConfig } from '../connection';
 
-export { deleteFromCloud, downloadAndUpload } from './api/cloud-storage-api';
+export { deleteFromCloud, downloadAndUpload, freshCloudLink } from './api/cloud-storage-api';
 export { CloudStorageOptions } from './components/cloud-storage-options';
 export { defaultCloudChoice, type CloudChoice } from './lib/cloud-choice';
 

@@ -1,5 +1,10 @@
 // The page-side cloud-storage calls (spec section 7), with the spec's default failure messages.
-import type { CloudDeleteResponse, CloudStoreResponse } from '@grabbit/contracts';
+import type {
+  CloudDeleteResponse,
+  CloudFileLink,
+  CloudStatusResponse,
+  CloudStoreResponse,
+} from '@grabbit/contracts';
 import { apiRequest, ensureSuccess } from '../../../lib/api-client';
 import type { CloudChoice } from '../lib/cloud-choice';
 
@@ -33,4 +38,14 @@ export async function deleteFromCloud(fileKey: string): Promise<CloudDeleteRespo
     { method: 'DELETE', toastErrors: false },
   );
   return ensureSuccess(answer, 'Failed to delete file from cloud storage');
+}
+
+/** A fresh link to a kept file (a private link works for a limited time). */
+export async function freshCloudLink(fileKey: string): Promise<CloudFileLink> {
+  const answer = await apiRequest<CloudStatusResponse>(
+    `/cloudstorage/status?fileKey=${encodeURIComponent(fileKey)}`,
+    { toastErrors: false },
+  );
+  if (!answer.file) throw new Error('Failed to download file. The file may have expired.');
+  return answer.file;
 }

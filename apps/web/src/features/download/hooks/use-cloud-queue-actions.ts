@@ -3,8 +3,12 @@
 import type { Platform } from '@grabbit/catalog';
 import { useCallback, type Dispatch } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { deleteFromCloud, downloadAndUpload } from '../../cloud-storage';
+import { deleteFromCloud, downloadAndUpload, freshCloudLink } from '../../cloud-storage';
+import { resetGateAfterDownload } from '../../monetization';
 import type { QueueAction, QueueItem } from '../lib/queue';
+
+/** A link this close to its end is renewed before opening. */
+const linkMarginMs = 10_000;
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
 
@@ -35,6 +39,7 @@ export function useCloudQueueActions(platform: Platform, dispatch: Dispatch<Queu
           downloadUrl: kept.downloadUrl,
           cloudStorage: true,
           cloudFileKey: kept.fileKey,
+          cloudLinkExpiresAt: kept.linkExpiresAt,
         });
         toast.success('Download Ready', { description: `${kept.fileName} is kept in cloud storage` });
         return true;
@@ -66,5 +71,39 @@ export function useCloudQueueActions(platform: Platform, dispatch: Dispatch<Queu
     [dispatch],
   );
 
-  return { runCloudItem, deleteCloudItem };
+  /** Opens the kept file in a new tab; a link about to expire is asked for again first. */
+  const openCloudItem = useCallback(
+    (item: QueueItem) => {
+      const { downloadUrl, cloudFileKey } = item;
+      if (!downloadUrl || !cloudFileKey) return;
+      const opened = () => toast.success('Cloud Storage', { description: 'File opened from cloud storage' });
+      if (Date.parse(item.cloudLinkExpiresAt ?? '') - Date.now() > linkMarginMs) {
+        window.open(downloadUrl, '_blank', 'noopener');
+        opened();
+        resetGateAfterDownload();
+        return;
+      }
+      // The tab opens inside the click (else the browser blocks it) and follows the fresh link.
+      const tab = window.open('about:blank', '_blank');
+      void freshCloudLink(cloudFileKey)
+        .then((file) => {
+          update(item.id, { downloadUrl: file.downloadUrl, cloudLinkExpiresAt: file.linkExpiresAt });
+          if (tab) {
+            tab.opener = null;
+            tab.location.href = file.downloadUrl;
+          }
+          opened();
+        })
+        .catch(() => {
+          tab?.close();
+          toast.error('Download Failed', {
+            description: 'Failed to download file. The file may have expired.',
+          });
+        })
+        .finally(resetGateAfterDownload);
+    },
+    [update],
+  );
+
+  return { runCloudItem, deleteCloudItem, openCloudItem };
 }

@@ -36,7 +36,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
   const [generation, setGeneration] = useState(0);
   const actions = useQueueActions(platform, dispatch);
   const { runBatch } = actions;
-  const { runCloudItem, deleteCloudItem } = useCloudQueueActions(platform, dispatch);
+  const { runCloudItem, deleteCloudItem, openCloudItem } = useCloudQueueActions(platform, dispatch);
   const runItem = useCallback(
     (item: QueueItem) => (item.cloudChoice ? runCloudItem(item) : actions.runItem(item)),
     [actions, runCloudItem],
@@ -166,5 +166,10 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
     [runBatch, runItem],
   );
 
-  return { queue, busy, generation, start, downloadItem, saveItem: actions.saveItem, deleteCloudItem };
+  const saveItem = useCallback(
+    (item: QueueItem) => (item.cloudFileKey ? openCloudItem(item) : actions.saveItem(item)),
+    [actions, openCloudItem],
+  );
+
+  return { queue, busy, generation, start, downloadItem, saveItem, deleteCloudItem };
 }

@@ -30,6 +30,8 @@ export interface QueueItem {
   /** Kept in cloud storage: the visitor's choices (for Retry) and, once stored, the file key. */
   cloudChoice?: CloudChoice;
   cloudFileKey?: string;
+  /** When the item's (private) cloud link stops working. */
+  cloudLinkExpiresAt?: string;
 }
 
 export type QueueAction =
