@@ -14,18 +14,17 @@ export interface CloudStorageOptionsProps {
 
 export function CloudStorageOptions({ value, disabled, onChange }: CloudStorageOptionsProps) {
   const set = (patch: Partial<CloudChoice>) => onChange({ ...value, ...patch });
+  const toggle = (field: 'keep' | 'makePublic') => ({
+    checked: value[field],
+    disabled,
+    onChange: (checked: boolean) => set({ [field]: checked }),
+  });
   return (
     <fieldset
       className="space-y-3 rounded-md border border-slate-200 p-3"
       data-testid="cloud-storage-options"
     >
-      <CheckboxField
-        label="Keep in cloud storage"
-        className="font-medium"
-        checked={value.keep}
-        disabled={disabled}
-        onChange={(keep) => set({ keep })}
-      />
+      <CheckboxField label="Keep in cloud storage" className="font-medium" {...toggle('keep')} />
       {value.keep && (
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-1">
@@ -59,11 +58,9 @@ export function CloudStorageOptions({ value, disabled, onChange }: CloudStorageO
             </Select>
           </div>
           <CheckboxField
-            label="Public link (anyone with the link can open it until it expires; otherwise the link works for one hour)"
+            label="Public link (anyone with it can open the file until it is deleted; otherwise a private link that expires)"
             className="sm:col-span-2"
-            checked={value.makePublic}
-            disabled={disabled}
-            onChange={(makePublic) => set({ makePublic })}
+            {...toggle('makePublic')}
           />
         </div>
       )}
