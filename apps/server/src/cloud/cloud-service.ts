@@ -1,6 +1,5 @@
 // Cloud storage for one app: keeps our own results in the bucket under fresh file keys, applies
 // the retention rules and limits, and builds public or signed links. Knows nothing about HTTP.
-import { createReadStream } from 'node:fs';
 import type { CloudFileLink, CloudStatusResponse } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { downloadFailures } from '../download/failures';
@@ -49,7 +48,7 @@ export class CloudService {
 
   /** Copies one of our results (by file id) into the bucket; the result itself stays. */
   async keepResult(fileId: string, options: KeepOptions): Promise<KeptFile> {
-    const result = await this.results.get(fileId);
+    const result = await this.results.open(fileId);
     if (!result) throw downloadFailures.fileExpired();
     if (result.size > this.config.CLOUD_MAX_FILE_BYTES) throw tooLarge();
     const usage = await this.store.usage();
@@ -61,10 +60,9 @@ export class CloudService {
       const meta = await this.store.put(
         {
           fileKey: newFileKey(options.customKey),
-          body: createReadStream(result.path),
-          // The visitor's name, with the result's extension, when they chose one.
-          fileName: visitorFileName(options.customKey, result.fileName),
-          contentType: result.contentType,
+          body: result.createReadStream(),
+          fileName: visitorFileName(options.customKey, result.meta.fileName),
+          contentType: result.meta.contentType,
           isPublic: options.makePublic,
           expiresAt: this.now() + Math.round(retentionHours * 3_600_000),
         },

@@ -1,8 +1,9 @@
 // The cloud-storage "bucket" behind one small interface: the embedded mode keeps objects in a local
 // folder (local-cloud-store.ts); an S3-compatible store can take its place (put = PutObject with the
-// metadata as object metadata, body = a presigned GetObject redirect, sweep = a lifecycle rule
-// plus a listing) without the routes knowing which one runs.
+// metadata as object metadata, open = an object whose signedUrl() is a presigned GetObject, sweep =
+// a lifecycle rule plus a listing) without the routes knowing which one runs.
 import type { Readable } from 'node:stream';
+import type { StoredResult } from '../storage/result-store';
 
 export interface CloudObjectMeta {
   fileKey: string;
@@ -15,9 +16,6 @@ export interface CloudObjectMeta {
   /** The object is gone from this moment on (checked on every read, swept on a timer). */
   expiresAt: number;
 }
-
-/** How an object's bytes reach the visitor: a local file sent with ranges, or a redirect. */
-export type CloudObjectBody = { kind: 'file'; path: string } | { kind: 'redirect'; url: string };
 
 export interface CloudPutInput {
   fileKey: string;
@@ -39,7 +37,8 @@ export interface CloudStore {
   put(input: CloudPutInput, maxBytes: number): Promise<CloudObjectMeta>;
   /** The object's metadata, or undefined when missing or expired. */
   get(fileKey: string): Promise<CloudObjectMeta | undefined>;
-  body(meta: CloudObjectMeta): Promise<CloudObjectBody>;
+  /** The object's bytes, as results are read: streamed by range, or a signed link (S3). */
+  open(meta: CloudObjectMeta): Promise<StoredResult | undefined>;
   /** True when an object was deleted. */
   delete(fileKey: string): Promise<boolean>;
   usage(): Promise<CloudUsage>;

@@ -1,6 +1,7 @@
 // download-and-upload: the download runs as a normal task (hub progress as usual); once it has
 // finished, its result is copied into cloud storage and the task's state names the cloud copy.
-// The copy does not depend on the HTTP request: a visitor who disconnects still finds it there.
+// The wait goes through the task store and the event bus (any process can answer), and the copy
+// does not depend on the HTTP request: a visitor who disconnects still finds it in the task.
 import type { Platform } from '@grabbit/catalog';
 import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
@@ -13,29 +14,28 @@ export interface KeptDownload extends KeptFile {
   taskId: string;
 }
 
-export function keepDownload(
+export async function keepDownload(
   downloads: DownloadService,
   cloud: CloudService,
   platform: Platform,
   body: CloudDownloadRequest,
   origin: string,
-): { taskId: string; kept: Promise<KeptDownload> } {
-  const task = downloads.startTask(platform, {
+): Promise<{ taskId: string; kept: Promise<KeptDownload> }> {
+  const task = await downloads.startTask(platform, {
     url: body.url,
     format: body.format,
     quality: body.quality,
     removeWatermark: body.removeWatermark,
   });
   const kept = (async () => {
-    const settled = await downloads.tasks.settled(task.taskId);
-    const result = downloads.tasks.result(task.taskId);
-    if (!settled || settled.status !== 'completed' || !result) {
-      const code = (settled?.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
-      throw new AppError(code, settled?.error ?? 'Cloud storage upload failed', statusForCode(code));
+    const settled = await downloads.waitForTask(task.taskId);
+    if (settled?.task.status !== 'completed' || !settled.result) {
+      const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
+      throw new AppError(code, settled?.task.error ?? 'Cloud storage upload failed', statusForCode(code));
     }
-    const file = await cloud.keepResult(result.fileId, body);
+    const file = await cloud.keepResult(settled.result.fileId, body);
     const link = cloud.link(file.meta, origin);
-    downloads.tasks.annotate(task.taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
+    await downloads.tasks.annotate(task.taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
     return { ...file, taskId: task.taskId };
   })();
   return { taskId: task.taskId, kept };

@@ -1,13 +1,14 @@
 // The embedded mode's bucket: CLOUD_STORAGE_DIR/<fileKey>/ holds `object` and meta.json beside it,
 // so expiry survives restarts. An index in memory (rebuilt from disk at start) answers usage and
 // lookups; one process owns the folder in this mode.
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../http/app-error';
-import type { CloudObjectBody, CloudObjectMeta, CloudPutInput, CloudStore, CloudUsage } from './cloud-store';
+import type { StoredResult } from '../storage/result-store';
+import type { CloudObjectMeta, CloudPutInput, CloudStore, CloudUsage } from './cloud-store';
 import { isFileKey } from './file-keys';
 
 const metaName = 'meta.json';
@@ -108,8 +109,18 @@ export class LocalCloudStore implements CloudStore {
     return undefined;
   }
 
-  async body(meta: CloudObjectMeta): Promise<CloudObjectBody> {
-    return { kind: 'file', path: path.join(this.folder(meta.fileKey), objectName) };
+  async open(meta: CloudObjectMeta): Promise<StoredResult | undefined> {
+    const file = path.join(this.folder(meta.fileKey), objectName);
+    const size = await stat(file).then(
+      (stats) => stats.size,
+      () => undefined,
+    );
+    if (size === undefined) return undefined;
+    return {
+      meta: { ...meta, fileId: meta.fileKey, storedName: objectName },
+      size,
+      createReadStream: (range) => createReadStream(file, { ...range, highWaterMark: 1024 * 1024 }),
+    };
   }
 
   async delete(fileKey: string): Promise<boolean> {

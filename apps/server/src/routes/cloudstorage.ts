@@ -11,12 +11,13 @@ import {
   type CloudStoreResponse,
 } from '@grabbit/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CloudService, KeptFile } from '../cloud/cloud-service';
+import { cloudFailures, type CloudService, type KeptFile } from '../cloud/cloud-service';
 import { keepDownload, waitForKept } from '../cloud/keep-download';
 import { resultIdFromFilePath } from '../cloud/result-reference';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../http/app-error';
-import { parseBody, sendStoredFile } from './download-shared';
+import { sendStoredResult } from '../http/send-result';
+import { parseBody } from './download-shared';
 
 /** The origin the visitor reached us at: links are made for it. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -44,7 +45,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       const platform = body.platform ? downloads.platform(body.platform) : platformForLink(body.url);
       if (!platform) throw new AppError('UNSUPPORTED_URL', 'This URL is not supported by any downloader.');
       const origin = originOf(request);
-      const started = keepDownload(downloads, cloud, platform, body, origin);
+      const started = await keepDownload(downloads, cloud, platform, body, origin);
       // Bounded like the download itself (plus the copy); the task's state tells the rest.
       const kept = await waitForKept(started.kept, (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000);
       return storedAnswer(cloud, kept, origin, started.taskId);
@@ -83,14 +84,10 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
         if (check === 'expired')
           throw new AppError('CLOUD_LINK_EXPIRED', 'This link has expired. Ask for a new one.', 403);
         if (check === 'invalid') throw new AppError('CLOUD_LINK_INVALID', 'This link is not valid.', 403);
-        const body = await cloud.store.body(meta);
-        if (body.kind === 'redirect') return reply.redirect(body.url, 302);
-        return sendStoredFile(request, reply, {
-          ...meta,
-          fileId: meta.fileKey,
-          storedName: 'object',
-          path: body.path,
-        });
+        const file = await cloud.store.open(meta);
+        if (!file) throw cloudFailures.notFound();
+        if (file.signedUrl) return reply.redirect(await file.signedUrl(), 302);
+        return sendStoredResult(request, reply, file);
       },
     );
   };

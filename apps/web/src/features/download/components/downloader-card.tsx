@@ -65,7 +65,7 @@ export function DownloaderCard({
     onStart({
       rows: valid,
       format,
-      instagramCookies: platform.id === 'instagram' && cookies.trim() ? cookies.trim() : undefined,
+      instagramCookies: platform.sessionCookie && cookies.trim() ? cookies.trim() : undefined,
       cloud: cloudEnabled && cloud.keep && !multiMedia ? cloud : undefined,
     });
   };
@@ -87,7 +87,7 @@ export function DownloaderCard({
         {cloudEnabled && !multiMedia && (
           <CloudStorageOptions value={cloud} disabled={busy} onChange={setCloud} />
         )}
-        {platform.id === 'instagram' && (
+        {platform.sessionCookie && (
           <InstagramCookieField value={cookies} disabled={busy} onChange={setCookies} />
         )}
         <MonetizationNotice platformType={platformType} />

@@ -3,13 +3,13 @@
 // FEATURE_DISABLED and nothing is created on disk.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../http/app-error';
 import { cloudStorageRoutes } from '../routes/cloudstorage';
-import { CloudService } from './cloud-service';
-import { LocalCloudStore } from './local-cloud-store';
-import { LinkSigner, loadSigningSecret } from './signed-links';
+import { CloudService } from '../cloud/cloud-service';
+import { LocalCloudStore } from '../cloud/local-cloud-store';
+import { LinkSigner, loadSigningSecret } from '../cloud/signed-links';
 
 export async function registerCloudStorage(
   app: FastifyInstance,
