@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './http/error-handler';
 import { healthReport } from './media/health-report';
+import { registerCloudStorage } from './plugins/cloud-storage';
 import { registerConvert } from './plugins/convert';
 import { registerDownloads } from './plugins/downloads';
 import { InProcessEventBus } from './realtime/event-bus';
@@ -16,9 +17,11 @@ export interface AppOptions {
   config: Config;
   /** Engine statuses found at start-up (server.ts checks them before building the app). */
   engines: EngineStatus[];
+  /** The clock cloud-storage retention reads (tests move it forward). */
+  now?: () => number;
 }
 
-export async function buildApp({ config, engines }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, engines, now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // A visitor's own session cookie (Instagram) must never reach a log line.
     logger: {
@@ -36,7 +39,8 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
   await app.register(healthRoutes(async () => healthReport(engines)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
-  await registerDownloads(app, context);
+  const downloads = await registerDownloads(app, context);
+  await registerCloudStorage(app, context, downloads, now);
   await registerConvert(app, context);
   await registerPages(app, config.WEB_DIST_DIR);
   return app;
