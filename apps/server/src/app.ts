@@ -37,7 +37,7 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
   });
   registerErrorHandler(app);
   const context: AppContext = { config, bus: new InProcessEventBus() };
-  await app.register(healthRoutes(() => engines));
+  await app.register(healthRoutes(() => engines, config));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
   await registerDownloads(app, context);

@@ -13,7 +13,8 @@ import { finalizeMedia, probeMedia } from './finalize';
 import { outputTarget } from './formats';
 import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
-import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
+import { makeJobFolder, removeJobFolder } from './job-folder';
+import { ytDlpAccess } from './ytdlp-access';
 import type { Job } from './runner';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
@@ -67,9 +68,7 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       signal,
     });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
-    const cookiesFile = input.instagramCookies
-      ? await writeInstagramCookies(dir, input.instagramCookies)
-      : undefined;
+    const access = await ytDlpAccess(config, input.platform, dir, input.instagramCookies);
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -79,7 +78,7 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       allowGeneric: input.isTestHost,
       maxBytes: config.DOWNLOAD_MAX_BYTES,
       maxDurationSeconds: durationLimit.seconds,
-      cookiesFile,
+      ...access,
       jobDir: dir,
       timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
       signal,

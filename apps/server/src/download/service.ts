@@ -15,7 +15,8 @@ import { startSweeper } from '../storage/sweeper';
 import { BatchStore } from './batches';
 import { downloadJob } from './download-job';
 import { resolveLink } from './link-resolver';
-import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
+import { makeJobFolder, removeJobFolder } from './job-folder';
+import { ytDlpAccess } from './ytdlp-access';
 import { InProcessJobRunner, type JobRunner } from './runner';
 import { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
@@ -120,7 +121,7 @@ export class DownloadService {
     const dir = await makeJobFolder(this.jobsRoot);
     try {
       const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
-      const cookiesFile = instagramCookies ? await writeInstagramCookies(dir, instagramCookies) : undefined;
+      const access = await ytDlpAccess(this.config, platform, dir, instagramCookies);
       return await readYtDlpInfo({
         ytDlpPath: this.config.YTDLP_PATH,
         url: resolved,
@@ -129,7 +130,7 @@ export class DownloadService {
         allowGeneric: checked.isTestHost,
         maxBytes: this.config.DOWNLOAD_MAX_BYTES,
         maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-        cookiesFile,
+        ...access,
         timeoutMs: infoTimeoutMs,
         workDir: dir,
         workRoot: this.jobsRoot,
