@@ -3,6 +3,7 @@
 // the platform's extractor allow-list and limits) into a scratch job folder, then ffprobe on
 // what arrived. The result keeps yt-dlp's own error line, which visitors never see.
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -55,10 +56,11 @@ export async function checkSite(
       onProgress: () => {},
       onPostprocess: () => {},
     });
-    // Only readable media counts as working (probeMedia throws otherwise).
-    await probeMedia(config.FFPROBE_PATH, file);
-    const container = info.ext ?? file.slice(file.lastIndexOf('.') + 1);
-    const format = info.width && info.height ? `${container} ${info.width}x${info.height}` : container;
+    // Only readable media counts as working (probeMedia throws otherwise); the frame size is
+    // what arrived, which yt-dlp does not always know beforehand.
+    const video = (await probeMedia(config.FFPROBE_PATH, file)).streams.find((s) => s.width && s.height);
+    const container = info.ext ?? path.extname(file).slice(1);
+    const format = video ? `${container} ${video.width}x${video.height}` : container;
     return { platform, link, ok: true, seconds: seconds(), format, bytes: (await stat(file)).size };
   } catch (error) {
     const engineLine = error instanceof AppError && typeof error.cause === 'string' ? error.cause : undefined;
