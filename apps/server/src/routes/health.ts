@@ -11,7 +11,6 @@ import { ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from '../media/en
  */
 export function healthRoutes(engines: () => EngineStatus[], config: Config) {
   return async function register(app: FastifyInstance): Promise<void> {
-    const jsRuntime = (await jsRuntimeFor(config)) ?? null;
     const handler = async (): Promise<Health> => {
       const statuses = engines();
       const warnings = statuses
@@ -22,7 +21,8 @@ export function healthRoutes(engines: () => EngineStatus[], config: Config) {
         version: version ?? null,
         ageDays: ytDlpAgeDays(version) ?? null,
         source: config.YTDLP_SOURCE,
-        jsRuntime,
+        // Asked of yt-dlp once (memoised), on the first /health rather than at every start.
+        jsRuntime: (await jsRuntimeFor(config)) ?? null,
       };
       for (const warning of [ytDlpFallbackWarning(config), ytDlpAgeWarning(version)]) {
         if (warning) warnings.push(warning);
