@@ -14,7 +14,9 @@ import { checkEngines, ytDlpFallbackWarning } from '../media/engines';
 
 async function linksFrom(file: string | undefined): Promise<[Platform, string][]> {
   if (!file) return platforms.map((p) => [p, p.checkLink]);
-  const lines = (await readFile(file, 'utf8')).split('\n').map((line) => line.replace(/#.*/, '').trim());
+  const lines = (await readFile(file, 'utf8'))
+    .split('\n')
+    .map((line) => line.replace(/(^|\s)#.*/, '').trim());
   return lines.filter(Boolean).map((line) => {
     const [id = '', link = ''] = line.split(/\s+/);
     const platform = platformById(id);
