@@ -4,11 +4,13 @@
 // Where the hosts come from: the `_VALID_URL` / `_DOMAINS` / `_BASE_REGEX` patterns of yt-dlp's
 // extractors (yt-dlp/yt-dlp, yt_dlp/extractor/youtube/_video.py and _redirect.py, tiktok.py,
 // instagram.py, twitter.py, vimeo.py, facebook.py, twitch.py, reddit.py, pornhub.py, xvideos.py,
-// xhamster.py, redgifs.py, youporn.py, spankbang.py; checked against current sources and the
-// Debian copy 2023.03.04), in the host-group shape of spec section 2. Spec-named short or mirror
+// xhamster.py, redgifs.py, youporn.py, spankbang.py; checked against the pinned release in
+// engines/requirements.txt), in the host-group shape of spec section 2. Spec-named short or mirror
 // domains that no extractor pattern lists (fb.watch, redgifs.io, spankbang.party) are redirects
 // to the main domain, so the engine must follow them to a listed host before extracting.
-// `extractors` are the names `yt-dlp --list-extractors` prints; `generic` is never allowed.
+// `extractors` are the names `yt-dlp --list-extractors` prints; `generic` is never allowed. The
+// integration tests (foundation-health) ask the installed yt-dlp that every name exists and that
+// each platform's placeholder, check link and x.com links match one of its extractors.
 
 export const downloadFormats = [
   'mp4',
