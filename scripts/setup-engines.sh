@@ -14,9 +14,12 @@ venv="$engines_dir/venv"
 requirements=engines/requirements.txt
 stamp="$venv/.requirements-installed"
 python=${ENGINES_PYTHON:-python3}
+mode=${1:-}
 
 fallback() {
   echo "setup: WARNING: $1; the server falls back to Debian's yt-dlp ($(command -v yt-dlp || echo 'not installed')), which may fail on today's sites" >&2
+  # Set-up goes on without it; an update that could not happen is a failure.
+  [ "$mode" = --update ] && exit 1
   exit 0
 }
 
@@ -28,7 +31,7 @@ pip_install() {
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$@" >"$engines_dir/pip.log" 2>&1
 }
 
-if [ "${1:-}" != --update ] && [ -f "$stamp" ] && cmp -s "$requirements" "$stamp" && [ -x "$venv/bin/yt-dlp" ]; then
+if [ "$mode" != --update ] && [ -f "$stamp" ] && cmp -s "$requirements" "$stamp" && [ -x "$venv/bin/yt-dlp" ]; then
   exit 0
 fi
 
@@ -52,7 +55,7 @@ if [ ! -x "$venv/bin/python" ] && ! make_venv; then
   fi
 fi
 
-if [ "${1:-}" = --update ]; then
+if [ "$mode" = --update ]; then
   old=$(installed_version)
   spec="yt-dlp[curl-cffi]"
   [ -n "${2:-}" ] && spec="yt-dlp[curl-cffi]==${2}"
