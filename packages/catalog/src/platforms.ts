@@ -81,6 +81,12 @@ export interface Platform {
    * from yt-dlp's own extractor tests where one exists; an operator overrides them with a file).
    */
   checkLink: string;
+  /** The page offers the visitor's own session cookie field (sent for that one request only). */
+  sessionCookie?: boolean;
+  /** The page lists and downloads playlists. */
+  playlists?: boolean;
+  /** Links of the platform that are refused with their message (e.g. live streams, full broadcasts). */
+  refusedLinks?: readonly { pattern: RegExp; message: string }[];
 }
 
 export const platforms: readonly Platform[] = [
@@ -95,6 +101,7 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'never',
     placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     checkLink: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
+    playlists: true,
   },
   {
     id: 'tiktok',
@@ -119,6 +126,7 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'always',
     placeholder: 'https://www.instagram.com/p/ABC123xyz/',
     checkLink: 'https://www.instagram.com/p/aye83DjauH/',
+    sessionCookie: true,
   },
   {
     id: 'twitter',
@@ -170,6 +178,17 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'never',
     placeholder: 'https://clips.twitch.tv/AwkwardHelplessSalamanderSwiftRage',
     checkLink: 'https://clips.twitch.tv/FaintLightGullWholeWheat',
+    refusedLinks: [
+      {
+        pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/?(?:[?#].*)?$/i,
+        message: 'Twitch live streams are not supported: paste a clip or highlight link.',
+      },
+      {
+        pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/(?:videos|schedule|about)\/?(?:[?#].*)?$/i,
+        message:
+          'Twitch full past broadcasts are not supported (files are too large): paste a clip or highlight link.',
+      },
+    ],
   },
   {
     id: 'reddit',

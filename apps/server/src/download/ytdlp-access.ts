@@ -7,28 +7,7 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
-import { writeInstagramCookies } from './job-folder';
-import { runCommand } from '../media/run-command';
-
-const knownOptions = new Map<string, Promise<Set<string>>>();
-
-/** The long options an installed yt-dlp lists in its --help (asked once per binary). */
-export function ytDlpOptions(ytDlpPath: string): Promise<Set<string>> {
-  let options = knownOptions.get(ytDlpPath);
-  if (!options) {
-    options = runCommand(ytDlpPath, ['--help'], { timeoutMs: 30_000 })
-      .then((result) => new Set(result.stdout.match(/--[a-z][a-z-]+/g) ?? []))
-      .catch(() => new Set<string>());
-    knownOptions.set(ytDlpPath, options);
-  }
-  return options;
-}
-
-/** `node:<path>` when the installed yt-dlp takes a JavaScript runtime, else undefined. */
-export async function jsRuntimeFor(config: Config): Promise<string | undefined> {
-  const options = await ytDlpOptions(config.YTDLP_PATH);
-  return options.has('--js-runtimes') ? `node:${config.NODE_RUNTIME_PATH}` : undefined;
-}
+import { jsRuntimeFor, ytDlpOptions } from '../media/ytdlp-options';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
 export async function engineArgs(config: Config, platform: Platform): Promise<string[]> {
@@ -49,18 +28,18 @@ export async function engineArgs(config: Config, platform: Platform): Promise<st
 }
 
 /**
- * The cookie file of a run, inside its job folder: the visitor's own Instagram session when
- * given (it wins for its job), else a copy of the operator's `COOKIES_DIR/<platform>.txt`. A copy,
- * because yt-dlp writes its cookie jar back when it ends and jobs run side by side; the server
- * copies the bytes without reading them, so they can reach no log line.
+ * The cookie file of a run, inside its job folder: the visitor's own Instagram session file when
+ * there is one (it wins for its job), else a copy of the operator's `COOKIES_DIR/<platform>.txt`.
+ * A copy, because yt-dlp writes its cookie jar back when it ends and jobs run side by side; the
+ * server copies the bytes without reading them, so they can reach no log line.
  */
 async function cookieFileFor(
   config: Config,
   platform: Platform,
   jobDir: string,
-  visitorCookies?: string,
+  visitorCookiesFile?: string,
 ): Promise<string | undefined> {
-  if (visitorCookies) return writeInstagramCookies(jobDir, visitorCookies);
+  if (visitorCookiesFile) return visitorCookiesFile;
   if (!config.COOKIES_DIR) return undefined;
   const copy = path.join(jobDir, 'cookies.txt');
   try {
@@ -81,10 +60,10 @@ export async function ytDlpAccess(
   config: Config,
   platform: Platform,
   jobDir: string,
-  visitorCookies?: string,
+  visitorCookiesFile?: string,
 ): Promise<YtDlpAccess> {
   return {
-    cookiesFile: await cookieFileFor(config, platform, jobDir, visitorCookies),
+    cookiesFile: await cookieFileFor(config, platform, jobDir, visitorCookiesFile),
     engineArgs: await engineArgs(config, platform),
   };
 }
