@@ -14,6 +14,7 @@ import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
 import { cookiesFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import { ytDlpAccess } from './ytdlp-access';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
 
@@ -59,7 +60,9 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       signal,
     });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
-    const cookiesFile = prepared ? await cookiesFileIn(prepared) : undefined;
+    // The visitor's own cookie file, written by the process that accepted the task.
+    const visitorCookies = prepared ? await cookiesFileIn(prepared) : undefined;
+    const access = await ytDlpAccess(config, input.platform, dir, visitorCookies);
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -69,7 +72,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       allowGeneric: input.isTestHost,
       maxBytes: config.DOWNLOAD_MAX_BYTES,
       maxDurationSeconds: durationLimit.seconds,
-      cookiesFile,
+      ...access,
       jobDir: dir,
       timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
       signal,
