@@ -60,6 +60,10 @@ export const configSchema = z.object({
   SPONSOR_SCRIPT_REGULAR: z.string().default(''),
   SPONSOR_SCRIPT_ADULT: z.string().default(''),
   FEATURE_MONETIZATION: z.stringbool().default(true),
+  /** Optional cap on every converter upload, under the pages' own limits (small servers). */
+  CONVERT_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().optional(),
+  /** A conversion whose client follows jobs (`Prefer: respond-async`) goes on as one after this. */
+  CONVERT_SYNC_WAIT_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;
