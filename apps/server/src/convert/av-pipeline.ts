@@ -19,7 +19,7 @@ import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
 import { probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from './engine-run';
-import { applyAvOptions, outputDuration, restrictCopies } from './options';
+import { applyAvOptions, checkCut, outputDuration, restrictCopies } from './options';
 
 export interface AvJob {
   input: DetectedMedia;
@@ -80,6 +80,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   let probe: ProbeResult;
   try {
     probe = await probeMedia(config, { ...job.input, demuxer: source.demuxer }, source.path, context);
+    checkCut(probe.duration, job.options);
   } catch (error) {
     await discard(early, earlyStop, ffmpegOutput);
     throw error;

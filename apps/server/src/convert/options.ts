@@ -2,6 +2,7 @@
 // resize, quality and metadata for images; ffmpeg's cut, scale, quality, audio bit rate and
 // metadata for audio and video. Pure: the pipelines apply what these return.
 import type { ConversionQuality, ConvertOptions } from '@grabbit/contracts';
+import { AppError } from '../http/app-error';
 import type { AvChoice } from './av-plan';
 
 /** The defaults: the conversion as it always was. */
@@ -89,4 +90,14 @@ export function applyAvOptions(outputArgs: readonly string[], choice: AvChoice, 
     else if (vorbisQuality > 0) args.splice(vorbisQuality - 1, 2, '-b:a', o.AudioBitrate);
   }
   return [...cut, ...args];
+}
+
+/** A cut that starts at or after the end would make an empty file: refused once the length is known. */
+export function checkCut(inputSeconds: number | undefined, o: ConvertOptions): void {
+  if (o.StartTime === undefined || inputSeconds === undefined || o.StartTime < inputSeconds) return;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `StartTime must be before the end of the file (${inputSeconds.toFixed(1)} seconds).`,
+    400,
+  );
 }

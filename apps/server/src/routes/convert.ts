@@ -32,6 +32,9 @@ export function downloadName(originalName: string, extension: string): string {
   return `${base || 'converted'}.${extension}`;
 }
 
+/** Read and thrown away after an early answer at least this much (see discard-request-body.ts). */
+const discardFloor = 64 * 1024 ** 2;
+
 export function convertRoutes(context: AppContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(multipart, { throwFileSizeLimit: true });
@@ -44,9 +47,11 @@ export function convertRoutes(context: AppContext) {
       const abort = new AbortController();
       let continuedAsJob = false;
       reply.raw.once('close', () => {
-        // Closed before the answer finished: the visitor left, stop the engines.
+        // A job outlives its request; otherwise a close before the answer finished means the
+        // visitor left: stop the engines.
+        if (continuedAsJob) return;
         if (!reply.raw.writableFinished) abort.abort();
-        if (!continuedAsJob) void workspace.dispose();
+        void workspace.dispose();
       });
       const limit = uploadLimit(kind, context.config.CONVERT_MAX_UPLOAD_BYTES);
       let report: ProgressReporter = () => undefined;
@@ -97,7 +102,7 @@ export function convertRoutes(context: AppContext) {
         const failure = conversionFailure(error);
         if (!(error instanceof AppError)) request.log.warn({ err: error }, 'conversion failed');
         // An early answer: the rest of the upload may still be arriving (see discard-request-body.ts).
-        discardRequestBody(request.raw, reply.raw, limit.bytes);
+        discardRequestBody(request.raw, reply.raw, Math.max(limit.bytes, discardFloor));
         throw failure;
       }
     };
