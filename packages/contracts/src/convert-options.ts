@@ -2,12 +2,7 @@
 // style: PascalCase). Every default keeps the plain conversion as it always was: best quality,
 // original size, the whole clip, the format's usual audio bit rate, metadata removed for privacy.
 import { z } from 'zod';
-
-export const conversionQualities = ['high', 'balanced', 'small'] as const;
-export type ConversionQuality = (typeof conversionQualities)[number];
-
-/** Largest MaxWidth / MaxHeight taken: beyond any picture the pixel limit lets through anyway. */
-export const maxDimension = 16_384;
+import { conversionQualities, maxDimension } from './convert-fields';
 
 const dimension = (name: string) =>
   z.coerce

@@ -5,4 +5,5 @@ export * from './download';
 export * from './convert';
 export * from './convert-options';
 export * from './convert-jobs';
+export * from './convert-fields';
 export * from './events';

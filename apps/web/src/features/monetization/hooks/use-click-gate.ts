@@ -6,13 +6,19 @@ import { clickGate, gateSnapshot, subscribeGate } from '../lib/gate-store';
 import { runSponsorFlows } from '../lib/sponsor-flows';
 import { useMonetizationSettings } from './use-monetization-settings';
 
-const serverSnapshot = (): GateState => ({
+/**
+ * The gate before hydration. One object, returned every time: React compares snapshots by
+ * identity, and a new object per call makes it re-render forever ('The result of
+ * getServerSnapshot should be cached').
+ */
+const initialServerGate: GateState = {
   clickCount: 0,
   complete: false,
   platformType: 'regular',
   conversionMode: false,
   sessionId: '',
-});
+};
+const serverSnapshot = (): GateState => initialServerGate;
 
 export interface ClickGateView {
   enabled: boolean;
