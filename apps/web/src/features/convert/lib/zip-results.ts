@@ -1,22 +1,13 @@
 // 'Download All (n)': one zip of the completed results, made in the browser from the local links
 // (the files are already here) and streamed entry by entry by client-zip, named after the page.
-import { converterRoute, type ConverterPage } from '@grabbit/catalog';
+import { converterRoute, uniqueName, type ConverterPage } from '@grabbit/catalog';
 import { downloadZip } from 'client-zip';
 import { clickDownload } from '../../../lib/click-download';
-import { baseName, fileExtension } from './file-names';
 
 /** Entry names made unique: a second 'photo.jpg' becomes 'photo (2).jpg'. */
 export function uniqueNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
-  return names.map((name) => {
-    let candidate = name;
-    const extension = fileExtension(name);
-    for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) {
-      candidate = extension ? `${baseName(name)} (${n}).${extension}` : `${name} (${n})`;
-    }
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
+  return names.map((name) => uniqueName(name, taken));
 }
 
 /** 'png-converter.zip' for the PNG converter page. */
