@@ -1,15 +1,16 @@
 // The collapsed "Options" panel (details/summary: works before hydration, no script needed to
 // open it). Every field is optional; the defaults give the plain conversion, metadata removed.
 import type { ConverterKind } from '@grabbit/catalog';
-import { conversionQualities, maxDimension, type ConversionQuality } from '@grabbit/contracts/convert-fields';
+import { maxDimension } from '@grabbit/contracts/convert-fields';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import {
-  audioBitrates,
+  audioBitrateChoices,
   optionGroups,
-  qualityLabels,
+  qualityChoices,
+  type Choice,
   type ConversionOptions,
 } from '../lib/conversion-options';
 
@@ -36,6 +37,23 @@ export function ConversionOptionsPanel({ kind, value, onChange, disabled }: Conv
   const groups = optionGroups(kind);
   const set = <K extends keyof ConversionOptions>(key: K, next: ConversionOptions[K]) =>
     onChange({ ...value, [key]: next });
+  const select = (key: 'quality' | 'audioBitrate', label: string, choices: Choice[]) => (
+    <Field id={`convert-${key}`} label={label}>
+      <select
+        id={`convert-${key}`}
+        className={selectClasses}
+        value={value[key]}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
   const number = (key: 'maxWidth' | 'maxHeight' | 'startTime' | 'endTime', label: string, max: number) => (
     <Field id={`convert-${key}`} label={label}>
       <Input
@@ -60,39 +78,8 @@ export function ConversionOptionsPanel({ kind, value, onChange, disabled }: Conv
       </summary>
       <div className="space-y-4 border-t border-slate-200 p-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="convert-quality" label="Quality">
-            <select
-              id="convert-quality"
-              className={selectClasses}
-              value={value.quality}
-              disabled={disabled}
-              onChange={(event) => set('quality', event.target.value as ConversionQuality)}
-            >
-              {conversionQualities.map((quality) => (
-                <option key={quality} value={quality}>
-                  {qualityLabels[quality]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {groups.timing && (
-            <Field id="convert-audio-bitrate" label="Audio bit rate">
-              <select
-                id="convert-audio-bitrate"
-                className={selectClasses}
-                value={value.audioBitrate}
-                disabled={disabled}
-                onChange={(event) => set('audioBitrate', event.target.value)}
-              >
-                <option value="">Automatic</option>
-                {audioBitrates.map((rate) => (
-                  <option key={rate} value={rate}>
-                    {rate.replace('k', ' kbit/s')}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          )}
+          {select('quality', 'Quality', qualityChoices)}
+          {groups.timing && select('audioBitrate', 'Audio bit rate', audioBitrateChoices)}
           {groups.size && number('maxWidth', 'Maximum width (pixels)', maxDimension)}
           {groups.size && number('maxHeight', 'Maximum height (pixels)', maxDimension)}
           {groups.timing && number('startTime', 'Start at (seconds)', 86_400)}

@@ -2,7 +2,7 @@
 // becomes (contracts convert-options.ts). Only fields that change something are sent, and only
 // those the page's kind uses (sizes for pictures and video, cuts and bit rate for sound).
 import type { ConverterKind } from '@grabbit/catalog';
-import type { ConversionQuality } from '@grabbit/contracts/convert-fields';
+import { conversionQualities, type ConversionQuality } from '@grabbit/contracts/convert-fields';
 
 export interface ConversionOptions {
   quality: ConversionQuality;
@@ -26,13 +26,29 @@ export const defaultConversionOptions: ConversionOptions = {
   stripMetadata: true,
 };
 
-export const qualityLabels: Record<ConversionQuality, string> = {
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+const qualityLabels: Record<ConversionQuality, string> = {
   high: 'High (largest files)',
   balanced: 'Balanced',
   small: 'Small (smallest files)',
 };
 
-export const audioBitrates = ['96k', '128k', '192k', '256k', '320k'] as const;
+export const qualityChoices: Choice[] = conversionQualities.map((value) => ({
+  value,
+  label: qualityLabels[value],
+}));
+
+export const audioBitrateChoices: Choice[] = [
+  { value: '', label: 'Automatic' },
+  ...['96k', '128k', '192k', '256k', '320k'].map((value) => ({
+    value,
+    label: value.replace('k', ' kbit/s'),
+  })),
+];
 
 /** Which option groups a page shows. */
 export function optionGroups(kind: ConverterKind): { size: boolean; timing: boolean } {
