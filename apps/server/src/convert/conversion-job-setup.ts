@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ConverterKind } from '@grabbit/catalog';
 import { respondAsyncHeader } from '@grabbit/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { Config } from '../config/env';
 import { DiskResultStore } from '../storage/result-store';
 import { ConversionJobs, settledWithin } from './conversion-jobs';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConversionJobs } from '../convert/conversion-jobs';
 import type { ResultStore } from '../storage/result-store';
 import { downloadFailures } from '../download/failures';
-import { sendStoredFile } from './download-shared';
+import { sendStoredResult } from '../http/send-result';
 
 export function convertJobRoutes(jobs: ConversionJobs, results: ResultStore) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -18,9 +18,9 @@ export function convertJobRoutes(jobs: ConversionJobs, results: ResultStore) {
     });
 
     app.get<{ Params: { fileId: string } }>('/api/convert/result/:fileId', async (request, reply) => {
-      const file = await results.get(request.params.fileId);
+      const file = await results.open(request.params.fileId);
       if (!file) throw downloadFailures.fileExpired();
-      return sendStoredFile(request, reply, file);
+      return sendStoredResult(request, reply, file);
     });
   };
 }
