@@ -94,7 +94,7 @@ export function DownloaderCard({
         <MonetizedButton
           key={generation}
           platformType={platformType}
-          conversionMode={false}
+          gatedButton="downloader"
           size="lg"
           className="w-full"
           disabled={busy}
