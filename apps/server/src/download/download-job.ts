@@ -6,6 +6,7 @@ import type { Platform } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
+import { behindEgressGuard } from '../media/egress-guard';
 import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
@@ -66,38 +67,42 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       testHosts: config.MEDIA_TEST_HOSTS,
       signal,
     });
-    durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
+    const limit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
+    durationLimit = limit;
     const cookiesFile = input.instagramCookies
       ? await writeInstagramCookies(dir, input.instagramCookies)
       : undefined;
     let lastSent = 0;
     let lastPercent = -1;
-    const { file, info, probe } = await runYtDlpDownload({
-      ...input,
-      url,
-      ytDlpPath: config.YTDLP_PATH,
-      allowGeneric: input.isTestHost,
-      maxBytes: config.DOWNLOAD_MAX_BYTES,
-      maxDurationSeconds: durationLimit.seconds,
-      cookiesFile,
-      jobDir: dir,
-      timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
-      signal,
-      onProgress: (p) => {
-        const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
-        const now = Date.now();
-        if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
-        lastSent = now;
-        lastPercent = percent;
-        tasks.progress(
-          taskId,
-          { progress: (Math.max(0, percent) * downloadShare) / 100 },
-          { speed: p.speed, eta: p.eta },
-        );
-      },
-      onPostprocess: () => tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-      probe: (media) => probeMedia(config.FFPROBE_PATH, media),
-    });
+    const { file, info, probe } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
+      runYtDlpDownload({
+        ...input,
+        proxyUrl,
+        url,
+        ytDlpPath: config.YTDLP_PATH,
+        allowGeneric: input.isTestHost,
+        maxBytes: config.DOWNLOAD_MAX_BYTES,
+        maxDurationSeconds: limit.seconds,
+        cookiesFile,
+        jobDir: dir,
+        timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+        signal,
+        onProgress: (p) => {
+          const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
+          const now = Date.now();
+          if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
+          lastSent = now;
+          lastPercent = percent;
+          tasks.progress(
+            taskId,
+            { progress: (Math.max(0, percent) * downloadShare) / 100 },
+            { speed: p.speed, eta: p.eta },
+          );
+        },
+        onPostprocess: () => tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
+        probe: (media) => probeMedia(config.FFPROBE_PATH, media),
+      }),
+    );
     tasks.progress(taskId, {
       status: 'processing',
       stage: 'processing',

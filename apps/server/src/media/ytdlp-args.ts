@@ -21,6 +21,8 @@ export interface YtDlpSafety {
   maxDurationSeconds: number;
   /** A Netscape cookie file inside the job folder (the visitor's own, for this one job). */
   cookiesFile?: string;
+  /** The egress guard's proxy (media/egress-guard.ts): yt-dlp's only way to the network. */
+  proxyUrl: string;
 }
 
 export interface YtDlpDownloadOptions extends YtDlpSafety {
@@ -44,6 +46,12 @@ export function baseArgs(safety: YtDlpSafety): string[] {
     '--no-color',
     '--use-extractors',
     extractors.join(','),
+    '--proxy',
+    safety.proxyUrl,
+    // yt-dlp's own downloaders for every protocol (HLS and DASH included) go through the proxy;
+    // ffmpeg fetching a playlist itself would follow its segment links without it.
+    '--downloader',
+    'native',
   ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
   return args;
