@@ -9,6 +9,7 @@ import { healthRoutes } from './routes/health';
 import { convertRoutes } from './routes/convert';
 import { publicConfigRoutes } from './routes/public-config';
 import { registerPages } from './web/pages';
+import { clientIdentity, registerSecurity, type Security } from './security/register';
 
 export interface AppOptions {
   config: Config;
@@ -20,23 +21,39 @@ export interface AppOptions {
 export interface AppContext {
   config: Config;
   bus: EventBus;
+  security: Security;
 }
 
 export async function buildApp({ config, engines }: AppOptions): Promise<FastifyInstance> {
+  const identity = clientIdentity(config);
   const app = Fastify({
     // A visitor's own session cookie (Instagram) must never reach a log line.
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['instagramCookies', '*.instagramCookies', '*.*.instagramCookies'],
+      redact: [
+        'instagramCookies',
+        '*.instagramCookies',
+        '*.*.instagramCookies',
+        // API keys travel as bearer tokens.
+        'req.headers.authorization',
+        '*.headers.authorization',
+      ],
     },
     // Request ids make one visitor's job traceable through the logs.
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // The socket's address unless TRUST_PROXY names the proxies in front (security/client-identity).
+    trustProxy: identity.trust,
+    // A whole request (an upload included) within 30 minutes; stalled uploads are cut sooner.
+    requestTimeout: 30 * 60_000,
     // /youtube-downloader/ is the same page as /youtube-downloader (its canonical link says which).
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Slow-header clients (slowloris) do not hold a connection for long.
+  app.server.headersTimeout = 15_000;
   registerErrorHandler(app);
-  const context: AppContext = { config, bus: new InProcessEventBus() };
+  const bus = new InProcessEventBus();
+  const security = await registerSecurity(app, { config, bus, identity });
+  const context: AppContext = { config, bus, security };
   await app.register(healthRoutes(() => engines));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.

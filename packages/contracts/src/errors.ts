@@ -24,6 +24,13 @@ export const errorCodes = [
   'BATCH_NOT_FOUND',
   'FILE_EXPIRED',
   'BUSY',
+  // Public-site safety: limits, keys and bounds.
+  'RATE_LIMITED',
+  'TOO_MANY_ACTIVE_JOBS',
+  'INVALID_API_KEY',
+  'FEATURE_NOT_ALLOWED',
+  'DISK_FULL',
+  'UPLOAD_STALLED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -9,6 +9,7 @@ import type { ConverterKind } from '@grabbit/catalog';
 import { convertFormSchema, type ConvertForm } from '@grabbit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
+import { uploadStalled, watchUploadStall } from '../security/upload-stall';
 import { fileTooLarge } from './conversion-errors';
 import { largestLimitOfKind } from './formats';
 
@@ -37,6 +38,8 @@ export interface UploadOptions {
   /** Called with the form as soon as the text fields are read, before the file streams. */
   onForm: (form: ConvertForm) => void;
   onPercent: (percent: number) => void;
+  /** An upload moving less than a minimum in this long is cut (UPLOAD_STALLED). */
+  stallMs: number;
 }
 
 function fieldText(fields: MultipartFields, name: string): string | undefined {
@@ -71,9 +74,21 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
+  const watch = watchUploadStall(request.raw.socket, options.stallMs, () => request.raw.destroy());
+  try {
+    return await Promise.race([receiveParts(request, options), watch.stalled]);
+  } catch (error) {
+    if (watch.hasStalled()) throw uploadStalled();
+    throw error;
+  } finally {
+    watch.stop();
+  }
+}
+
+async function receiveParts(request: FastifyRequest, options: UploadOptions): Promise<ReceivedUpload> {
   const limit = largestLimitOfKind(options.kind);
   const part = await request.file({
-    limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
     highWaterMark: uploadBuffer,
     fileHwm: uploadBuffer,
   });

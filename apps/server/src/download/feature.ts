@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app';
 import { attachDownloadHub } from '../realtime/hub';
+import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
@@ -19,6 +20,7 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
     task: (taskId) => service.tasks.get(taskId),
     batch: (batchId) => service.batches.status(batchId),
   });
+  applyHubLimits(hub.io, context.security.identity, context.security.hubLimiter);
   app.addHook('preClose', async () => {
     await hub.close();
   });

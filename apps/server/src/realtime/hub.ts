@@ -6,6 +6,7 @@ import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { downloadFailures } from '../download/failures';
+import { hubMaxMessageBytes } from '../security/hub-limits';
 import type { EventBus, GroupName } from './event-bus';
 
 export interface HubState {
@@ -67,6 +68,7 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
     pingInterval: network.hubKeepAliveMs,
     pingTimeout: network.hubServerTimeoutMs - network.hubKeepAliveMs,
     cors: { origin: true },
+    maxHttpBufferSize: hubMaxMessageBytes,
     serveClient: false,
   });
   const unsubscribe = bus.subscribe((message) => {
