@@ -26,16 +26,6 @@ export function trustProxyFunction(setting: string): TrustFunction {
   );
 }
 
-/** Whether TRUST_PROXY can be read: a hop count, or addresses/CIDRs/proxy-addr names. */
-export function trustProxyProblem(setting: string): string | undefined {
-  try {
-    trustProxyFunction(setting);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : 'not a hop count or address list';
-  }
-}
-
 /** The client address of a raw request (the hub's handshake) under the same trust rules. */
 export function clientAddress(request: IncomingMessage, trust: TrustFunction): string {
   return proxyAddr(request, trust);
