@@ -52,6 +52,13 @@ export function isPublicIpAddress(text: string): boolean {
   return v6.range() === 'unicast';
 }
 
+/** The refusal of a link (or a hop or connection it leads to) aimed at a non-public address. */
+export const privateAddressRefusal = () =>
+  new AppError(
+    'URL_NOT_ALLOWED',
+    'This link leads to a local or private network address, which is not allowed.',
+  );
+
 /** Loopback, private, link-local, unspecified and similar addresses a visitor must never reach. */
 export function isPrivateAddress(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();

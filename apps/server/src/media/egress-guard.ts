@@ -9,8 +9,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
 import type { TestHosts } from '@grabbit/catalog';
-import { isPublicIpAddress, isTestHost } from '../download/url-rules';
-import { AppError } from '../http/app-error';
+import { isPublicIpAddress, isTestHost, privateAddressRefusal } from '../download/url-rules';
 
 export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
@@ -167,13 +166,6 @@ export async function startEgressGuard(options: EgressGuardOptions): Promise<Egr
   };
 }
 
-/** The refusal a visitor sees when a download tried to reach an address it may not. */
-export const egressRefused = () =>
-  new AppError(
-    'URL_NOT_ALLOWED',
-    'This link leads to a local or private network address, which is not allowed.',
-  );
-
 /**
  * The environment of an engine behind the guard: every proxy variable names it (programs yt-dlp
  * starts inherit them, ffmpeg reads http_proxy), and nothing is exempt from it.
@@ -197,7 +189,7 @@ export async function behindEgressGuard<T>(
   try {
     return await work(guard.proxyUrl);
   } catch (error) {
-    if (guard.refused.length > 0) throw egressRefused();
+    if (guard.refused.length > 0) throw privateAddressRefusal();
     throw error;
   } finally {
     await guard.close();
