@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io as connectHub } from 'socket.io-client';
-import { hubPath } from '@grabbit/contracts';
+import { hubEvents, hubPath } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubMaxJoinsPerConnection, hubMaxMessageBytes } from '../src/security/hub-limits';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const get = (test: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
@@ -113,6 +114,48 @@ describe('job starts and hub connections have their own budgets', () => {
     expect(await attempt()).toBe('connected');
     expect(await attempt()).toBe('connected');
     expect(await attempt()).toBe('RATE_LIMITED');
+  });
+});
+
+describe('hub limits per connection', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp({}, { listen: true });
+  });
+  afterAll(() => test.close());
+
+  /** Connects, runs `send`, and resolves with how the connection ended within `ms`. */
+  const endsAfter = (send: (socket: ReturnType<typeof connectHub>) => void, ms = 3000) =>
+    new Promise<string>((resolve) => {
+      const socket = connectHub(test.origin, {
+        path: hubPath,
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      socket.once('connect', () => send(socket));
+      socket.once('disconnect', (reason) => resolve(reason));
+      setTimeout(() => {
+        resolve('still connected');
+        socket.close();
+      }, ms);
+    });
+
+  it('a connection joining too many groups is disconnected', async () => {
+    const few = await endsAfter((socket) => {
+      for (let i = 0; i < 10; i += 1) socket.emit(hubEvents.joinTask, `task-${i}`);
+    }, 1000);
+    expect(few).toBe('still connected');
+    const many = await endsAfter((socket) => {
+      for (let i = 0; i < hubMaxJoinsPerConnection + 1; i += 1) socket.emit(hubEvents.joinTask, `task-${i}`);
+    });
+    expect(many).toBe('io server disconnect');
+  });
+
+  it('a message over the size limit closes the connection', async () => {
+    const reason = await endsAfter((socket) =>
+      socket.emit(hubEvents.joinTask, 'x'.repeat(hubMaxMessageBytes * 2)),
+    );
+    expect(reason).toBe('transport close');
   });
 });
 
