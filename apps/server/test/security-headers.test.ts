@@ -27,6 +27,7 @@ function csp(header: string | string[] | number | undefined): Record<string, str
 function expectCommonHeaders(headers: Record<string, unknown>): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   const policy = csp(headers['content-security-policy'] as string);
   expect(policy['default-src']).toEqual(["'self'"]);
   expect(policy['script-src']).toEqual(["'self'", 'https://ads.example.net', 'https://pop.example.org']);

@@ -55,6 +55,8 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Ads and sponsor frames come from other origins and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
+    // The click-gate opens sponsor windows and closes them again: it keeps its handle on them.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // The ad network credits impressions by the page's origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
