@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './openapi/register';
 import { healthReport } from './media/health-report';
 import { registerConvert } from './plugins/convert';
 import { registerDownloads } from './plugins/downloads';
@@ -49,6 +50,7 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
   const bus = new InProcessEventBus();
   const security = await registerSecurity(app, { config, bus, identity });
   const context: AppContext = { config, bus, security };
+  await registerOpenApi(app);
   await app.register(healthRoutes(async () => healthReport(engines)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
