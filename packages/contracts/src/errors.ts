@@ -29,6 +29,20 @@ export const errorCodes = [
   'REQUEST_CANCELLED',
   'BATCH_NOT_READY',
   'UNSUPPORTED_CONTENT_TYPE',
+  // Cloud storage (issue 12).
+  'FEATURE_DISABLED',
+  'CLOUD_FILE_NOT_FOUND',
+  'CLOUD_LINK_INVALID',
+  'CLOUD_LINK_EXPIRED',
+  'FILE_PATH_REFUSED',
+  'CLOUD_STORAGE_FULL',
+  // Public-site safety: limits, keys and bounds.
+  'RATE_LIMITED',
+  'TOO_MANY_ACTIVE_JOBS',
+  'INVALID_API_KEY',
+  'FEATURE_NOT_ALLOWED',
+  'DISK_FULL',
+  'UPLOAD_STALLED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -70,6 +84,21 @@ export const errorStatus: Record<ErrorCode, number> = {
   BATCH_NOT_READY: 409,
   /** The request body is not of a type the route reads (e.g. an upload not sent as multipart). */
   UNSUPPORTED_CONTENT_TYPE: 415,
+  // Cloud storage (issue 12).
+  /** The feature is switched off on this server: its routes are as if absent. */
+  FEATURE_DISABLED: 404,
+  CLOUD_FILE_NOT_FOUND: 404,
+  CLOUD_LINK_INVALID: 403,
+  CLOUD_LINK_EXPIRED: 403,
+  FILE_PATH_REFUSED: 400,
+  CLOUD_STORAGE_FULL: 507,
+  // Public-site safety: limits, keys and bounds.
+  RATE_LIMITED: 429,
+  TOO_MANY_ACTIVE_JOBS: 429,
+  INVALID_API_KEY: 401,
+  FEATURE_NOT_ALLOWED: 403,
+  DISK_FULL: 503,
+  UPLOAD_STALLED: 408,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

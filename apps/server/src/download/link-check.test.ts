@@ -1,4 +1,4 @@
-// One pass over a link: refusals, host alias and the duration limit come back as one answer.
+// One pass over a link: refusals and the duration limit come back as one answer.
 import { platformById } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { checkLink } from './link-check';
@@ -8,9 +8,9 @@ const twitch = platformById('twitch')!;
 const options = { testHosts: [], maxDurationSeconds: 36_000 };
 
 describe('checkLink', () => {
-  it('answers the link under the extractors host name, with the configured limit', async () => {
+  it('answers the trimmed link as yt-dlp gets it (x.com kept), with the configured limit', async () => {
     expect(await checkLink(' https://x.com/user/status/1 ', twitter, options)).toEqual({
-      url: 'https://twitter.com/user/status/1',
+      url: 'https://x.com/user/status/1',
       isTestHost: false,
       duration: { seconds: 36_000 },
     });
@@ -25,9 +25,10 @@ describe('checkLink', () => {
   });
 
   it('refuses private addresses and refused links before any request', async () => {
-    await expect(checkLink('http://127.0.0.1/a', twitter, options)).rejects.toMatchObject({
-      code: 'URL_NOT_ALLOWED',
-    });
+    for (const link of ['http://127.0.0.1/a', 'http://100.64.0.1/a', 'http://[::ffff:169.254.169.254]/a'])
+      await expect(checkLink(link, twitter, options), link).rejects.toMatchObject({
+        code: 'URL_NOT_ALLOWED',
+      });
     await expect(checkLink('https://www.twitch.tv/somechannel', twitch, options)).rejects.toMatchObject({
       code: 'UNSUPPORTED_URL',
     });

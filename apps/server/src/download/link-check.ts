@@ -1,8 +1,9 @@
 // One answer to "is this link allowed, and where does it really point", in one pass: the pasted
-// link's rules (scheme, private address, test host, the platform's hosts and refused links), its
-// host alias, the redirects of a short link followed hop by hop (each hop checked again), and the
-// longest media the link may give (the configured limit or the platform's long-media rule). The
-// download job works from this answer only, as plain data.
+// link's rules (scheme, non-public address, test host, the platform's hosts and refused links), the
+// redirects of a short link followed hop by hop (each hop checked again, each name resolved to
+// public addresses only), and the longest media the link may give (the configured limit or the
+// platform's long-media rule). The download job works from this answer only, as plain data; yt-dlp
+// itself then reaches the network only through the egress guard (media/egress-guard.ts).
 import { resolveLink, type ResolveOptions } from './link-resolver';
 import { checkDownloadUrl, durationLimitFor, type DurationLimit } from './url-rules';
 

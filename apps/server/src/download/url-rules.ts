@@ -1,59 +1,15 @@
 // URL safety, checked before yt-dlp ever starts: http(s) only, never an option-like text, the host
 // must belong to the page's platform, and loopback or private addresses are refused unless the
 // offline-testing switch names that host.
-import { isIP } from 'node:net';
 import { hostMatches, linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
 import type { ErrorCode } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
+import { isPrivateAddress, isTestHost } from '../net/addresses';
 
 export interface CheckedUrl {
   url: string;
   /** The host is one of MEDIA_TEST_HOSTS: yt-dlp's generic extractor may fetch it. */
   isTestHost: boolean;
-}
-
-export function isTestHost(url: URL, testHosts: TestHosts): boolean {
-  const names = testHosts.map((entry) => entry.toLowerCase());
-  return names.includes(url.hostname.toLowerCase()) || names.includes(url.host.toLowerCase());
-}
-
-/** Loopback, private, link-local, unspecified and similar addresses a visitor must never reach. */
-export function isPrivateAddress(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.local') ||
-    host.endsWith('.internal')
-  )
-    return true;
-  const version = isIP(host);
-  if (version === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  if (version === 6) {
-    if (host === '::' || host === '::1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    if (mapped?.[1]) return isPrivateAddress(mapped[1]);
-    // URL parsing writes IPv4-mapped addresses in hex (::ffff:7f00:1).
-    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
-    if (hex?.[1] && hex[2]) {
-      const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-      return isPrivateAddress([high >> 8, high & 255, low >> 8, low & 255].join('.'));
-    }
-    return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(host);
-  }
-  return false;
 }
 
 export interface DurationLimit {
@@ -118,16 +74,4 @@ export function matchesRedirectLink(url: URL, entry: string): boolean {
 /** A link the platform's extractors do not know but whose redirects lead to one they do. */
 export function needsRedirectResolution(url: URL, platform: Platform): boolean {
   return (platform.redirectLinks ?? []).some((entry) => matchesRedirectLink(url, entry));
-}
-
-/** The link under the host name the extractors list (x.com -> twitter.com), subdomains kept. */
-export function withHostAlias(url: URL, platform: Platform): URL {
-  const host = url.hostname.toLowerCase();
-  for (const [alias, listed] of Object.entries(platform.hostAliases ?? {})) {
-    if (!hostMatches(host, alias)) continue;
-    const renamed = new URL(url.href);
-    renamed.hostname = host.slice(0, host.length - alias.length) + listed;
-    return renamed;
-  }
-  return url;
 }
