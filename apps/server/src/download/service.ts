@@ -153,22 +153,25 @@ export class DownloadService {
       const visitorCookies = instagramCookies
         ? await writeInstagramCookies(dir, instagramCookies)
         : undefined;
-      const access = await ytDlpAccess(this.config, platform, dir, visitorCookies);
-      return await behindEgressGuard(this.config.MEDIA_TEST_HOSTS, (proxyUrl) =>
-        readYtDlpInfo({
-          proxyUrl,
-          ytDlpPath: this.config.YTDLP_PATH,
-          url: resolved,
-          mode,
-          platform,
-          allowGeneric: checked.isTestHost,
-          maxBytes: this.config.DOWNLOAD_MAX_BYTES,
-          maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-          ...access,
-          timeoutMs: infoTimeoutMs,
-          workDir: dir,
-          workRoot: this.jobsRoot,
-        }),
+      const { upstreamProxy, ...access } = await ytDlpAccess(this.config, platform, dir, visitorCookies);
+      return await behindEgressGuard(
+        this.config.MEDIA_TEST_HOSTS,
+        (proxyUrl) =>
+          readYtDlpInfo({
+            proxyUrl,
+            ytDlpPath: this.config.YTDLP_PATH,
+            url: resolved,
+            mode,
+            platform,
+            allowGeneric: checked.isTestHost,
+            maxBytes: this.config.DOWNLOAD_MAX_BYTES,
+            maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
+            ...access,
+            timeoutMs: infoTimeoutMs,
+            workDir: dir,
+            workRoot: this.jobsRoot,
+          }),
+        { upstream: upstreamProxy },
       );
     } finally {
       await removeJobFolder(dir);

@@ -21,7 +21,7 @@ export interface YtDlpSafety {
   maxDurationSeconds: number;
   /** A Netscape cookie file inside the job folder (the visitor's own, or the operator's copy). */
   cookiesFile?: string;
-  /** The operator's engine settings (ytdlp-access.ts): runtime, proxy, impersonation. */
+  /** The operator's engine settings (ytdlp-access.ts): runtime, impersonation. Never a proxy. */
   engineArgs?: readonly string[];
   /** The egress guard's proxy (media/egress-guard.ts): yt-dlp's only way to the network. */
   proxyUrl: string;
@@ -48,8 +48,6 @@ export function baseArgs(safety: YtDlpSafety): string[] {
     '--no-color',
     '--use-extractors',
     extractors.join(','),
-    '--proxy',
-    safety.proxyUrl,
     // yt-dlp's own downloaders for every protocol (HLS and DASH included) go through the proxy;
     // ffmpeg fetching a playlist itself would follow its segment links without it.
     '--downloader',
@@ -57,6 +55,9 @@ export function baseArgs(safety: YtDlpSafety): string[] {
   ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
   args.push(...(safety.engineArgs ?? []));
+  // Last, because yt-dlp takes the last --proxy it is given: nothing can come around the guard.
+  // (The operator's outbound proxy is the guard's upstream, not an argument.)
+  args.push('--proxy', safety.proxyUrl);
   return args;
 }
 
