@@ -4,3 +4,4 @@ export * from './public-config';
 export * from './download';
 export * from './convert';
 export * from './events';
+export * from './download-options';

@@ -1,6 +1,6 @@
 // Playlist batches: one task per item on the shared runner; the batch follows its tasks on the bus
 // and publishes BatchProgressUpdate, then BatchCompleted (some or all items ready) or BatchError.
-import type { BatchStatus, DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { BatchStatus, ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import { hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
@@ -8,6 +8,7 @@ import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../storage/file-ids';
 import type { DownloadService } from './service';
 import { checkDownloadUrl } from './url-rules';
+import { checkClipOptions } from './clip-rules';
 
 interface Batch {
   batchId: string;
@@ -34,8 +35,11 @@ export class BatchStore {
       format: DownloadFormatName;
       quality: Quality;
       title?: string;
+      /** Section and subtitles, the same for every item. */
+      clip?: ClipOptions;
     },
   ): Batch {
+    checkClipOptions(input.format, { ...input.clip, quality: input.quality });
     input.items.forEach((item, index) => {
       try {
         checkDownloadUrl(item.url, platform, this.service.config.MEDIA_TEST_HOSTS);
@@ -51,6 +55,7 @@ export class BatchStore {
         url: item.url,
         format: input.format,
         quality: input.quality,
+        ...input.clip,
       });
       return { url: task.url, title: item.title ?? null, taskId: task.taskId };
     });

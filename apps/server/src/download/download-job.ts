@@ -1,7 +1,7 @@
 // One download job: an empty folder, yt-dlp with the platform's rules, the finishing step, the
 // result moved into the result store, and the folder removed whatever happened. Progress goes to
 // the task store (and from there to the hub): bytes up to 90, the finishing step up to 99, then 100.
-import type { DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
@@ -11,6 +11,8 @@ import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
 import { finalizeMedia, probeMedia } from './finalize';
 import { outputTarget } from './formats';
+import type { InfoCache } from './info-cache';
+import { audioKbps } from '../media/ytdlp-sections';
 import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
@@ -24,9 +26,11 @@ export interface DownloadDeps {
   results: ResultStore;
   jobsRoot: string;
   log: FastifyBaseLogger;
+  /** Links previewed minutes ago: their info JSON spares yt-dlp a second extraction. */
+  infoCache?: InfoCache;
 }
 
-export interface DownloadJobInput {
+export interface DownloadJobInput extends ClipOptions {
   taskId: string;
   platform: Platform;
   url: string;
@@ -70,6 +74,11 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
     const cookiesFile = input.instagramCookies
       ? await writeInstagramCookies(dir, input.instagramCookies)
       : undefined;
+    // A single video without the visitor's cookies: the preview's info JSON is theirs to reuse.
+    const infoJsonFile =
+      input.itemIndex === undefined && !cookiesFile
+        ? await deps.infoCache?.writeInfoJson(input.platform.id, input.url, dir)
+        : undefined;
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -80,6 +89,7 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       maxBytes: config.DOWNLOAD_MAX_BYTES,
       maxDurationSeconds: durationLimit.seconds,
       cookiesFile,
+      infoJsonFile,
       jobDir: dir,
       timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
       signal,
@@ -115,6 +125,7 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       maxDurationSeconds: durationLimit.seconds,
       timeoutMs: remainingMs,
       signal,
+      extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
       onProgress: (fraction) =>
         tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
     });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app';
 import { attachDownloadHub } from '../realtime/hub';
 import { downloadRoutes } from '../routes/download';
+import { downloadInfoRoutes } from '../routes/download-info';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
@@ -11,6 +12,7 @@ import { DownloadService } from './service';
 export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
   const service = new DownloadService(context.config, context.bus, app.log);
   await service.start();
+  await app.register(downloadInfoRoutes(service));
   await app.register(downloadRoutes(service));
   await app.register(downloadMediaRoutes(service));
   await app.register(downloadPlaylistRoutes(service));

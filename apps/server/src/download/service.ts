@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { platformById, type Platform } from '@grabbit/catalog';
-import type { DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
+import type { ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -13,6 +13,9 @@ import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
 import { BatchStore } from './batches';
+import { checkClipOptions } from './clip-rules';
+import { InfoCache, type CachedInfo } from './info-cache';
+import type { FullInfo } from './media-info';
 import { downloadJob } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
@@ -20,7 +23,7 @@ import { InProcessJobRunner, type JobRunner } from './runner';
 import { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
 
-export interface StartTaskInput {
+export interface StartTaskInput extends ClipOptions {
   url: string;
   format: DownloadFormatName;
   quality: Quality;
@@ -39,6 +42,7 @@ export class DownloadService {
   readonly results: ResultStore;
   readonly batches: BatchStore;
   readonly jobsRoot: string;
+  readonly infoCache = new InfoCache();
   private stopSweeper: () => void = () => {};
 
   constructor(
@@ -84,6 +88,7 @@ export class DownloadService {
   /** Checks the link, creates the task and queues its job. */
   startTask(platform: Platform, input: StartTaskInput): DownloadTask {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
+    checkClipOptions(input.format, input);
     if (this.runner.load >= maxQueuedJobs)
       throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
     const task = this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
@@ -95,6 +100,7 @@ export class DownloadService {
           results: this.results,
           jobsRoot: this.jobsRoot,
           log: this.log,
+          infoCache: this.infoCache,
         },
         {
           ...input,
@@ -107,6 +113,15 @@ export class DownloadService {
       ),
     );
     return task;
+  }
+
+  /** One video's information for the preview, from the cache when it was read minutes ago. */
+  cachedInfo(platform: Platform, url: string): Promise<CachedInfo> {
+    const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
+    return this.infoCache.get(platform.id, checked.url, async () => {
+      const info: FullInfo = await this.readInfo(platform, checked.url, 'single');
+      return info;
+    });
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */

@@ -7,6 +7,7 @@ import {
   type PostDownloadResponse,
 } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
+import { checkClipOptions } from '../download/clip-rules';
 import { mediaItemsOf } from '../download/media-items';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../http/app-error';
@@ -17,6 +18,7 @@ export function downloadMediaRoutes(service: DownloadService) {
     app.post<{ Params: { platform: string } }>('/api/download/:platform/media', async (request) => {
       const platform = service.platform(request.params.platform);
       const body = parseBody(mediaItemsRequestSchema, request.body);
+      if (!body.getMediaItems) checkClipOptions(body.format, body);
       // The visitor's cookie is for Instagram only and this one request.
       const cookies = platform.id === 'instagram' ? body.instagramCookies?.trim() || undefined : undefined;
       const info = await service.readInfo(platform, body.url, 'post', cookies);
@@ -45,6 +47,10 @@ export function downloadMediaRoutes(service: DownloadService) {
           quality: body.quality,
           instagramCookies: cookies,
           format: item.mediaType === 'image' ? item.suggestedFormat : body.format,
+          // A section and subtitles make sense for the post's videos only.
+          ...(item.mediaType === 'image'
+            ? {}
+            : { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles }),
         }),
       }));
       const downloadedFiles: DownloadedFile[] = [];

@@ -1,0 +1,72 @@
+// A link's info JSON, kept a few minutes so a preview followed by a download (or a second
+// preview) runs yt-dlp's extraction once. Bounded by entries and bytes; concurrent asks for the
+// same link share one yt-dlp run; failures are not kept.
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import type { FullInfo } from './media-info';
+
+export interface CachedInfo {
+  info: FullInfo;
+  /** The JSON text, written into a job folder for `--load-info-json`. */
+  json: string;
+}
+
+export interface InfoCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+type Reader = () => Promise<FullInfo>;
+
+export class InfoCache {
+  private readonly entries: LRUCache<string, CachedInfo, Reader>;
+  /** Thumbnail id to its address, so the page asks our API for the picture by id. */
+  private readonly thumbnails = new LRUCache<string, string>({ max: 5000, ttl: 3_600_000 });
+
+  constructor(options: InfoCacheOptions = {}) {
+    this.entries = new LRUCache<string, CachedInfo, Reader>({
+      max: options.maxEntries ?? 500,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (entry) => Math.max(1, entry.json.length),
+      ttl: options.ttlMs ?? 5 * 60_000,
+      fetchMethod: async (_key, _stale, { context }) => {
+        const info = await context();
+        return { info, json: JSON.stringify(info) };
+      },
+    });
+  }
+
+  private static key(platformId: string, url: string): string {
+    return `${platformId} ${url}`;
+  }
+
+  /** The cached info of a link, or `read` run once (shared by everyone asking meanwhile). */
+  async get(platformId: string, url: string, read: Reader): Promise<CachedInfo> {
+    const entry = await this.entries.fetch(InfoCache.key(platformId, url), { context: read });
+    if (!entry) throw new Error('The info cache answered nothing');
+    return entry;
+  }
+
+  /** Writes a cached info JSON into `dir` for yt-dlp; undefined when the link is not cached. */
+  async writeInfoJson(platformId: string, url: string, dir: string): Promise<string | undefined> {
+    const entry = this.entries.get(InfoCache.key(platformId, url));
+    if (!entry) return undefined;
+    const file = path.join(dir, 'info.json');
+    await writeFile(file, entry.json);
+    return file;
+  }
+
+  /** A stable id for a thumbnail address, remembered for the thumbnail route. */
+  thumbnailId(url: string): string {
+    const id = createHash('sha256').update(url).digest('base64url').slice(0, 22);
+    this.thumbnails.set(id, url);
+    return id;
+  }
+
+  thumbnailUrl(id: string): string | undefined {
+    return this.thumbnails.get(id);
+  }
+}
