@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { resetGateAfterDownload } from '../../monetization';
 import { getPostMediaItems, getYouTubePlaylistItems } from '../api/download-api';
+import type { ChoiceFields } from '../lib/clip-choice';
 import { linkKind } from '../lib/link-kind';
 import { queueReducer, type QueueItem } from '../lib/queue';
 import type { UrlRow } from '../lib/url-rows';
@@ -18,6 +19,8 @@ export interface StartOptions {
   rows: readonly UrlRow[];
   format: DownloadFormat;
   instagramCookies?: string;
+  /** What the preview card picked for the single link (quality, trim, subtitles). */
+  choice?: ChoiceFields & { thumbnailUrl?: string; title?: string };
 }
 
 const newId = () => crypto.randomUUID();
@@ -114,7 +117,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
   );
 
   const start = useCallback(
-    async ({ rows, format, instagramCookies }: StartOptions) => {
+    async ({ rows, format, instagramCookies, choice }: StartOptions) => {
       setBusy(true);
       dispatch({ type: 'clear' });
       try {
@@ -125,7 +128,18 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
             if (kind === 'playlist') await handlePlaylist(url, format);
             else if (kind === 'multi-media') await handlePost(url, format, instagramCookies);
             else {
-              const item = baseItem(url, format, url);
+              const item: QueueItem = choice
+                ? {
+                    ...baseItem(url, choice.format, choice.title || url),
+                    quality: choice.quality,
+                    thumbnailUrl: choice.thumbnailUrl,
+                    clip: {
+                      startTime: choice.startTime,
+                      endTime: choice.endTime,
+                      subtitles: choice.subtitles,
+                    },
+                  }
+                : baseItem(url, format, url);
               dispatch({ type: 'add', items: [item] });
               await runItem(item);
             }

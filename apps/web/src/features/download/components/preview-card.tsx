@@ -1,0 +1,112 @@
+// The preview under a single valid link: thumbnail, title, duration and uploader, then the quality
+// picker with sizes, the optional trim and, when the video has any, the subtitles picker. While
+// it loads a short note shows; a failed preview says so and the download still works.
+import type { DownloadFormat, PlatformId } from '@grabbit/catalog';
+import { useId } from 'react';
+import { useMediaInfo } from '../api/media-info';
+import { formatDuration, type ClipChoice } from '../lib/clip-choice';
+import { QualityPicker } from './quality-picker';
+import { TrimFields } from './trim-fields';
+
+export interface PreviewCardProps {
+  platformId: PlatformId;
+  url: string;
+  format: DownloadFormat;
+  choice: ClipChoice;
+  disabled: boolean;
+  onChange: (patch: Partial<ClipChoice>) => void;
+}
+
+export function PreviewCard({ platformId, url, format, choice, disabled, onChange }: PreviewCardProps) {
+  const id = useId();
+  const { data: info, isPending, isError } = useMediaInfo(platformId, url);
+  if (isPending)
+    return (
+      <p className="text-sm text-slate-600" aria-live="polite" data-testid="preview-loading">
+        Reading the video's details...
+      </p>
+    );
+  if (isError || !info)
+    return (
+      <p className="text-sm text-slate-600" data-testid="preview-error">
+        No preview for this link; you can still download it.
+      </p>
+    );
+  const details = [info.duration ? formatDuration(info.duration) : null, info.uploader].filter(Boolean);
+  return (
+    <section
+      aria-label="Video preview"
+      className="space-y-3 rounded-md border border-slate-200 p-3"
+      data-testid="preview-card"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {info.thumbnailUrl && (
+          <img
+            src={info.thumbnailUrl}
+            alt=""
+            className="aspect-video w-full shrink-0 rounded object-cover sm:w-40"
+            data-testid="preview-thumbnail"
+          />
+        )}
+        <div className="min-w-0 space-y-1">
+          <p className="font-medium break-words text-slate-900" data-testid="preview-title">
+            {info.title}
+          </p>
+          {details.length > 0 && <p className="text-sm text-slate-600">{details.join(' · ')}</p>}
+        </div>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <QualityPicker
+          id={`${id}-quality`}
+          info={info}
+          format={format}
+          value={choice.quality}
+          disabled={disabled || choice.subtitlesAsFile}
+          onChange={(quality) => onChange({ quality })}
+        />
+        {info.subtitles.length > 0 && (
+          <div className="space-y-1">
+            <label htmlFor={`${id}-subtitles`} className="text-sm font-medium text-slate-900">
+              Subtitles
+            </label>
+            <select
+              id={`${id}-subtitles`}
+              data-testid="subtitles-picker"
+              className="block h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 md:text-sm"
+              value={choice.subtitles}
+              disabled={disabled}
+              onChange={(event) => onChange({ subtitles: event.target.value })}
+            >
+              <option value="">None</option>
+              {info.subtitles.map((s) => (
+                <option key={s.language} value={s.language}>
+                  {s.name ? `${s.name} (${s.language})` : s.language}
+                </option>
+              ))}
+            </select>
+            {choice.subtitles && (
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  checked={choice.subtitlesAsFile}
+                  disabled={disabled}
+                  onChange={(event) => onChange({ subtitlesAsFile: event.target.checked })}
+                />
+                Only the subtitles, as an .srt file
+              </label>
+            )}
+          </div>
+        )}
+      </div>
+      {!choice.subtitlesAsFile && (
+        <TrimFields
+          idPrefix={`${id}-trim`}
+          choice={choice}
+          duration={info.duration}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      )}
+    </section>
+  );
+}
