@@ -5,6 +5,7 @@ import type { DownloadFormat, PlatformId } from '@grabbit/catalog';
 import { useId } from 'react';
 import { useMediaInfo } from '../api/media-info';
 import { formatDuration, type ClipChoice } from '../lib/clip-choice';
+import { LabelledSelect } from './labelled-select';
 import { QualityPicker } from './quality-picker';
 import { TrimFields } from './trim-fields';
 
@@ -66,16 +67,13 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
         />
         {info.subtitles.length > 0 && (
           <div className="space-y-1">
-            <label htmlFor={`${id}-subtitles`} className="text-sm font-medium text-slate-900">
-              Subtitles
-            </label>
-            <select
+            <LabelledSelect
               id={`${id}-subtitles`}
-              data-testid="subtitles-picker"
-              className="block h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 md:text-sm"
+              label="Subtitles"
+              testId="subtitles-picker"
               value={choice.subtitles}
               disabled={disabled}
-              onChange={(event) => onChange({ subtitles: event.target.value })}
+              onChange={(subtitles) => onChange({ subtitles })}
             >
               <option value="">None</option>
               {info.subtitles.map((s) => (
@@ -83,7 +81,7 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
                   {s.name ? `${s.name} (${s.language})` : s.language}
                 </option>
               ))}
-            </select>
+            </LabelledSelect>
             {choice.subtitles && (
               <label className="flex items-center gap-2 text-sm text-slate-700">
                 <input

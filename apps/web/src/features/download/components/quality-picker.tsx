@@ -1,10 +1,10 @@
 // The quality picker of the preview card: the heights the site really offers with the estimated
-// size in the chosen format (or the audio bit rates for an audio format). A native select, so it
-// works with the keyboard and the phone's own picker.
+// size in the chosen format (or the audio bit rates for an audio format).
 import type { DownloadFormat } from '@grabbit/catalog';
 import type { MediaInfoResponse } from '@grabbit/contracts';
 import { audioFormats } from '../lib/clip-choice';
 import { formatFileSize } from '../lib/queue';
+import { LabelledSelect } from './labelled-select';
 
 export interface QualityPickerProps {
   id: string;
@@ -29,25 +29,20 @@ export function QualityPicker({ id, info, format, value, disabled, onChange }: Q
         .map((q) => ({ value: q.quality, label: withSize(q.quality, q.sizes[format] ?? q.sizes.mp4) }));
   if (options.length === 0) return null;
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-900">
-        Quality
-      </label>
-      <select
-        id={id}
-        data-testid="quality-picker"
-        className="block h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 md:text-sm"
-        value={options.some((o) => o.value === value) ? value : 'best'}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="best">Best available</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect
+      id={id}
+      label="Quality"
+      testId="quality-picker"
+      value={options.some((o) => o.value === value) ? value : 'best'}
+      disabled={disabled}
+      onChange={onChange}
+    >
+      <option value="best">Best available</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }
