@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import type { DownloadTask, MediaInfoResponse } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchThumbnail } from '../src/download/thumbnail-fetch';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
 import { jobFolders, startTestApp, waitForTask, type TestApp } from './support/download-app';
 
@@ -102,6 +103,25 @@ describe('preview info', () => {
   });
 });
 
+describe('thumbnail fetching', () => {
+  it('fetches images of test hosts only, and refuses other addresses, schemes and non-images', async () => {
+    const image = await fetchThumbnail(site.url('/preview/poster.jpg'), [site.host]);
+    expect(image.contentType).toBe('image/jpeg');
+    await expect(fetchThumbnail(site.url('/preview/poster.jpg'), [])).rejects.toMatchObject({
+      code: 'URL_NOT_ALLOWED',
+    });
+    await expect(fetchThumbnail('file:///etc/passwd', [site.host])).rejects.toMatchObject({
+      code: 'URL_NOT_ALLOWED',
+    });
+    await expect(fetchThumbnail(site.url('/preview/subs.html'), [site.host])).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    // A redirect to a private address is checked like the first hop.
+    const hop = site.url(`/redirect?to=${encodeURIComponent('http://10.0.0.1/x.jpg')}`);
+    await expect(fetchThumbnail(hop, [site.host])).rejects.toMatchObject({ code: 'URL_NOT_ALLOWED' });
+  });
+});
+
 describe('download options', () => {
   it('quality 360p gives a 360-pixel-high file, reusing the preview info (no second extraction)', async () => {
     await info('/preview/clip.html');
@@ -134,12 +154,19 @@ describe('download options', () => {
     expect(new Set(segments).size).toBeLessThan(10);
   });
 
-  it('embeds the chosen subtitles as a stream of the mp4', async () => {
-    const { body } = await download({ url: site.url('/preview/subs.html'), format: 'mp4', subtitles: 'en' });
-    const streams = probe(body).streams;
-    expect(streams.find((s) => s.codec_type === 'subtitle')?.codec_name).toBe('mov_text');
-    expect(streams.some((s) => s.codec_type === 'video')).toBe(true);
-  });
+  const embedded: [string, string][] = [
+    ['mp4', 'mov_text'],
+    ['mkv', 'subrip'],
+    ['webm', 'webvtt'],
+  ];
+  for (const [format, codec] of embedded) {
+    it(`embeds the chosen subtitles as a ${codec} stream of the ${format}`, async () => {
+      const { body } = await download({ url: site.url('/preview/subs.html'), format, subtitles: 'en' });
+      const streams = probe(body).streams;
+      expect(streams.find((s) => s.codec_type === 'subtitle')?.codec_name).toBe(codec);
+      expect(streams.some((s) => s.codec_type === 'video')).toBe(true);
+    });
+  }
 
   it('delivers the subtitles as an .srt file', async () => {
     const { task, body } = await download({

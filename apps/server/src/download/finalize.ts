@@ -48,7 +48,7 @@ const subtitleCodecs: Record<string, string> = {
   mp4: 'mov_text',
   mov: 'mov_text',
   webm: 'webvtt',
-  matroska: 'copy',
+  matroska: 'srt',
 };
 const lossless = new Set(['flac', 'wav']);
 
