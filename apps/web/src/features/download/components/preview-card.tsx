@@ -62,7 +62,7 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
           info={info}
           format={format}
           value={choice.quality}
-          disabled={disabled || choice.subtitlesAsFile}
+          disabled={disabled || choice.subtitlesAsFile || choice.pictureOnly}
           onChange={(quality) => onChange({ quality })}
         />
         {info.subtitles.length > 0 && (
@@ -96,7 +96,19 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
           </div>
         )}
       </div>
-      {!choice.subtitlesAsFile && (
+      {info.thumbnailUrl && (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={choice.pictureOnly}
+            disabled={disabled}
+            data-testid="picture-only"
+            onChange={(event) => onChange({ pictureOnly: event.target.checked })}
+          />
+          Only the picture, as a JPEG
+        </label>
+      )}
+      {!choice.subtitlesAsFile && !choice.pictureOnly && (
         <TrimFields
           idPrefix={`${id}-trim`}
           choice={choice}

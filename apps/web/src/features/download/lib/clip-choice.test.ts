@@ -28,6 +28,13 @@ describe('preview choices', () => {
     });
   });
 
+  it('asks for the picture alone as the thumbnail format', () => {
+    expect(choiceFields({ ...noChoice, pictureOnly: true, quality: '720p', start: '2' }, 'mp4')).toEqual({
+      format: 'thumbnail',
+      quality: 'best',
+    });
+  });
+
   it('explains a trim that cannot work and reads out the clip length', () => {
     expect(trimError({ start: '4', end: '2' }, 10)).toBe('The end must be after the start.');
     expect(trimError({ start: '12', end: '' }, 10)).toBe('The video is 10 s long.');

@@ -12,6 +12,8 @@ export interface ClipChoice {
   subtitles: string;
   /** The subtitles alone as an .srt file instead of inside the video. */
   subtitlesAsFile: boolean;
+  /** Only the video's picture, as JPEG. */
+  pictureOnly: boolean;
 }
 
 export const noChoice: ClipChoice = {
@@ -20,6 +22,7 @@ export const noChoice: ClipChoice = {
   end: '',
   subtitles: '',
   subtitlesAsFile: false,
+  pictureOnly: false,
 };
 
 export interface ChoiceFields {
@@ -71,6 +74,7 @@ export function choiceFields(choice: ClipChoice, format: DownloadFormat): Choice
   const fields: ChoiceFields = { format, quality: qualityFor(choice.quality, format) };
   const start = seconds(choice.start);
   const end = seconds(choice.end);
+  if (choice.pictureOnly) return { format: 'thumbnail', quality: 'best' };
   if (choice.subtitles && choice.subtitlesAsFile)
     return { format: 'srt', quality: 'best', subtitles: choice.subtitles };
   if (start !== undefined && start > 0) fields.startTime = start;
