@@ -1,10 +1,12 @@
 // A link's info JSON, kept a few minutes so a preview followed by a download (or a second
 // preview) runs yt-dlp's extraction once. Bounded by entries and bytes; concurrent asks for the
-// same link share one yt-dlp run; failures are not kept.
+// same link share one yt-dlp run; failures are not kept. Visitors start these reads by pasting a
+// link, so only so many run at once: more are refused with BUSY rather than queued.
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { AppError } from '../http/app-error';
 import type { FullInfo } from './media-info';
 
 export interface CachedInfo {
@@ -17,6 +19,8 @@ export interface InfoCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
   maxBytes?: number;
+  /** yt-dlp reads running at once. */
+  maxReads?: number;
 }
 
 type Reader = () => Promise<FullInfo>;
@@ -25,6 +29,7 @@ export class InfoCache {
   private readonly entries: LRUCache<string, CachedInfo, Reader>;
   /** Thumbnail id to its address, so the page asks our API for the picture by id. */
   private readonly thumbnails = new LRUCache<string, string>({ max: 5000, ttl: 3_600_000 });
+  private reading = 0;
 
   constructor(options: InfoCacheOptions = {}) {
     this.entries = new LRUCache<string, CachedInfo, Reader>({
@@ -33,8 +38,15 @@ export class InfoCache {
       sizeCalculation: (entry) => Math.max(1, entry.json.length),
       ttl: options.ttlMs ?? 5 * 60_000,
       fetchMethod: async (_key, _stale, { context }) => {
-        const info = await context();
-        return { info, json: JSON.stringify(info) };
+        if (this.reading >= (options.maxReads ?? 8))
+          throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+        this.reading += 1;
+        try {
+          const info = await context();
+          return { info, json: JSON.stringify(info) };
+        } finally {
+          this.reading -= 1;
+        }
       },
     });
   }
