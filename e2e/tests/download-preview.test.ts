@@ -5,6 +5,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { clickThroughGate, mainButton, openDownloader, useDownloaderHarness } from '../support/downloader';
+import { severeViolations } from '../support/axe';
 import { useTempDir } from '../support/session';
 
 const harness = useDownloaderHarness({ preview: true });
@@ -63,8 +64,9 @@ describe('preview on /youtube-downloader', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('trim-end');
     await page.keyboard.type('1.5');
     await page.getByText('Clip length: 0:01').waitFor();
-    // Nothing wider than the phone's screen.
+    // Nothing wider than the phone's screen, and no serious accessibility problem in the card.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await severeViolations(page)).toEqual([]);
     await context.close();
   });
 });
