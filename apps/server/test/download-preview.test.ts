@@ -2,7 +2,7 @@
 // (qualities with sizes, cached), a chosen height, a section fetched alone and cut on frames,
 // subtitles embedded or as a file, the video's picture, an audio bit rate, and clear 400s.
 import { execFileSync } from 'node:child_process';
-import type { DownloadTask, MediaInfoResponse } from '@grabbit/contracts';
+import type { BatchStatus, DownloadTask, MediaInfoResponse } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchThumbnail } from '../src/download/thumbnail-fetch';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
@@ -217,6 +217,49 @@ describe('download options', () => {
       expect(response.json<{ error: string }>().error).toMatch(message);
     });
   }
+
+  it('a playlist batch cuts the same section from each item', async () => {
+    const start = await test.app.inject({
+      method: 'POST',
+      url: '/api/download/playlist',
+      payload: {
+        items: [site.url('/preview/clip.html?item=1')],
+        outputFormat: 'mp4',
+        quality: '360p',
+        startTime: 1,
+        endTime: 3,
+      },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const { batchId } = start.json<{ batchId: string }>();
+    let status: BatchStatus | undefined;
+    for (let i = 0; i < 600 && status?.status !== 'completed' && status?.status !== 'error'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (
+        await test.app.inject({ url: `/api/download/playlist/${batchId}/status` })
+      ).json<BatchStatus>();
+    }
+    expect(status?.status).toBe('completed');
+    const task = await waitForTask(test.app, status?.items[0]?.taskId ?? '');
+    const file = await test.app.inject({ url: task.downloadUrl ?? '' });
+    expect(Math.abs(Number(probe(file.rawPayload).format.duration) - 2)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('refuses bad options for playlists and posts before anything starts', async () => {
+    const batch = await test.app.inject({
+      method: 'POST',
+      url: '/api/download/playlist',
+      payload: { items: [site.url('/preview/clip.html')], quality: '192k' },
+    });
+    expect(batch.statusCode).toBe(400);
+    const post = await test.app.inject({
+      method: 'POST',
+      url: '/api/download/instagram/media',
+      payload: { url: site.url('/post.html'), getMediaItems: false, startTime: 5, endTime: 1 },
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.json<{ error: string }>().error).toMatch(/^endTime: /);
+  });
 
   it('leaves no job folder behind', async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
