@@ -18,6 +18,31 @@ export interface PreviewCardProps {
   onChange: (patch: Partial<ClipChoice>) => void;
 }
 
+/** A yes/no choice of the card. */
+function Check({
+  name,
+  label,
+  choice,
+  disabled,
+  onChange,
+}: Pick<PreviewCardProps, 'choice' | 'disabled' | 'onChange'> & {
+  name: 'subtitlesAsFile' | 'pictureOnly';
+  label: string;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        checked={choice[name]}
+        disabled={disabled}
+        data-testid={name}
+        onChange={(event) => onChange({ [name]: event.target.checked })}
+      />
+      {label}
+    </label>
+  );
+}
+
 export function PreviewCard({ platformId, url, format, choice, disabled, onChange }: PreviewCardProps) {
   const id = useId();
   const { data: info, isPending, isError } = useMediaInfo(platformId, url);
@@ -83,30 +108,17 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
               ))}
             </LabelledSelect>
             {choice.subtitles && (
-              <label className="flex items-center gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  checked={choice.subtitlesAsFile}
-                  disabled={disabled}
-                  onChange={(event) => onChange({ subtitlesAsFile: event.target.checked })}
-                />
-                Only the subtitles, as an .srt file
-              </label>
+              <Check
+                name="subtitlesAsFile"
+                label="Only the subtitles, as an .srt file"
+                {...{ choice, disabled, onChange }}
+              />
             )}
           </div>
         )}
       </div>
       {info.thumbnailUrl && (
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={choice.pictureOnly}
-            disabled={disabled}
-            data-testid="picture-only"
-            onChange={(event) => onChange({ pictureOnly: event.target.checked })}
-          />
-          Only the picture, as a JPEG
-        </label>
+        <Check name="pictureOnly" label="Only the picture, as a JPEG" {...{ choice, disabled, onChange }} />
       )}
       {!choice.subtitlesAsFile && !choice.pictureOnly && (
         <TrimFields
