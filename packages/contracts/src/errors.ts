@@ -24,6 +24,13 @@ export const errorCodes = [
   'BATCH_NOT_FOUND',
   'FILE_EXPIRED',
   'BUSY',
+  // Cloud storage (issue 12).
+  'FEATURE_DISABLED',
+  'CLOUD_FILE_NOT_FOUND',
+  'CLOUD_LINK_INVALID',
+  'CLOUD_LINK_EXPIRED',
+  'FILE_PATH_REFUSED',
+  'CLOUD_STORAGE_FULL',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

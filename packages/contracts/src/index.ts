@@ -5,3 +5,4 @@ export * from './download';
 export * from './convert';
 export * from './events';
 export * from './download-options';
+export * from './cloudstorage';

@@ -60,6 +60,21 @@ export const configSchema = z.object({
   SPONSOR_SCRIPT_REGULAR: z.string().default(''),
   SPONSOR_SCRIPT_ADULT: z.string().default(''),
   FEATURE_MONETIZATION: z.stringbool().default(true),
+  // Cloud storage (keep a download under a file key, public or signed links, chosen retention).
+  FEATURE_CLOUD_STORAGE: z.stringbool().default(false),
+  /** The local "bucket" folder (embedded mode); relative to the working folder like DATA_DIR. */
+  CLOUD_STORAGE_DIR: z.string().optional(),
+  CLOUD_MAX_RETENTION_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(7 * 24),
+  /** How long a private (signed) link works. */
+  CLOUD_LINK_TTL_SECONDS: positiveInt(60 * 60),
+  /** HMAC key of signed links; empty: a random one kept in the bucket folder (survives restarts). */
+  CLOUD_SIGNING_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  CLOUD_MAX_FILE_BYTES: positiveInt(4 * 1024 ** 3),
+  /** All stored objects together; more is refused (CLOUD_STORAGE_FULL). */
+  CLOUD_MAX_TOTAL_BYTES: positiveInt(50 * 1024 ** 3),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -81,8 +96,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(root)';
-        // Show the value given, so the operator sees what was read (these are not secrets).
-        const given = typeof present[name] === 'string' ? `=${JSON.stringify(present[name])}` : '';
+        // Show the value given, so the operator sees what was read.
+        // Secrets are never echoed.
+        const shown = typeof present[name] === 'string' && !name.includes('SECRET');
+        const given = shown ? `=${JSON.stringify(present[name])}` : '';
         const message =
           issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
         return `${name}${given}: ${message}`;

@@ -3,7 +3,7 @@
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
 import { audioKbps } from '../media/ytdlp-sections';
-import { outputTarget } from './formats';
+import { outputTarget } from '../media/output-targets';
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
 

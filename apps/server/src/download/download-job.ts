@@ -1,8 +1,7 @@
 // One download job: an empty folder, yt-dlp with the platform's rules, the finishing step, the
 // result moved into the result store, and the folder removed whatever happened. Progress goes to
 // the task store (and from there to the hub): bytes up to 90, the finishing step up to 99, then 100.
-import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
-import type { Platform } from '@grabbit/catalog';
+import { platformById } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -10,13 +9,12 @@ import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
 import { finalizeMedia, probeMedia } from './finalize';
-import { outputTarget } from './formats';
-import type { InfoCache } from './info-cache';
-import { audioKbps } from '../media/ytdlp-sections';
+import { outputTarget } from '../media/output-targets';
 import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
-import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
-import type { Job } from './runner';
+import type { DownloadJobData, JobHandler } from '../jobs/job-types';
+import { cookiesFileIn, infoJsonFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import { audioKbps } from '../media/ytdlp-sections';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
 
@@ -26,59 +24,45 @@ export interface DownloadDeps {
   results: ResultStore;
   jobsRoot: string;
   log: FastifyBaseLogger;
-  /** Links previewed minutes ago: their info JSON spares yt-dlp a second extraction. */
-  infoCache?: InfoCache;
-}
-
-export interface DownloadJobInput extends ClipOptions {
-  taskId: string;
-  platform: Platform;
-  url: string;
-  isTestHost: boolean;
-  format: DownloadFormatName;
-  quality: Quality;
-  removeWatermark: boolean;
-  itemIndex?: number;
-  /** The visitor's own Instagram session, for this job only: never logged, deleted with the folder. */
-  instagramCookies?: string;
 }
 
 const downloadShare = 90;
 /** Progress events at most this often (plus every whole-percent step), so the hub is not flooded. */
 const progressIntervalMs = 250;
 
-export function downloadJob(deps: DownloadDeps, input: DownloadJobInput): Job {
-  return { id: input.taskId, run: (signal) => runDownload(deps, input, signal) };
+/** The handler of `download` jobs. */
+export function downloadJobHandler(deps: DownloadDeps): JobHandler<'download'> {
+  return (data, signal) => runDownload(deps, data, signal);
 }
 
-async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: AbortSignal): Promise<void> {
+async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: AbortSignal): Promise<void> {
   const { tasks, config } = deps;
-  const { taskId } = input;
-  if (signal.aborted) {
+  const { taskId } = data;
+  // A prepared folder is used only when it is one of ours (the data may come from a queue).
+  const prepared = data.jobDir ? ownJobFolder(deps.jobsRoot, data.jobDir) : undefined;
+  const platform = platformById(data.platformId);
+  if (signal.aborted || !platform) {
+    if (prepared) await removeJobFolder(prepared);
     const { code, message } = downloadFailures.cancelled();
-    return tasks.fail(taskId, { code, message });
+    return void (await tasks.fail(taskId, { code, message }));
   }
+  const input = { ...data, platform };
   const started = Date.now();
-  const dir = await makeJobFolder(deps.jobsRoot);
+  const dir = prepared ?? (await makeJobFolder(deps.jobsRoot));
   let durationLimit: DurationLimit | undefined;
   // Published only once the folder is gone, so a finished task never has a folder left behind.
-  let settle: () => void;
+  let settle: () => Promise<void>;
   try {
-    tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
+    await tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
     const url = await resolveLink(input.url, {
       platform: input.platform,
       testHosts: config.MEDIA_TEST_HOSTS,
       signal,
     });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
-    const cookiesFile = input.instagramCookies
-      ? await writeInstagramCookies(dir, input.instagramCookies)
-      : undefined;
-    // A single video without the visitor's cookies: the preview's info JSON is theirs to reuse.
-    const infoJsonFile =
-      input.itemIndex === undefined && !cookiesFile
-        ? await deps.infoCache?.writeInfoJson(input.platform.id, input.url, dir)
-        : undefined;
+    const cookiesFile = prepared ? await cookiesFileIn(prepared) : undefined;
+    // A link previewed minutes ago: yt-dlp downloads from its info JSON instead of extracting again.
+    const infoJsonFile = prepared && !cookiesFile ? await infoJsonFileIn(prepared) : undefined;
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -99,16 +83,16 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
         if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
         lastSent = now;
         lastPercent = percent;
-        tasks.progress(
+        void tasks.progress(
           taskId,
           { progress: (Math.max(0, percent) * downloadShare) / 100 },
           { speed: p.speed, eta: p.eta },
         );
       },
-      onPostprocess: () => tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
+      onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
       probe: (media) => probeMedia(config.FFPROBE_PATH, media),
     });
-    tasks.progress(taskId, {
+    await tasks.progress(taskId, {
       status: 'processing',
       stage: 'processing',
       progress: downloadShare,
@@ -127,7 +111,7 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       signal,
       extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
       onProgress: (fraction) =>
-        tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
+        void tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
     });
     const target = outputTarget(input.format);
     const fileName = fileNameFor(info.title, target.extension);
@@ -135,7 +119,6 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
     settle = () =>
       tasks.complete(taskId, {
         fileId: stored.fileId,
-        filePath: stored.path,
         fileName,
         fileSize: stored.size,
         title: info.title ?? fileName,
@@ -149,5 +132,5 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
   } finally {
     await removeJobFolder(dir);
   }
-  settle();
+  await settle();
 }

@@ -3,8 +3,6 @@
 // same link share one yt-dlp run; failures are not kept. Visitors start these reads by pasting a
 // link, so only so many run at once: more are refused with BUSY rather than queued.
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../http/app-error';
 import type { FullInfo } from './media-info';
@@ -62,13 +60,9 @@ export class InfoCache {
     return entry;
   }
 
-  /** Writes a cached info JSON into `dir` for yt-dlp; undefined when the link is not cached. */
-  async writeInfoJson(platformId: string, url: string, dir: string): Promise<string | undefined> {
-    const entry = this.entries.get(InfoCache.key(platformId, url));
-    if (!entry) return undefined;
-    const file = path.join(dir, 'info.json');
-    await writeFile(file, entry.json);
-    return file;
+  /** A link's cached info JSON, when it is cached. */
+  json(platformId: string, url: string): string | undefined {
+    return this.entries.get(InfoCache.key(platformId, url))?.json;
   }
 
   /** A stable id for a thumbnail address, remembered for the thumbnail route. */

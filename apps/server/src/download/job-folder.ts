@@ -1,7 +1,7 @@
 // Each job gets its own empty folder under DATA_DIR/jobs, removed when the job ends however it ends.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { newId } from '../storage/file-ids';
+import { isId, newId } from '../storage/file-ids';
 
 export async function makeJobFolder(jobsRoot: string): Promise<string> {
   const dir = path.join(jobsRoot, newId());
@@ -9,8 +9,39 @@ export async function makeJobFolder(jobsRoot: string): Promise<string> {
   return dir;
 }
 
+/** The folder when it is a job folder directly under `jobsRoot`, else undefined. */
+export function ownJobFolder(jobsRoot: string, dir: string): string | undefined {
+  const resolved = path.resolve(dir);
+  return path.dirname(resolved) === path.resolve(jobsRoot) && isId(path.basename(resolved))
+    ? resolved
+    : undefined;
+}
+
 export async function removeJobFolder(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+const cookiesName = 'cookies.txt';
+const infoJsonName = 'info.json';
+
+/** A file the accepting process wrote into a job folder, when it is there. */
+function fileIn(dir: string, name: string): Promise<string | undefined> {
+  const file = path.join(dir, name);
+  return access(file).then(
+    () => file,
+    () => undefined,
+  );
+}
+
+/** The cookie file the accepting process wrote into a job folder, when there is one. */
+export const cookiesFileIn = (dir: string) => fileIn(dir, cookiesName);
+
+/** The link's info JSON (read moments ago for its preview) in a job folder, when there is one. */
+export const infoJsonFileIn = (dir: string) => fileIn(dir, infoJsonName);
+
+/** Hands a job the link's info JSON: yt-dlp then downloads without extracting it again. */
+export async function writeInfoJson(dir: string, json: string): Promise<void> {
+  await writeFile(path.join(dir, infoJsonName), json, { mode: 0o600 });
 }
 
 /**
@@ -25,7 +56,7 @@ export async function writeInstagramCookies(dir: string, cookieText: string): Pr
   const lines = pairs
     .filter(([name, value]) => /^[\w.-]+$/.test(name ?? '') && value !== undefined && !/[\t\r\n]/.test(value))
     .map(([name, value]) => ['.instagram.com', 'TRUE', '/', 'TRUE', String(expires), name, value].join('\t'));
-  const file = path.join(dir, 'cookies.txt');
+  const file = path.join(dir, cookiesName);
   await writeFile(file, `# Netscape HTTP Cookie File\n${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }

@@ -3,7 +3,7 @@
 import { downloadFormats } from '@grabbit/catalog';
 import type { MediaAudioBitrate, MediaQuality, MediaSubtitle } from '@grabbit/contracts';
 import type { YtDlpInfo } from '../media/ytdlp-info';
-import { outputTarget } from './formats';
+import { outputTarget } from '../media/output-targets';
 
 /** The parts of one of yt-dlp's formats the preview reads. */
 export interface YtDlpFormat {

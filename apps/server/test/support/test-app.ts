@@ -21,6 +21,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Name prefix of the temporary data folder. */
   prefix?: string;
+  /** The clock cloud-storage retention reads. */
+  now?: () => number;
 }
 
 export async function startTestApp(
@@ -35,7 +37,7 @@ export async function startTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, engines: [] });
+  const app = await buildApp({ config, engines: [], now: options.now });
   let origin = '';
   if (options.listen) origin = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -1,12 +1,19 @@
 // The tool card: URL rows, the format dropdown (hidden in multi-media mode), Instagram's cookie
-// field, the preview of a single link (quality, trim, subtitles), the monetization notice and the
-// gated main button. A shared link (`?url=`) fills the first row.
+// field, the preview of a single link (quality, trim, subtitles), "Keep in cloud storage" (when the
+// server offers it), the monetization notice and the gated main button. A shared link (`?url=`)
+// fills the first row.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
 import { downloadDefaults } from '@grabbit/catalog';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
+import {
+  CloudStorageOptions,
+  defaultCloudChoice,
+  useCloudStorageEnabled,
+  type CloudChoice,
+} from '../../cloud-storage';
 import { MonetizationNotice, MonetizedButton, type PlatformType } from '../../monetization';
 import { useMediaInfo } from '../api/media-info';
 import type { StartOptions } from '../hooks/use-download-flow';
@@ -40,6 +47,8 @@ export function DownloaderCard({
   const [entries, setEntries] = useState(() => [emptyRow()]);
   const [format, setFormat] = useState<DownloadFormat>(downloadDefaults.format);
   const [cookies, setCookies] = useState('');
+  const cloudEnabled = useCloudStorageEnabled();
+  const [cloud, setCloud] = useState<CloudChoice>(defaultCloudChoice);
   // Checked on every render, so rows typed before the server's test hosts arrived are re-checked.
   const rows = useMemo(
     () => entries.map((row) => checkRow(row, row.value, platform, testHosts)),
@@ -71,7 +80,8 @@ export function DownloaderCard({
       rows: valid,
       format,
       choice: fields && { ...fields, thumbnailUrl: info?.thumbnailUrl ?? undefined, title: info?.title },
-      instagramCookies: platform.id === 'instagram' && cookies.trim() ? cookies.trim() : undefined,
+      instagramCookies: platform.sessionCookie && cookies.trim() ? cookies.trim() : undefined,
+      cloud: cloudEnabled && cloud.keep && !multiMedia ? cloud : undefined,
     });
   };
 
@@ -99,7 +109,10 @@ export function DownloaderCard({
           />
         )}
         {!multiMedia && <FormatSelect value={format} disabled={busy} onChange={setFormat} />}
-        {platform.id === 'instagram' && (
+        {cloudEnabled && !multiMedia && (
+          <CloudStorageOptions value={cloud} disabled={busy} onChange={setCloud} />
+        )}
+        {platform.sessionCookie && (
           <InstagramCookieField value={cookies} disabled={busy} onChange={setCookies} />
         )}
         <MonetizationNotice platformType={platformType} />
