@@ -36,7 +36,7 @@ export async function buildApp({ config, engines, now }: AppOptions): Promise<Fa
   });
   registerErrorHandler(app);
   const context: AppContext = { config, bus: new InProcessEventBus() };
-  await app.register(healthRoutes(async () => healthReport(engines)));
+  await app.register(healthRoutes(() => healthReport(engines, config)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
   const downloads = await registerDownloads(app, context);

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { resolveYtDlpSettings, ytDlpSettingsShape, type YtDlpSettings } from './ytdlp-settings';
 
 const commaList = z
   .string()
@@ -30,7 +31,6 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
-  YTDLP_PATH: z.string().default('yt-dlp'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   MAGICK_PATH: z.string().default(defaultMagickPath()),
@@ -75,9 +75,11 @@ export const configSchema = z.object({
   CLOUD_MAX_FILE_BYTES: positiveInt(4 * 1024 ** 3),
   /** All stored objects together; more is refused (CLOUD_STORAGE_FULL). */
   CLOUD_MAX_TOTAL_BYTES: positiveInt(50 * 1024 ** 3),
+  // yt-dlp: which one runs and how it reaches the sites (config/ytdlp-settings.ts).
+  ...ytDlpSettingsShape,
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & YtDlpSettings;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -96,17 +98,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(root)';
-        // Show the value given, so the operator sees what was read.
-        // Secrets are never echoed.
-        const shown = typeof present[name] === 'string' && !name.includes('SECRET');
-        const given = shown ? `=${JSON.stringify(present[name])}` : '';
+        // Show the value given, so the operator sees what was read; secrets and proxies (which may
+        // hold a password) are never echoed.
+        const secret = name.includes('SECRET') || name.startsWith('YTDLP_PROXY');
+        const given = typeof present[name] === 'string' && !secret ? `=${JSON.stringify(present[name])}` : '';
         const message =
           issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
         return `${name}${given}: ${message}`;
       }),
     );
   }
-  const config = parsed.data;
+  const config: Config = { ...parsed.data, ...resolveYtDlpSettings(parsed.data) };
   if (config.NODE_ENV === 'production' && config.MEDIA_TEST_HOSTS.length > 0) {
     throw new ConfigError([
       'MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',

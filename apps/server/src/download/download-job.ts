@@ -15,6 +15,7 @@ import { durationLimitFor, type DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
 import { cookiesFileIn, infoJsonFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
 import { audioKbps } from '../media/ytdlp-sections';
+import { ytDlpAccess } from './ytdlp-access';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
 
@@ -60,9 +61,11 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       signal,
     });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
-    const cookiesFile = prepared ? await cookiesFileIn(prepared) : undefined;
+    // The visitor's own cookie file, written by the process that accepted the task.
+    const visitorCookies = prepared ? await cookiesFileIn(prepared) : undefined;
     // A link previewed minutes ago: yt-dlp downloads from its info JSON instead of extracting again.
-    const infoJsonFile = prepared && !cookiesFile ? await infoJsonFileIn(prepared) : undefined;
+    const infoJsonFile = prepared && !visitorCookies ? await infoJsonFileIn(prepared) : undefined;
+    const access = await ytDlpAccess(config, input.platform, dir, visitorCookies);
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -72,7 +75,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       allowGeneric: input.isTestHost,
       maxBytes: config.DOWNLOAD_MAX_BYTES,
       maxDurationSeconds: durationLimit.seconds,
-      cookiesFile,
+      ...access,
       infoJsonFile,
       jobDir: dir,
       timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,

@@ -14,6 +14,8 @@ export interface ProbedStream {
   codec_name?: string;
   bit_rate?: string;
   disposition?: { attached_pic?: number };
+  width?: number;
+  height?: number;
 }
 
 export interface Probe {

@@ -12,13 +12,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
-import {
-  checkDownloadUrl,
-  isPrivateAddress,
-  isTestHost,
-  needsRedirectResolution,
-  withHostAlias,
-} from './url-rules';
+import { checkDownloadUrl, isPrivateAddress, isTestHost, needsRedirectResolution } from './url-rules';
 
 export type Lookup = (
   hostname: string,
@@ -113,7 +107,7 @@ export function checkHop(url: URL, raw: string, testHosts: TestHosts): boolean {
 /** The link to hand to yt-dlp: aliases applied, redirect links followed to the page they stand for. */
 export async function resolveLink(link: string, options: ResolveOptions): Promise<string> {
   const { platform, testHosts } = options;
-  let current = withHostAlias(new URL(link), platform);
+  let current = new URL(link);
   if (needsRedirectResolution(current, platform)) {
     const deadline = AbortSignal.timeout(options.timeoutMs ?? 10_000);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -172,7 +166,7 @@ async function followRedirects(
       throw unreachable();
     }
     checkHop(next, answer.location, options.testHosts);
-    current = withHostAlias(next, options.platform);
+    current = next;
   }
   return current;
 }

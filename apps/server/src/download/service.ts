@@ -20,6 +20,7 @@ import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeInstagramCookies } from './job-folder';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
+import { ytDlpAccess } from './ytdlp-access';
 import { MemoryTaskStateStore } from './task-state';
 import { TaskStore, type TaskRecord } from './task-store';
 import { waitForTask } from './wait-for-task';
@@ -179,7 +180,10 @@ export class DownloadService {
     const dir = await makeJobFolder(this.jobsRoot);
     try {
       const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
-      const cookiesFile = instagramCookies ? await writeInstagramCookies(dir, instagramCookies) : undefined;
+      const visitorCookies = instagramCookies
+        ? await writeInstagramCookies(dir, instagramCookies)
+        : undefined;
+      const access = await ytDlpAccess(this.config, platform, dir, visitorCookies);
       return await readYtDlpInfo({
         ytDlpPath: this.config.YTDLP_PATH,
         url: resolved,
@@ -188,7 +192,7 @@ export class DownloadService {
         allowGeneric: checked.isTestHost,
         maxBytes: this.config.DOWNLOAD_MAX_BYTES,
         maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-        cookiesFile,
+        ...access,
         timeoutMs: infoTimeoutMs,
         workDir: dir,
         workRoot: this.jobsRoot,

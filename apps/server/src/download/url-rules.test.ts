@@ -8,7 +8,6 @@ import {
   matchesRedirectLink,
   needsRedirectResolution,
   twitchPastBroadcastRule,
-  withHostAlias,
 } from './url-rules';
 
 const youtube = platformById('youtube') as Platform;
@@ -141,16 +140,5 @@ describe('URL rules', () => {
     expect(resolves('https://youtu.be/dQw4w9WgXcQ', 'youtube')).toBe(false);
     for (const platform of platforms)
       expect(needsRedirectResolution(new URL(platform.placeholder), platform), platform.id).toBe(false);
-  });
-
-  it('alias hosts keep their subdomain and everything after the host', () => {
-    const twitter = platformById('twitter') as Platform;
-    expect(withHostAlias(new URL('https://mobile.x.com/u/status/1?s=20'), twitter).href).toBe(
-      'https://mobile.twitter.com/u/status/1?s=20',
-    );
-    expect(withHostAlias(new URL('https://twitter.com/u/status/1'), twitter).href).toBe(
-      'https://twitter.com/u/status/1',
-    );
-    expect(withHostAlias(new URL('https://x.com/u/status/1'), youtube).href).toBe('https://x.com/u/status/1');
   });
 });

@@ -134,15 +134,3 @@ export function matchesRedirectLink(url: URL, entry: string): boolean {
 export function needsRedirectResolution(url: URL, platform: Platform): boolean {
   return (platform.redirectLinks ?? []).some((entry) => matchesRedirectLink(url, entry));
 }
-
-/** The link under the host name the extractors list (x.com -> twitter.com), subdomains kept. */
-export function withHostAlias(url: URL, platform: Platform): URL {
-  const host = url.hostname.toLowerCase();
-  for (const [alias, listed] of Object.entries(platform.hostAliases ?? {})) {
-    if (!hostMatches(host, alias)) continue;
-    const renamed = new URL(url.href);
-    renamed.hostname = host.slice(0, host.length - alias.length) + listed;
-    return renamed;
-  }
-  return url;
-}

@@ -69,4 +69,13 @@ describe('yt-dlp arguments', () => {
       '/data/jobs/x/cookies.txt',
     );
   });
+
+  it("the operator's engine arguments come before the URL, after the safety switches", () => {
+    const youtube = platforms[0] as Platform;
+    const args = argsFor(youtube, { engineArgs: ['--proxy', 'socks5://127.0.0.1:1080'] });
+    expect(valueOf(args, '--proxy')).toBe('socks5://127.0.0.1:1080');
+    expect(args.indexOf('--proxy')).toBeGreaterThan(args.indexOf('--use-extractors'));
+    expect(args.indexOf('--proxy')).toBeLessThan(args.indexOf('--'));
+    expect(args.at(-1)).toBe(youtube.placeholder);
+  });
 });

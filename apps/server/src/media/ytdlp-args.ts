@@ -20,8 +20,10 @@ export interface YtDlpSafety {
   allowGeneric: boolean;
   maxBytes: number;
   maxDurationSeconds: number;
-  /** A Netscape cookie file inside the job folder (the visitor's own, for this one job). */
+  /** A Netscape cookie file inside the job folder (the visitor's own, or the operator's copy). */
   cookiesFile?: string;
+  /** The operator's engine settings (ytdlp-access.ts): runtime, proxy, impersonation. */
+  engineArgs?: readonly string[];
 }
 
 export interface YtDlpDownloadOptions extends YtDlpSafety, ClipOptions {
@@ -49,6 +51,7 @@ export function baseArgs(safety: YtDlpSafety): string[] {
     extractors.join(','),
   ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
+  args.push(...(safety.engineArgs ?? []));
   return args;
 }
 
