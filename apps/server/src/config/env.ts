@@ -77,6 +77,10 @@ export const configSchema = z.object({
   CLOUD_MAX_TOTAL_BYTES: positiveInt(50 * 1024 ** 3),
   // yt-dlp: which one runs and how it reaches the sites (config/ytdlp-settings.ts).
   ...ytDlpSettingsShape,
+  /** Optional cap on every converter upload, under the pages' own limits (small servers). */
+  CONVERT_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().optional(),
+  /** A conversion whose client follows jobs (`Prefer: respond-async`) goes on as one after this. */
+  CONVERT_SYNC_WAIT_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & YtDlpSettings;

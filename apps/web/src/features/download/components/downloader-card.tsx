@@ -119,7 +119,7 @@ export function DownloaderCard({
         <MonetizedButton
           key={generation}
           platformType={platformType}
-          conversionMode={false}
+          gatedButton="downloader"
           size="lg"
           className="w-full"
           disabled={busy}

@@ -66,12 +66,16 @@ export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete
       </div>
       <div className="flex shrink-0 gap-2">
         {item.status === 'pending' && (
-          <MonetizedButton platformType={platformType} conversionMode onAction={() => onDownload(item)}>
+          <MonetizedButton
+            platformType={platformType}
+            gatedButton="queue-item"
+            onAction={() => onDownload(item)}
+          >
             Download
           </MonetizedButton>
         )}
         {item.status === 'completed' && item.downloadUrl && (
-          <MonetizedButton platformType={platformType} conversionMode onAction={() => onSave(item)}>
+          <MonetizedButton platformType={platformType} gatedButton="queue-item" onAction={() => onSave(item)}>
             {opensInNewTab(item) ? 'Open file' : 'Save file'}
           </MonetizedButton>
         )}
