@@ -36,7 +36,7 @@ describe('preview on /youtube-downloader', () => {
       /\/api\/download\/thumbnail\//,
     );
     await picker.selectOption('360p');
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
 
     const item = page.getByTestId('queue-item').first();
     await item.getByTestId('queue-quality').filter({ hasText: '360p' }).waitFor();
