@@ -1,14 +1,16 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, info) runs only the groups named.
+// `npm run bench -- convert` (or download, web, load, info) runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
 import { runInfoBenchmarks } from './info-bench';
+import { runLoadBenchmarks } from './load-bench';
 import { runWebBenchmarks } from './web-bench';
 
 const groups = {
   download: runDownloadBenchmarks,
   convert: runConvertBenchmarks,
   web: runWebBenchmarks,
+  load: runLoadBenchmarks,
   info: runInfoBenchmarks,
 };
 const asked = process.argv.slice(2);

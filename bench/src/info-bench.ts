@@ -20,7 +20,16 @@ async function ytDlpJson(url: string, testHost: boolean): Promise<number> {
   const platform = platformById('youtube');
   if (!platform) throw new Error('no youtube platform');
   const limits = { maxBytes: 1, maxDurationSeconds: 1 };
-  const args = buildInfoArgs({ platform, allowGeneric: testHost, ...limits, url, mode: 'single' });
+  // Alone means straight to the site: the server's egress proxy is part of what the API costs.
+  const guarded = buildInfoArgs({
+    platform,
+    allowGeneric: testHost,
+    ...limits,
+    proxyUrl: '-',
+    url,
+    mode: 'single',
+  });
+  const args = guarded.filter((arg, i) => arg !== '--proxy' && guarded[i - 1] !== '--proxy');
   const started = performance.now();
   await run('yt-dlp', args, { maxBuffer: 64 * 1024 * 1024 });
   return performance.now() - started;

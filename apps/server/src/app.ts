@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './openapi/register';
 import { healthReport } from './media/health-report';
 import { registerCloudStorage } from './plugins/cloud-storage';
 import { registerConvert } from './plugins/convert';
@@ -12,6 +13,7 @@ import { InProcessEventBus } from './realtime/event-bus';
 import { healthRoutes } from './routes/health';
 import { publicConfigRoutes } from './routes/public-config';
 import { registerPages } from './web/pages';
+import { clientIdentity, registerSecurity } from './security/register';
 
 export interface AppOptions {
   config: Config;
@@ -22,20 +24,36 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, engines, now }: AppOptions): Promise<FastifyInstance> {
+  const identity = clientIdentity(config);
   const app = Fastify({
     // A visitor's own session cookie (Instagram) must never reach a log line.
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['instagramCookies', '*.instagramCookies', '*.*.instagramCookies'],
+      redact: [
+        'instagramCookies',
+        '*.instagramCookies',
+        '*.*.instagramCookies',
+        // API keys travel as bearer tokens.
+        'req.headers.authorization',
+        '*.headers.authorization',
+      ],
     },
     // Request ids make one visitor's job traceable through the logs.
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // The socket's address unless TRUST_PROXY names the proxies in front (security/client-identity).
+    trustProxy: identity.trust,
+    // A whole request (an upload included) within 30 minutes; stalled uploads are cut sooner.
+    requestTimeout: 30 * 60_000,
     // /youtube-downloader/ is the same page as /youtube-downloader (its canonical link says which).
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Slow-header clients (slowloris) do not hold a connection for long.
+  app.server.headersTimeout = 15_000;
   registerErrorHandler(app);
-  const context: AppContext = { config, bus: new InProcessEventBus() };
+  const bus = new InProcessEventBus();
+  const security = await registerSecurity(app, { config, bus, identity });
+  const context: AppContext = { config, bus, security };
+  await registerOpenApi(app);
   await app.register(healthRoutes(() => healthReport(engines, config)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.

@@ -2,8 +2,10 @@
 // all import it without importing each other.
 import type { Config } from './config/env';
 import type { EventBus } from './realtime/event-bus';
+import type { Security } from './security/register';
 
 export interface AppContext {
   config: Config;
   bus: EventBus;
+  security: Security;
 }

@@ -31,6 +31,13 @@ export const errorCodes = [
   'CLOUD_LINK_EXPIRED',
   'FILE_PATH_REFUSED',
   'CLOUD_STORAGE_FULL',
+  // Public-site safety: limits, keys and bounds.
+  'RATE_LIMITED',
+  'TOO_MANY_ACTIVE_JOBS',
+  'INVALID_API_KEY',
+  'FEATURE_NOT_ALLOWED',
+  'DISK_FULL',
+  'UPLOAD_STALLED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -81,6 +81,23 @@ export const configSchema = z.object({
   CONVERT_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().optional(),
   /** A conversion whose client follows jobs (`Prefer: respond-async`) goes on as one after this. */
   CONVERT_SYNC_WAIT_SECONDS: z.coerce.number().positive().default(60),
+  // Public-site safety (security/): client identity, limits, keys, bounds, headers.
+  /** Proxies in front of the server: a hop count or their addresses/CIDRs. Empty: trust none. */
+  TRUST_PROXY: z.string().default(''),
+  /** Salt of the hashed client addresses limits key on; random per process when empty. */
+  RATE_LIMIT_SALT: z.string().default(''),
+  RATE_LIMIT_API_PER_MINUTE: positiveInt(60),
+  RATE_LIMIT_JOBS_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_HUB_PER_MINUTE: positiveInt(30),
+  MAX_ACTIVE_JOBS_PER_CLIENT: positiveInt(3),
+  /** Operator's JSON file of API keys: { "<key>": { name, unlimited?, limits?, features? } }. */
+  API_KEYS_FILE: z.string().default(''),
+  /** New jobs are refused (503 DISK_FULL) when DATA_DIR has less free space than this. */
+  DISK_MIN_FREE_MB: positiveInt(1024),
+  /** An upload moving less than 16 KiB in this many seconds is cut. */
+  UPLOAD_STALL_SECONDS: positiveInt(30),
+  /** Origins allowed to call /api from a browser; empty: the site's own (PUBLIC_URL). */
+  CORS_ORIGINS: commaList,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & YtDlpSettings;

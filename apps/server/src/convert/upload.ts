@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
 import { fileTooLarge } from './conversion-errors';
 import type { SizeLimit } from './formats';
+import { uploadStalled, watchUploadStall } from '../security/upload-stall';
 
 export interface ReceivedUpload {
   form: ConvertForm;
@@ -37,6 +38,8 @@ export interface UploadOptions {
   /** Called with the form once its fields are read: before the file streams when they come first. */
   onForm: (form: ConvertForm) => void;
   onPercent: (percent: number) => void;
+  /** An upload moving less than a minimum in this long is cut (UPLOAD_STALLED). */
+  stallMs: number;
 }
 
 function parseForm(fields: Record<string, string>): ConvertForm {
@@ -92,9 +95,21 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
+  const watch = watchUploadStall(request.raw.socket, options.stallMs, () => request.raw.destroy());
+  try {
+    return await Promise.race([receiveParts(request, options), watch.stalled]);
+  } catch (error) {
+    if (watch.hasStalled()) throw uploadStalled();
+    throw error;
+  } finally {
+    watch.stop();
+  }
+}
+
+async function receiveParts(request: FastifyRequest, options: UploadOptions): Promise<ReceivedUpload> {
   const limit = options.limit;
   const parts = request.parts({
-    limits: { fileSize: limit.bytes, files: 1, fields: 20, fieldSize: 1024, parts: 22 },
+    limits: { fileSize: limit.bytes, files: 1, fields: 20, fieldSize: 1024, parts: 22, headerPairs: 20 },
     highWaterMark: uploadBuffer,
     fileHwm: uploadBuffer,
   });

@@ -12,7 +12,13 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
-import { checkDownloadUrl, isPrivateAddress, isTestHost, needsRedirectResolution } from './url-rules';
+import {
+  checkDownloadUrl,
+  isPrivateAddress,
+  isTestHost,
+  privateAddressRefusal,
+  needsRedirectResolution,
+} from './url-rules';
 
 export type Lookup = (
   hostname: string,
@@ -36,11 +42,6 @@ const headRefused = new Set([400, 403, 405, 501]);
 const userAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
-const privateTarget = () =>
-  new AppError(
-    'URL_NOT_ALLOWED',
-    'This link leads to a local or private network address, which is not allowed.',
-  );
 const unreachable = () =>
   new AppError(
     'DOWNLOAD_FAILED',
@@ -61,7 +62,7 @@ export function guardedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunc
       const first = addresses[0];
       if (!first) return done(unreachable(), '', 0);
       if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address)))
-        return done(privateTarget(), '', 0);
+        return done(privateAddressRefusal(), '', 0);
       return options.all ? done(null, addresses) : done(null, first.address, first.family);
     });
   };
@@ -100,7 +101,7 @@ export function checkHop(url: URL, raw: string, testHosts: TestHosts): boolean {
     throw new AppError('URL_NOT_ALLOWED', 'This link redirects to an address that cannot be downloaded.');
   }
   const allowPrivate = isTestHost(url, testHosts);
-  if (!allowPrivate && isPrivateAddress(url.hostname)) throw privateTarget();
+  if (!allowPrivate && isPrivateAddress(url.hostname)) throw privateAddressRefusal();
   return allowPrivate;
 }
 

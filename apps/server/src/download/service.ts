@@ -7,6 +7,7 @@ import type { ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@gr
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
+import { behindEgressGuard } from '../media/egress-guard';
 import type { InfoMode } from '../media/ytdlp-args';
 import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
@@ -184,19 +185,22 @@ export class DownloadService {
         ? await writeInstagramCookies(dir, instagramCookies)
         : undefined;
       const access = await ytDlpAccess(this.config, platform, dir, visitorCookies);
-      return await readYtDlpInfo({
-        ytDlpPath: this.config.YTDLP_PATH,
-        url: resolved,
-        mode,
-        platform,
-        allowGeneric: checked.isTestHost,
-        maxBytes: this.config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-        ...access,
-        timeoutMs: infoTimeoutMs,
-        workDir: dir,
-        workRoot: this.jobsRoot,
-      });
+      return await behindEgressGuard(this.config.MEDIA_TEST_HOSTS, (proxyUrl) =>
+        readYtDlpInfo({
+          proxyUrl,
+          ytDlpPath: this.config.YTDLP_PATH,
+          url: resolved,
+          mode,
+          platform,
+          allowGeneric: checked.isTestHost,
+          maxBytes: this.config.DOWNLOAD_MAX_BYTES,
+          maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
+          ...access,
+          timeoutMs: infoTimeoutMs,
+          workDir: dir,
+          workRoot: this.jobsRoot,
+        }),
+      );
     } finally {
       await removeJobFolder(dir);
     }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
+import { behindEgressGuard } from '../media/egress-guard';
 import { probeMedia } from './finalize';
 import { makeJobFolder, removeJobFolder } from './job-folder';
 import { resolveLink } from './link-resolver';
@@ -38,24 +39,28 @@ export async function checkSite(
   try {
     const checked = checkDownloadUrl(link, platform, config.MEDIA_TEST_HOSTS);
     const url = await resolveLink(checked.url, { platform, testHosts: config.MEDIA_TEST_HOSTS });
-    const { file, info } = await runYtDlpDownload({
-      ...(await ytDlpAccess(config, platform, dir)),
-      url,
-      platform,
-      format: 'mp4',
-      // Small and quick: the point is whether the site works, not the best copy.
-      quality: 360,
-      removeWatermark: false,
-      ytDlpPath: config.YTDLP_PATH,
-      allowGeneric: checked.isTestHost,
-      maxBytes: config.DOWNLOAD_MAX_BYTES,
-      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
-      jobDir: dir,
-      timeoutMs: options.timeoutMs,
-      signal: new AbortController().signal,
-      onProgress: () => {},
-      onPostprocess: () => {},
-    });
+    const access = await ytDlpAccess(config, platform, dir);
+    const { file, info } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
+      runYtDlpDownload({
+        ...access,
+        proxyUrl,
+        url,
+        platform,
+        format: 'mp4',
+        // Small and quick: the point is whether the site works, not the best copy.
+        quality: 360,
+        removeWatermark: false,
+        ytDlpPath: config.YTDLP_PATH,
+        allowGeneric: checked.isTestHost,
+        maxBytes: config.DOWNLOAD_MAX_BYTES,
+        maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+        jobDir: dir,
+        timeoutMs: options.timeoutMs,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        onPostprocess: () => {},
+      }),
+    );
     // Only readable media counts as working (probeMedia throws otherwise); the frame size is
     // what arrived, which yt-dlp does not always know beforehand.
     const video = (await probeMedia(config.FFPROBE_PATH, file)).streams.find((s) => s.width && s.height);

@@ -24,6 +24,8 @@ export interface YtDlpSafety {
   cookiesFile?: string;
   /** The operator's engine settings (ytdlp-access.ts): runtime, proxy, impersonation. */
   engineArgs?: readonly string[];
+  /** The egress guard's proxy (media/egress-guard.ts): yt-dlp's only way to the network. */
+  proxyUrl: string;
 }
 
 export interface YtDlpDownloadOptions extends YtDlpSafety, ClipOptions {
@@ -49,6 +51,12 @@ export function baseArgs(safety: YtDlpSafety): string[] {
     '--no-color',
     '--use-extractors',
     extractors.join(','),
+    '--proxy',
+    safety.proxyUrl,
+    // yt-dlp's own downloaders for every protocol (HLS and DASH included) go through the proxy;
+    // ffmpeg fetching a playlist itself would follow its segment links without it.
+    '--downloader',
+    'native',
   ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
   args.push(...(safety.engineArgs ?? []));

@@ -10,6 +10,7 @@ const argsFor = (extra: Partial<Parameters<typeof buildDownloadArgs>[0]>) =>
     allowGeneric: false,
     maxBytes: 1000,
     maxDurationSeconds: 60,
+    proxyUrl: 'http://127.0.0.1:9',
     url: 'https://www.youtube.com/watch?v=x',
     format: 'mp4',
     quality: 'best',

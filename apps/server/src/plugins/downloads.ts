@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { downloadHubState } from '../download/hub-answers';
 import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
+import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
 import { downloadInfoRoutes } from '../routes/download-info';
 import { downloadMediaRoutes } from '../routes/download-media';
@@ -26,6 +27,7 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
       batch: (batchId) => service.batches.status(batchId),
     }),
   );
+  applyHubLimits(hub.io, context.security.identity, context.security.hubLimiter);
   app.addHook('preClose', async () => {
     await hub.close();
   });

@@ -11,6 +11,7 @@ import {
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { hubMaxMessageBytes } from '../security/hub-limits';
 import type { EventBus, GroupName } from './event-bus';
 
 type HubServer = Server<HubClientEvents, HubServerEvents>;
@@ -49,6 +50,7 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
     pingInterval: network.hubKeepAliveMs,
     pingTimeout: network.hubServerTimeoutMs - network.hubKeepAliveMs,
     cors: { origin: true },
+    maxHttpBufferSize: hubMaxMessageBytes,
     serveClient: false,
   });
   const unsubscribe = bus.subscribe((message) => {

@@ -66,6 +66,7 @@ export function convertRoutes(context: AppContext) {
             report('uploading', 0);
           },
           onPercent: (percent) => report('uploading', percent),
+          stallMs: context.config.UPLOAD_STALL_SECONDS * 1000,
         });
         const extension = upload.form.OutputFormat;
         const contentType = mimeByExtension[extension] ?? 'application/octet-stream';
