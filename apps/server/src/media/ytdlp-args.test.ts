@@ -60,7 +60,7 @@ describe('yt-dlp arguments', () => {
     expect(valueOf(argsFor(youtube, { quality: 2160 }), '--format-sort')).toBe(
       'res:2160,vcodec:h264,acodec:aac,ext:mp4:m4a',
     );
-    expect(formatSelector({ format: 'mp3', quality: 'best', removeWatermark: false })).toBe('ba/b/ba/b');
+    expect(formatSelector({ format: 'mp3', quality: 'best', removeWatermark: false })).toBe('ba/b');
     expect(formatSelector({ format: 'mp4', quality: 'best', removeWatermark: true })).toMatch(
       /^bv\*\[format_id!\*=download\]\+ba/,
     );
