@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, load) runs only the groups named.
+// `npm run bench -- convert` (or download, web, load, info) runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
+import { runInfoBenchmarks } from './info-bench';
 import { runLoadBenchmarks } from './load-bench';
 import { runWebBenchmarks } from './web-bench';
 
@@ -10,6 +11,7 @@ const groups = {
   convert: runConvertBenchmarks,
   web: runWebBenchmarks,
   load: runLoadBenchmarks,
+  info: runInfoBenchmarks,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));

@@ -2,7 +2,7 @@
 // its progress is computed from its tasks' states whenever one of them changes, and the change that
 // moves the batch on publishes BatchProgressUpdate, then BatchCompleted (some or all items ready)
 // or BatchError. No process holds a batch's follower: the one bus subscription serves all batches.
-import type { BatchStatus, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
+import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import { hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
@@ -12,6 +12,7 @@ import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { BatchRecord, BatchStore } from './batch-store';
 import type { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
+import { checkClipOptions } from './clip-rules';
 
 /** What batches need from the downloader (passed in, so the service and batches do not import each other). */
 export interface BatchDeps {
@@ -45,8 +46,11 @@ export class PlaylistBatches {
       format: DownloadFormatName;
       quality: Quality;
       title?: string;
+      /** Section and subtitles, the same for every item. */
+      clip?: ClipOptions;
     },
   ): Promise<BatchRecord> {
+    checkClipOptions(input.format, { ...input.clip, quality: input.quality });
     input.items.forEach((item, index) => {
       try {
         checkDownloadUrl(item.url, platform, this.deps.testHosts);
@@ -61,6 +65,7 @@ export class PlaylistBatches {
         url: item.url,
         format: input.format,
         quality: input.quality,
+        ...input.clip,
       });
       items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
     }

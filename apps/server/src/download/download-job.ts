@@ -14,7 +14,8 @@ import { outputTarget } from '../media/output-targets';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
-import { cookiesFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import { cookiesFileIn, infoJsonFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import { audioKbps } from '../media/ytdlp-sections';
 import { ytDlpAccess } from './ytdlp-access';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
@@ -64,7 +65,9 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
     durationLimit = link.duration;
     // The visitor's own cookie file, written by the process that accepted the task.
     const visitorCookies = prepared ? await cookiesFileIn(prepared) : undefined;
-    const access = await ytDlpAccess(config, input.platform, dir, visitorCookies);
+    // A link previewed minutes ago: yt-dlp downloads from its info JSON instead of extracting again.
+    const infoJsonFile = prepared && !visitorCookies ? await infoJsonFileIn(prepared) : undefined;
+    const { upstreamProxy, ...access } = await ytDlpAccess(config, input.platform, dir, visitorCookies);
     // The finishing step gets at least 10 s, even when yt-dlp used most of the budget.
     const engineContext = {
       workDir: dir,
@@ -76,34 +79,38 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
     let lastSent = 0;
     let lastPercent = -1;
     const limit = durationLimit;
-    const { file, info, probe } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
-      runYtDlpDownload({
-        ...input,
-        proxyUrl,
-        url,
-        ytDlpPath: config.YTDLP_PATH,
-        allowGeneric: input.isTestHost,
-        maxBytes: config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: limit.seconds,
-        ...access,
-        jobDir: dir,
-        timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
-        signal,
-        onProgress: (p) => {
-          const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
-          const now = Date.now();
-          if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
-          lastSent = now;
-          lastPercent = percent;
-          void tasks.progress(
-            taskId,
-            { progress: (Math.max(0, percent) * downloadShare) / 100 },
-            { speed: p.speed, eta: p.eta },
-          );
-        },
-        onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-        probe: (media) => probeDownload(config, media, engineContext),
-      }),
+    const { file, info, probe } = await behindEgressGuard(
+      config.MEDIA_TEST_HOSTS,
+      (proxyUrl) =>
+        runYtDlpDownload({
+          ...input,
+          proxyUrl,
+          url,
+          ytDlpPath: config.YTDLP_PATH,
+          allowGeneric: input.isTestHost,
+          maxBytes: config.DOWNLOAD_MAX_BYTES,
+          maxDurationSeconds: limit.seconds,
+          ...access,
+          infoJsonFile,
+          jobDir: dir,
+          timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+          signal,
+          onProgress: (p) => {
+            const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
+            const now = Date.now();
+            if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
+            lastSent = now;
+            lastPercent = percent;
+            void tasks.progress(
+              taskId,
+              { progress: (Math.max(0, percent) * downloadShare) / 100 },
+              { speed: p.speed, eta: p.eta },
+            );
+          },
+          onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
+          probe: (media) => probeDownload(config, media, engineContext),
+        }),
+      { upstream: upstreamProxy },
     );
     await tasks.progress(taskId, {
       status: 'processing',
@@ -119,6 +126,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       probe,
       format: input.format,
       maxDurationSeconds: durationLimit.seconds,
+      extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
       onProgress: (fraction) =>
         void tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
     });

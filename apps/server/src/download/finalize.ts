@@ -23,7 +23,25 @@ export interface FinalizeOptions {
   probe?: Promise<ProbeResult>;
   /** 0-1 of the re-encode, when one runs. */
   onProgress: (fraction: number) => void;
+  /** What the visitor chose beyond the format. */
+  extras?: FinishingExtras;
 }
+
+export interface FinishingExtras {
+  /** Keep the subtitle stream yt-dlp embedded, in the codec the container takes. */
+  subtitles?: boolean;
+  /** An audio bit rate to encode lossy audio at (kbit/s). */
+  audioKbps?: number;
+}
+
+/** The subtitle codec each video container takes. */
+const subtitleCodecs: Record<string, string> = {
+  mp4: 'mov_text',
+  mov: 'mov_text',
+  webm: 'webvtt',
+  matroska: 'srt',
+};
+const lossless = new Set(['flac', 'wav']);
 
 /** An engine failure as the visitor's error: out of time, or the given failure. */
 function engineFailure(error: unknown, failure: () => AppError): never {
@@ -51,14 +69,27 @@ const accepts = (codecs: readonly string[], codec: string) => codecs.includes('*
 const wrongFormat = (message: string) => new AppError('FORMAT_NOT_AVAILABLE', message);
 
 /** ffmpeg arguments between input and output, or undefined when the file is already right. */
-function finishingArgs(probe: ProbeResult, target: OutputTarget, inputExt: string): string[] | undefined {
+function finishingArgs(
+  probe: ProbeResult,
+  target: OutputTarget,
+  inputExt: string,
+  extras: FinishingExtras = {},
+): string[] | undefined {
   const video = probe.streams.find((s) => s.codecType === 'video' && !s.attachedPic);
   const audio = probe.streams.find((s) => s.codecType === 'audio');
+  if (target.kind === 'subtitle') {
+    if (inputExt === target.extension) return undefined;
+    return ['-map', '0:s:0', ...target.videoEncoder];
+  }
   if (target.kind === 'audio') {
     if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
-    const copy = accepts(target.audioCodecs, audio.codecName);
+    // An asked bit rate is honoured by re-encoding only when the source is above it.
+    const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
+    const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
+    const copy = accepts(target.audioCodecs, audio.codecName) && !aboveAsked;
     if (copy && inputExt === target.extension && !video) return undefined;
-    return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : target.audioEncoder)];
+    const encoder = kbps ? [...target.audioEncoder.slice(0, 2), '-b:a', `${kbps}k`] : target.audioEncoder;
+    return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : encoder)];
   }
   if (target.kind === 'image') {
     if (!video) throw wrongFormat('This media has no picture. Choose an audio format instead.');
@@ -77,7 +108,9 @@ function finishingArgs(probe: ProbeResult, target: OutputTarget, inputExt: strin
   const copyVideo = !video || accepts(target.videoCodecs, video.codecName);
   const copyAudio = !audio || accepts(target.audioCodecs, audio.codecName);
   if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
-  const args = ['-map', '0:v:0?', '-map', '0:a:0?', '-sn', '-dn'];
+  const subtitleCodec = extras.subtitles ? subtitleCodecs[target.muxer] : undefined;
+  const subtitles = subtitleCodec ? ['-map', '0:s:0?', '-c:s', subtitleCodec] : ['-sn'];
+  const args = ['-map', '0:v:0?', '-map', '0:a:0?', ...subtitles, '-dn'];
   args.push(
     ...(copyVideo ? ['-c:v', 'copy'] : target.videoEncoder),
     ...(copyAudio ? ['-c:a', 'copy'] : target.audioEncoder),
@@ -96,7 +129,7 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.');
   const output = path.join(path.dirname(options.input), `result.${target.extension}`);
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
-  const args = finishingArgs(probe, target, inputExt);
+  const args = finishingArgs(probe, target, inputExt, options.extras);
   if (!args) {
     await rename(options.input, output);
     return output;

@@ -41,27 +41,30 @@ export async function checkSite(
       testHosts: config.MEDIA_TEST_HOSTS,
       maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
     });
-    const access = await ytDlpAccess(config, platform, dir);
-    const { file, info } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
-      runYtDlpDownload({
-        ...access,
-        proxyUrl,
-        url: checked.url,
-        platform,
-        format: 'mp4',
-        // Small and quick: the point is whether the site works, not the best copy.
-        quality: 360,
-        removeWatermark: false,
-        ytDlpPath: config.YTDLP_PATH,
-        allowGeneric: checked.isTestHost,
-        maxBytes: config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: checked.duration.seconds,
-        jobDir: dir,
-        timeoutMs: options.timeoutMs,
-        signal,
-        onProgress: () => {},
-        onPostprocess: () => {},
-      }),
+    const { upstreamProxy, ...access } = await ytDlpAccess(config, platform, dir);
+    const { file, info } = await behindEgressGuard(
+      config.MEDIA_TEST_HOSTS,
+      (proxyUrl) =>
+        runYtDlpDownload({
+          ...access,
+          proxyUrl,
+          url: checked.url,
+          platform,
+          format: 'mp4',
+          // Small and quick: the point is whether the site works, not the best copy.
+          quality: 360,
+          removeWatermark: false,
+          ytDlpPath: config.YTDLP_PATH,
+          allowGeneric: checked.isTestHost,
+          maxBytes: config.DOWNLOAD_MAX_BYTES,
+          maxDurationSeconds: checked.duration.seconds,
+          jobDir: dir,
+          timeoutMs: options.timeoutMs,
+          signal,
+          onProgress: () => {},
+          onPostprocess: () => {},
+        }),
+      { upstream: upstreamProxy },
     );
     // Only readable media counts as working (probeDownload throws otherwise); the frame size is
     // what arrived, which yt-dlp does not always know beforehand.

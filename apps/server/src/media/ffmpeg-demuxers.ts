@@ -29,11 +29,12 @@ export const safeDemuxers = [
 export type SafeDemuxer = (typeof safeDemuxers)[number];
 
 /**
- * Downloaded files may also be the single pictures yt-dlp saves (thumbnails, post images): the
- * upload list plus the content-probed picture demuxers. Still no image2 (it reads numbered file
- * sequences), no hls, concat or other playlists: a downloaded file can point nowhere else either.
+ * Downloaded files may also be the single pictures yt-dlp saves (thumbnails, post images) and the
+ * subtitle files it fetches (SubRip, WebVTT: plain text cues): the upload list plus those
+ * demuxers. Still no image2 (it reads numbered file sequences), no hls, concat or other playlists:
+ * a downloaded file can point nowhere else either.
  */
-export const downloadDemuxers = [...safeDemuxers, 'jpeg_pipe', 'webp_pipe', 'gif'] as const;
+export const downloadDemuxers = [...safeDemuxers, 'jpeg_pipe', 'webp_pipe', 'gif', 'srt', 'webvtt'] as const;
 
 export type DownloadDemuxer = (typeof downloadDemuxers)[number];
 

@@ -10,6 +10,8 @@ export interface ProbedStream {
   width?: number;
   height?: number;
   channels?: number;
+  /** Bits per second, when the container says. */
+  bitRate?: number;
   /** Cover art and other still pictures carried as a video stream. */
   attachedPic: boolean;
 }
@@ -30,6 +32,7 @@ interface RawProbe {
     width?: number;
     height?: number;
     channels?: number;
+    bit_rate?: string;
     duration?: string;
     disposition?: { attached_pic?: number };
   }[];
@@ -47,7 +50,7 @@ export async function ffprobe(
     'error',
     ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS, allowedDemuxers),
     '-show_entries',
-    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,duration:stream_disposition=attached_pic',
+    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,bit_rate,duration:stream_disposition=attached_pic',
     '-of',
     'json',
     `file:${file}`,
@@ -61,6 +64,7 @@ export async function ffprobe(
     width: s.width,
     height: s.height,
     channels: s.channels,
+    bitRate: s.bit_rate === undefined ? undefined : Number(s.bit_rate) || undefined,
     attachedPic: s.disposition?.attached_pic === 1,
   }));
   const durations = [raw.format?.duration, ...(raw.streams ?? []).map((s) => s.duration)]

@@ -7,6 +7,7 @@ import {
   convertFormSchema,
   downloadRequestSchema,
   healthSchema,
+  mediaInfoRequestSchema,
   mediaItemsRequestSchema,
   playlistInfoRequestSchema,
   publicConfigSchema,
@@ -63,6 +64,18 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'A finished download (an attachment)',
     tag: 'downloads',
     answer: fileAnswer,
+    errors: [404],
+  },
+  'POST /api/download/{platform}/info': {
+    summary: "A link's preview: title, duration, qualities with sizes, audio bit rates, subtitles",
+    tag: 'downloads',
+    body: mediaInfoRequestSchema,
+    errors: [403, 404, 502, 503, 504],
+  },
+  'GET /api/download/thumbnail/{id}': {
+    summary: "A previewed link's picture, fetched by the server",
+    tag: 'downloads',
+    answer: { file: 'image/*' },
     errors: [404],
   },
   'POST /api/download/{platform}/media': {

@@ -6,6 +6,7 @@ import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
 import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
+import { downloadInfoRoutes } from '../routes/download-info';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
@@ -13,6 +14,7 @@ import { validateRoutes } from '../routes/validate';
 export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
   const service = new DownloadService(context.config, context.bus, app.log);
   await service.start();
+  await app.register(downloadInfoRoutes(service));
   await app.register(downloadRoutes(service));
   await app.register(downloadMediaRoutes(service));
   await app.register(downloadPlaylistRoutes(service));
