@@ -29,7 +29,7 @@ interface Operation {
 
 // Optional features change the route list (cloud storage off answers FEATURE_DISABLED on the same
 // routes), so the document is checked with the default configuration and with them off.
-describe.each([
+describe.each<{ setting: string; env: Record<string, string> }>([
   { setting: 'default (features on)', env: {} },
   { setting: 'cloud storage off', env: { FEATURE_CLOUD_STORAGE: 'false' } },
 ])('OpenAPI document, $setting', ({ env }) => {
