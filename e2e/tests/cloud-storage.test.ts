@@ -9,7 +9,7 @@ import { clickThroughGate, mainButton, openDownloader, useDownloaderHarness } fr
 const harness = useDownloaderHarness({
   env: { FEATURE_CLOUD_STORAGE: 'true', CLOUD_LINK_TTL_SECONDS: '20' },
 });
-const harnessOff = useDownloaderHarness();
+const harnessOff = useDownloaderHarness({ env: { FEATURE_CLOUD_STORAGE: 'false' } });
 
 /** Clicks the gated open button; answers the cloud link the new tab loaded (with a 200). */
 async function openInNewTab(context: BrowserContext, button: Locator): Promise<string> {
