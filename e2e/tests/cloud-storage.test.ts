@@ -30,7 +30,7 @@ describe('cloud storage on /youtube-downloader', () => {
     await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url('/a.mp4'));
     await page.getByRole('checkbox', { name: 'Keep in cloud storage' }).check();
     await page.getByLabel('File name (optional)').fill('Holiday clip');
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
 
     const item = page.getByTestId('queue-item').first();
     await item.and(page.locator('[data-status="completed"]')).waitFor({ timeout: 90_000 });
