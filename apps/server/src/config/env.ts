@@ -61,7 +61,7 @@ export const configSchema = z.object({
   SPONSOR_SCRIPT_ADULT: z.string().default(''),
   FEATURE_MONETIZATION: z.stringbool().default(true),
   // Cloud storage (keep a download under a file key, public or signed links, chosen retention).
-  FEATURE_CLOUD_STORAGE: z.stringbool().default(false),
+  FEATURE_CLOUD_STORAGE: z.stringbool().default(true),
   /** The local "bucket" folder (embedded mode); relative to the working folder like DATA_DIR. */
   CLOUD_STORAGE_DIR: z.string().optional(),
   CLOUD_MAX_RETENTION_HOURS: z.coerce

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 
 export interface RouteDoc {
   summary: string;
-  tag: 'downloads' | 'conversions' | 'service';
+  tag: 'downloads' | 'conversions' | 'cloud storage' | 'service';
   /** JSON body schema (input side). */
   body?: z.ZodType;
   /** Multipart form: these text fields, then the file (InputFile). */
@@ -127,6 +127,17 @@ export const routeDocs: Record<string, RouteDoc> = {
     multipart: convertFormSchema,
     answer: fileAnswer,
     errors: [403, 408, 413, 415, 422, 503],
+  },
+  'GET /api/convert/jobs/{jobId}': {
+    summary: "A long conversion's state",
+    tag: 'conversions',
+    errors: [404],
+  },
+  'GET /api/convert/result/{fileId}': {
+    summary: "A finished conversion's file (an attachment; ranges work)",
+    tag: 'conversions',
+    answer: fileAnswer,
+    errors: [404],
   },
 };
 
