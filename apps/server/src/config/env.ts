@@ -60,6 +60,22 @@ export const configSchema = z.object({
   SPONSOR_SCRIPT_REGULAR: z.string().default(''),
   SPONSOR_SCRIPT_ADULT: z.string().default(''),
   FEATURE_MONETIZATION: z.stringbool().default(true),
+  // Scaled mode: set REDIS_URL and jobs run on BullMQ workers, state and hub events go through Redis.
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Scaled mode: `false` makes `npm start` an API-only node (`npm run worker` runs the jobs). */
+  START_WORKER: z.stringbool().default(true),
+  /** Scaled mode: jobs waiting per queue beyond the running ones; more answer 503 BUSY. */
+  QUEUE_LIMIT: positiveInt(500),
+  /** Results in an S3-compatible bucket (AWS S3, R2, MinIO...); empty keeps them under DATA_DIR. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers want. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Result downloads answer a redirect to a short-lived signed link; `false` streams them. */
+  S3_REDIRECTS: z.stringbool().default(true),
 });
 
 export type Config = z.infer<typeof configSchema>;
