@@ -4,7 +4,7 @@
 import { hubEvents, hubPath, type BatchStatus, type DownloadTask } from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { downloadFailures } from '../download/failures';
 import type { EventBus, GroupName } from './event-bus';
 
@@ -60,8 +60,22 @@ function answerBatch(socket: Socket, batchId: string, state: HubState): void {
   }
 }
 
-export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubState): DownloadHub {
+export interface HubOptions {
+  /**
+   * Scaled mode: socket.io's Redis adapter, so rooms and broadcasts span every API node. The bus
+   * then brings every message to every node, and each node sends it to its own clients only.
+   */
+  adapter?: ServerOptions['adapter'];
+}
+
+export function attachDownloadHub(
+  server: HttpServer,
+  bus: EventBus,
+  state: HubState,
+  options: HubOptions = {},
+): DownloadHub {
   const io = new Server(server, {
+    ...(options.adapter ? { adapter: options.adapter } : {}),
     path: hubPath,
     // Spec: keep-alive 15 s, server timeout 30 s (a ping every 15 s, 15 s more to answer).
     pingInterval: network.hubKeepAliveMs,
@@ -69,8 +83,9 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
     cors: { origin: true },
     serveClient: false,
   });
+  const clients = options.adapter ? io.local : io;
   const unsubscribe = bus.subscribe((message) => {
-    io.to(message.group).emit(message.event, ...message.args);
+    clients.to(message.group).emit(message.event, ...message.args);
   });
   io.on('connection', (socket) => {
     const join =
