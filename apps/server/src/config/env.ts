@@ -80,6 +80,9 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Never echoed in error messages: a Redis address may carry its password. */
+const secretSettings = new Set(['REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -97,8 +100,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(root)';
-        // Show the value given, so the operator sees what was read (these are not secrets).
-        const given = typeof present[name] === 'string' ? `=${JSON.stringify(present[name])}` : '';
+        // Show the value given, so the operator sees what was read, except where it may hold a secret.
+        const given =
+          typeof present[name] === 'string' && !secretSettings.has(name)
+            ? `=${JSON.stringify(present[name])}`
+            : '';
         const message =
           issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
         return `${name}${given}: ${message}`;
@@ -106,6 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config = parsed.data;
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
+  }
   if (config.NODE_ENV === 'production' && config.MEDIA_TEST_HOSTS.length > 0) {
     throw new ConfigError([
       'MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',
