@@ -152,7 +152,15 @@ export class S3ResultStore {
    */
   async open(fileId: string, range?: string): Promise<OpenedObject | undefined> {
     if (!isId(fileId)) return undefined;
-    const Range = range && rangePattern.test(range) ? range : undefined;
+    let Range = range && rangePattern.test(range) ? range : undefined;
+    if (Range?.startsWith('bytes=-')) {
+      // A suffix range ("the last N bytes") made explicit: some compatible servers misread it.
+      const stored = await this.head(fileId);
+      if (!stored) return undefined;
+      const last = Math.min(Number(Range.slice('bytes=-'.length)), stored.size);
+      if (last === 0) throw new RangeNotSatisfiableError(stored.size);
+      Range = `bytes=${stored.size - last}-${stored.size - 1}`;
+    }
     try {
       const answer = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: keyOf(fileId), Range }),
