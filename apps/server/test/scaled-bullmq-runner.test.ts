@@ -10,6 +10,7 @@ import { QueueBusyError, QueueUnavailableError } from '../src/scaled/queue-error
 import { connectRedis, redisReachable, redisReady } from '../src/scaled/redis-connection';
 import { fastRecovery, sleepHandler, testQueues, type SleepJob } from './support/bull-test-queues';
 import { startRedis, type TestRedis } from './support/redis-server';
+import { until } from './support/until';
 
 let redis: TestRedis;
 const connections: Redis[] = [];
@@ -21,14 +22,6 @@ async function connect(role: 'commands' | 'waiting'): Promise<Redis> {
   connections.push(connection);
   await redisReady(connection);
   return connection;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** A runner standing for one process; with `worker` set it also runs jobs under that name. */

@@ -12,6 +12,7 @@ import { attachDownloadHub, type DownloadHub, type HubState } from '../src/realt
 import { RedisEventBus } from '../src/realtime/redis-event-bus';
 import { connectRedis, redisReady } from '../src/scaled/redis-connection';
 import { startRedis, type TestRedis } from './support/redis-server';
+import { until } from './support/until';
 
 let redis: TestRedis;
 const connections: Redis[] = [];
@@ -63,14 +64,6 @@ function record(socket: Socket): Array<[string, ...unknown[]]> {
 
 async function join(socket: Socket, taskId: string): Promise<void> {
   await socket.timeout(5_000).emitWithAck(hubEvents.joinTask, taskId);
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 beforeAll(async () => {

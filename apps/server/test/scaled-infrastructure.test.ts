@@ -7,20 +7,13 @@ import { QueueUnavailableError } from '../src/scaled/queue-errors';
 import { connectScaled, type ScaledInfrastructure } from '../src/scaled/scaled-infrastructure';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { startS3, type TestS3 } from './support/s3-server';
+import { until } from './support/until';
 
 let redis: TestRedis;
 let s3: TestS3;
 let scaled: ScaledInfrastructure;
 const quiet = { warn: () => {}, info: () => {} };
 const queues = { sleep: { concurrency: 1, timeoutMs: 10_000, queueLimit: 10 } };
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   [redis, s3] = await Promise.all([startRedis(), startS3()]);

@@ -7,6 +7,7 @@ import { RedisEventBus } from '../src/realtime/redis-event-bus';
 import { connectRedis, redisReachable, redisReady } from '../src/scaled/redis-connection';
 import { RedisRecordStore } from '../src/scaled/redis-record-store';
 import { startRedis, type TestRedis } from './support/redis-server';
+import { until } from './support/until';
 
 let redis: TestRedis;
 const opened: Redis[] = [];
@@ -16,14 +17,6 @@ async function connect(role: 'commands' | 'waiting'): Promise<Redis> {
   opened.push(connection);
   expect(await redisReady(connection)).toBe(true);
   return connection;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {

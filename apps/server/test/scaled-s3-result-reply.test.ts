@@ -3,7 +3,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../src/storage/s3-client';
 import { replyFromBucket } from '../src/storage/s3-result-reply';
 import { S3ResultStore, type StoredObject } from '../src/storage/s3-result-store';
 import { startS3, type TestS3 } from './support/s3-server';
@@ -12,19 +11,12 @@ let s3: TestS3;
 let store: S3ResultStore;
 let app: FastifyInstance;
 let stored: StoredObject;
-let client: ReturnType<typeof createS3Client>;
+let client: ReturnType<TestS3['client']>;
 const content = Buffer.from('0123456789abcdefghij');
 
 beforeAll(async () => {
   s3 = await startS3();
-  client = createS3Client({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  client = s3.client();
   store = new S3ResultStore(client, s3.bucket, 60 * 60 * 1000);
   stored = await store.put(Readable.from([content]), { fileName: 'Café clip.mp4', contentType: 'video/mp4' });
   app = Fastify();

@@ -5,13 +5,12 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../src/storage/s3-client';
 import { RangeNotSatisfiableError, S3ResultStore } from '../src/storage/s3-result-store';
 import { startS3, type TestS3 } from './support/s3-server';
 
 const hour = 60 * 60 * 1000;
 let s3: TestS3;
-let client: ReturnType<typeof createS3Client>;
+let client: ReturnType<TestS3['client']>;
 /** Every S3 command the shared client sent, by name. */
 const commandsSent: string[] = [];
 
@@ -43,15 +42,7 @@ async function keysInBucket(): Promise<string[]> {
 
 beforeAll(async () => {
   s3 = await startS3();
-  const env = s3.env();
-  client = createS3Client({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: true,
-  });
+  client = s3.client();
   client.middlewareStack.add(
     (next, context) => (args) => {
       commandsSent.push(context.commandName ?? '');
@@ -139,14 +130,7 @@ describe('S3 result store', () => {
       contentType: 'text/plain',
     });
     // A restart: a new client and store over the same bucket.
-    const restartedClient = createS3Client({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const restartedClient = s3.client();
     const restarted = new S3ResultStore(restartedClient, s3.bucket, hour);
     expect(await restarted.sweep()).toBe(0);
     expect(await restarted.head(old.fileId)).toBeDefined();

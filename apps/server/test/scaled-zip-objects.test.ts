@@ -8,25 +8,17 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../src/storage/s3-client';
 import { S3ResultStore } from '../src/storage/s3-result-store';
 import { zipObjects } from '../src/storage/zip-objects';
 import { startS3, type TestS3 } from './support/s3-server';
 
 let s3: TestS3;
-let client: ReturnType<typeof createS3Client>;
+let client: ReturnType<TestS3['client']>;
 let dir: string;
 
 beforeAll(async () => {
   s3 = await startS3();
-  client = createS3Client({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  client = s3.client();
   dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-zip-'));
 });
 

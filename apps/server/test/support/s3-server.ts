@@ -4,12 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../src/storage/s3-client';
 
 export interface TestS3 {
   endpoint: string;
   bucket: string;
   /** The S3_* settings pointing at this server. */
   env(): Record<string, string>;
+  /** A client for this server (the caller destroys it). */
+  client(): S3Client;
   close(): Promise<void>;
 }
 
@@ -38,6 +42,14 @@ export async function startS3(bucket = 'grabbit-test'): Promise<TestS3> {
       S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     }),
+    client: () =>
+      createS3Client({
+        bucket,
+        endpoint,
+        region: 'us-east-1',
+        ...credentials,
+        forcePathStyle: true,
+      }),
     async close() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
