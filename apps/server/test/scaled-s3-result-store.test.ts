@@ -2,6 +2,9 @@
 // ranges, signed links with the visitor's file name, delete, and expiry across restarts.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +111,27 @@ describe('S3 result store', () => {
     );
     expect(await answer.text()).toBe('hello');
     await store.delete(stored.fileId);
+  });
+
+  it('keeps uploads apart from results, and hands an upload to a worker as a local file', async () => {
+    const uploads = new S3ResultStore(client, s3.bucket, hour, 'uploads/');
+    const results = new S3ResultStore(client, s3.bucket, hour);
+    const upload = await uploads.put(Readable.from([Buffer.from('uploaded bytes')]), {
+      fileName: 'in.wav',
+      contentType: 'audio/wav',
+    });
+    expect(await results.head(upload.fileId)).toBeUndefined();
+    expect(await results.sweep(Date.now() + 2 * hour)).toBe(0);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-s3-copy-'));
+    try {
+      const target = path.join(dir, 'input');
+      expect(await uploads.copyToFile(upload.fileId, target)).toBe(true);
+      expect(readFileSync(target, 'utf8')).toBe('uploaded bytes');
+      expect(await uploads.copyToFile('AAAAAAAAAAAAAAAAAAAAAA', path.join(dir, 'none'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await uploads.sweep(Date.now() + 2 * hour)).toBe(1);
   });
 
   it('leaves nothing in the bucket when the source breaks mid-upload', async () => {

@@ -16,9 +16,10 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { create as contentDisposition } from 'content-disposition';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isId, newId } from './file-ids';
 
 export interface StoredObject {
@@ -38,13 +39,10 @@ export interface OpenedObject extends StoredObject {
   contentRange?: string;
 }
 
-const prefix = 'results/';
 /** 8 MiB parts, two in flight: the most one upload holds in memory is about 16 MiB. */
 const partSize = 8 * 1024 * 1024;
 const partsInFlight = 2;
 const rangePattern = /^bytes=(\d+-\d*|-\d+)$/;
-
-const keyOf = (fileId: string) => `${prefix}${fileId}`;
 
 function isMissing(error: unknown): boolean {
   return (
@@ -66,7 +64,13 @@ export class S3ResultStore {
     private readonly client: S3Client,
     private readonly bucket: string,
     private readonly ttlMs: number,
+    /** Folder of this store's objects: `results/`, or `uploads/` for conversions on workers. */
+    private readonly prefix = 'results/',
   ) {}
+
+  private keyOf(fileId: string): string {
+    return `${this.prefix}${fileId}`;
+  }
 
   /** Streams a body into the bucket under a new id. */
   async put(body: Readable, info: { fileName: string; contentType: string }): Promise<StoredObject> {
@@ -81,7 +85,7 @@ export class S3ResultStore {
       leavePartsOnError: false,
       params: {
         Bucket: this.bucket,
-        Key: keyOf(fileId),
+        Key: this.keyOf(fileId),
         Body: body,
         ContentType: info.contentType,
         // User metadata is ASCII only: the visitor's name is stored URI-encoded.
@@ -101,9 +105,11 @@ export class S3ResultStore {
       body.destroy();
       throw sourceError ?? error;
     }
-    const stored = await this.head(fileId);
-    if (!stored) throw new Error(`The bucket lost ${fileId} right after it was written`);
-    return stored;
+    // The size as the bucket counted it (the source was a stream of unknown length).
+    const written = await this.client.send(
+      new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(fileId) }),
+    );
+    return { fileId, ...info, size: written.ContentLength ?? 0, createdAt, expiresAt };
   }
 
   /** Streams a finished local file into the bucket, then removes the local copy. */
@@ -137,7 +143,7 @@ export class S3ResultStore {
     if (!isId(fileId)) return undefined;
     try {
       const answer = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: keyOf(fileId) }),
+        new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(fileId) }),
       );
       return this.toStored(fileId, answer);
     } catch (error) {
@@ -163,7 +169,7 @@ export class S3ResultStore {
     }
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: keyOf(fileId), Range }),
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(fileId), Range }),
       );
       const body = answer.Body as Readable;
       const length = answer.ContentLength ?? 0;
@@ -190,13 +196,21 @@ export class S3ResultStore {
     }
   }
 
+  /** Copies an object to a local file (a worker fetching an upload); false when it is missing. */
+  async copyToFile(fileId: string, targetPath: string): Promise<boolean> {
+    const opened = await this.open(fileId);
+    if (!opened) return false;
+    await pipeline(opened.body, createWriteStream(targetPath, { flags: 'wx', mode: 0o600 }));
+    return true;
+  }
+
   /** A link the visitor's browser fetches straight from the bucket, named as the visitor expects. */
   signedUrl(stored: StoredObject, expiresInSeconds = 300): Promise<string> {
     return getSignedUrl(
       this.client,
       new GetObjectCommand({
         Bucket: this.bucket,
-        Key: keyOf(stored.fileId),
+        Key: this.keyOf(stored.fileId),
         ResponseContentDisposition: contentDisposition(stored.fileName),
         ResponseContentType: stored.contentType,
       }),
@@ -205,7 +219,7 @@ export class S3ResultStore {
   }
 
   async delete(fileId: string): Promise<void> {
-    if (isId(fileId)) await this.deleteKeys([keyOf(fileId)]);
+    if (isId(fileId)) await this.deleteKeys([this.keyOf(fileId)]);
   }
 
   private async deleteKeys(keys: string[]): Promise<void> {
@@ -228,7 +242,7 @@ export class S3ResultStore {
     let ContinuationToken: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }),
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken }),
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;
