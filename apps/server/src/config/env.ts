@@ -66,6 +66,8 @@ export const configSchema = z.object({
   START_WORKER: z.stringbool().default(true),
   /** Scaled mode: jobs waiting per queue beyond the running ones; more answer 503 BUSY. */
   QUEUE_LIMIT: positiveInt(500),
+  /** Scaled mode: a dead worker's job goes to another worker about this long after it died. */
+  WORKER_LOCK_SECONDS: positiveInt(30),
   /** Results in an S3-compatible bucket (AWS S3, R2, MinIO...); empty keeps them under DATA_DIR. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),

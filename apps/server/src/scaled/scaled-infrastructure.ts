@@ -61,7 +61,14 @@ export async function connectScaled(
   if (!(await redisReady(commands, 5_000)))
     log.warn('Redis is not reachable yet: new jobs answer 503 until it is');
   const bus = new RedisEventBus(open('commands', 'publish'), open('waiting', 'subscribe'));
-  const runner = new BullJobRunner({ connection: commands, queues, retryAfterSeconds: 30 });
+  const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
+  const runner = new BullJobRunner({
+    connection: commands,
+    queues,
+    retryAfterSeconds: 30,
+    lockDurationMs,
+    stalledIntervalMs: Math.max(500, lockDurationMs / 3),
+  });
   const s3 = s3SettingsFrom(config);
   const client = s3 ? createS3Client(s3) : undefined;
   const ttlMs = config.RESULT_TTL_HOURS * 60 * 60 * 1000;
