@@ -2,9 +2,15 @@
 // `npm run bench -- convert` (or download, web) runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
+import { runScaledBenchmarks } from './scaled-bench';
 import { runWebBenchmarks } from './web-bench';
 
-const groups = { download: runDownloadBenchmarks, convert: runConvertBenchmarks, web: runWebBenchmarks };
+const groups = {
+  download: runDownloadBenchmarks,
+  convert: runConvertBenchmarks,
+  web: runWebBenchmarks,
+  scaled: runScaledBenchmarks,
+};
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));
 if (unknown.length > 0) {
