@@ -3,6 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * The pages' features (apps/web/src/features/*): each its own island. connection, ads and
+ * monetization still serve the page features like shared code; moving them to lib/ is left to do.
+ */
+const pageFeatures = ['download', 'convert'];
+const sharedFeatures = ['connection', 'ads', 'monetization'];
+const web = './apps/web/src';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'coverage/**'] },
@@ -25,5 +35,48 @@ export default tseslint.config(
     // Scripts, tests and benchmarks print to the terminal on purpose.
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // No import circles anywhere: a cycle hides which module owns what and breaks load order.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The pages' import direction: shared code (lib, components) -> features -> app, and no feature
+    // reaches into another one.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: `${web}/features`, from: `${web}/app` },
+            {
+              target: [`${web}/lib`, `${web}/components`],
+              from: [`${web}/app`, ...pageFeatures.map((f) => `${web}/features/${f}`)],
+            },
+            ...pageFeatures.map((feature) => ({
+              target: `${web}/features/${feature}`,
+              from: pageFeatures.filter((f) => f !== feature).map((f) => `${web}/features/${f}`),
+              message: 'Features do not import each other: move what they share to lib/ or components/.',
+            })),
+            {
+              target: sharedFeatures.map((f) => `${web}/features/${f}`),
+              from: pageFeatures.map((f) => `${web}/features/${f}`),
+            },
+          ],
+        },
+      ],
+    },
   },
 );

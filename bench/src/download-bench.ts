@@ -142,7 +142,7 @@ export async function hubFanOut(
   const publish = InProcessEventBus.prototype.publish;
   InProcessEventBus.prototype.publish = function (group, event, ...args) {
     if (event === hubEvents.batchProgress) published.set(`${String(args[0])}:${String(args[1])}`, now());
-    return publish.call(this, group, event, ...args);
+    return Reflect.apply(publish, this, [group, event, ...args]);
   };
   const worker = new Worker(hubClientsBootstrap, { eval: true, workerData: { origin, clients } });
   const nextMessage = <T>() =>

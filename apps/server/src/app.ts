@@ -2,11 +2,13 @@
 import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
-import { registerDownloads } from './download/feature';
+import type { AppContext } from './context';
 import { registerErrorHandler } from './http/error-handler';
-import { InProcessEventBus, type EventBus } from './realtime/event-bus';
+import { healthReport } from './media/health-report';
+import { registerConvert } from './plugins/convert';
+import { registerDownloads } from './plugins/downloads';
+import { InProcessEventBus } from './realtime/event-bus';
 import { healthRoutes } from './routes/health';
-import { convertRoutes } from './routes/convert';
 import { publicConfigRoutes } from './routes/public-config';
 import { registerPages } from './web/pages';
 
@@ -14,12 +16,6 @@ export interface AppOptions {
   config: Config;
   /** Engine statuses found at start-up (server.ts checks them before building the app). */
   engines: EngineStatus[];
-}
-
-/** What route plugins and jobs share: one per app. */
-export interface AppContext {
-  config: Config;
-  bus: EventBus;
 }
 
 export async function buildApp({ config, engines }: AppOptions): Promise<FastifyInstance> {
@@ -37,11 +33,11 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
   });
   registerErrorHandler(app);
   const context: AppContext = { config, bus: new InProcessEventBus() };
-  await app.register(healthRoutes(() => engines));
+  await app.register(healthRoutes(async () => healthReport(engines)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
   await registerDownloads(app, context);
-  await app.register(convertRoutes(context));
+  await registerConvert(app, context);
   await registerPages(app, config.WEB_DIST_DIR);
   return app;
 }

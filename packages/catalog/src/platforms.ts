@@ -76,6 +76,12 @@ export interface Platform {
   redirectLinks?: readonly string[];
   /** Host names the site also answers under that older extractors do not list: link host to the listed one (subdomains kept). */
   hostAliases?: Readonly<Record<string, string>>;
+  /** The page offers the visitor's own session cookie field (sent for that one request only). */
+  sessionCookie?: boolean;
+  /** The page lists and downloads playlists. */
+  playlists?: boolean;
+  /** Links of the platform that are refused with their message (e.g. live streams, full broadcasts). */
+  refusedLinks?: readonly { pattern: RegExp; message: string }[];
 }
 
 export const platforms: readonly Platform[] = [
@@ -89,6 +95,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['youtube', 'youtube:clip', 'youtube:tab', 'youtube:playlist', 'YoutubeYtBe'],
     multiMedia: 'never',
     placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    playlists: true,
   },
   {
     id: 'tiktok',
@@ -111,6 +118,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['Instagram', 'instagram:story'],
     multiMedia: 'always',
     placeholder: 'https://www.instagram.com/p/ABC123xyz/',
+    sessionCookie: true,
   },
   {
     id: 'twitter',
@@ -160,6 +168,17 @@ export const platforms: readonly Platform[] = [
     extractors: ['twitch:clips', 'twitch:vod'],
     multiMedia: 'never',
     placeholder: 'https://clips.twitch.tv/AwkwardHelplessSalamanderSwiftRage',
+    refusedLinks: [
+      {
+        pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/?(?:[?#].*)?$/i,
+        message: 'Twitch live streams are not supported: paste a clip or highlight link.',
+      },
+      {
+        pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/(?:videos|schedule|about)\/?(?:[?#].*)?$/i,
+        message:
+          'Twitch full past broadcasts are not supported (files are too large): paste a clip or highlight link.',
+      },
+    ],
   },
   {
     id: 'reddit',

@@ -1,7 +1,7 @@
 // Building blocks shared by the per-site content: the common FAQ answers, the four-step guide and
 // the formats box, each worded once and filled in with the site's name.
 import { downloadDefaults, monetization } from './constants';
-import type { ContentItem, FaqItem } from './site-content';
+import type { ContentItem, FaqItem } from './site-content-types';
 
 /** The five questions every site FAQ answers (free, formats, private content, safety, speed). */
 export function commonFaq(site: string, privateAnswer?: string): FaqItem[] {

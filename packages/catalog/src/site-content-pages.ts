@@ -1,7 +1,7 @@
 // The per-site copy of the downloader pages (spec section 2): which pages have what, in words.
 import { downloadDefaults, monetization, playlistLimits } from './constants';
 import type { PlatformId } from './platforms';
-import type { ContentItem, FaqItem, RelatedLayout, SiteContent } from './site-content';
+import type { ContentItem, FaqItem, RelatedLayout, SiteContent } from './site-content-types';
 import { commonFaq, formatFeatures, fourSteps } from './site-content-faq';
 
 function page(

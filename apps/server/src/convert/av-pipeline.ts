@@ -17,7 +17,7 @@ import { encodeAmrNb } from '../media/amr-encode';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
 import { probeMedia, type DetectedMedia } from './detect';
-import type { EngineContext } from './engine-run';
+import type { EngineContext } from '../media/engine-run';
 
 export interface AvJob {
   input: DetectedMedia;

@@ -6,7 +6,7 @@ import type { Config } from '../config/env';
 import { convertAudioVideo } from './av-pipeline';
 import { fileTooLarge, unsupportedConversion } from './conversion-errors';
 import { detectInput } from './detect';
-import type { EngineContext } from './engine-run';
+import type { EngineContext } from '../media/engine-run';
 import { allowedOutputs, canonicalFormat, limitForInput } from './formats';
 import { convertImage } from './image-pipeline';
 import { ConversionPool } from './pool';

@@ -10,7 +10,7 @@ import { ffprobe, type ProbeResult } from '../media/ffprobe';
 import { pingFrames, type MagickFrame } from '../media/magick-run';
 import { headBytes } from './upload';
 import { imageTooLarge, unsupportedFormat } from './conversion-errors';
-import { EngineError, type EngineContext } from './engine-run';
+import { EngineError, type EngineContext } from '../media/engine-run';
 import type { AudioFormat, ImageFormat, MediaFormat, VideoFormat } from './formats';
 
 export interface DetectedImage {

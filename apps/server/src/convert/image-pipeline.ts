@@ -16,7 +16,7 @@ import {
 import { runMagick } from '../media/magick-run';
 import { imageTooLarge } from './conversion-errors';
 import type { DetectedImage } from './detect';
-import type { EngineContext } from './engine-run';
+import type { EngineContext } from '../media/engine-run';
 
 export interface ImageJob {
   input: DetectedImage;

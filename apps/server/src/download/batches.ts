@@ -1,18 +1,34 @@
 // Playlist batches: one task per item on the shared runner; the batch follows its tasks on the bus
 // and publishes BatchProgressUpdate, then BatchCompleted (some or all items ready) or BatchError.
-import type { BatchStatus, DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { BatchStatus, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import { hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../storage/file-ids';
-import type { DownloadService } from './service';
+import type { ResultStore, StoredResult } from '../storage/result-store';
+import type { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
+
+/** What batches need from the downloader (passed in, so the service and batches do not import each other). */
+export interface BatchDeps {
+  tasks: TaskStore;
+  results: ResultStore;
+  testHosts: readonly string[];
+  startTask(
+    platform: Platform,
+    input: { url: string; format: DownloadFormatName; quality: Quality },
+  ): Promise<DownloadTask>;
+}
+
+/** Batches are forgotten a day after they were created; their files expire on their own schedule. */
+const keepBatchMs = 24 * 3_600_000;
 
 interface Batch {
   batchId: string;
   title: string;
   items: { url: string; title: string | null; taskId: string }[];
+  createdAt: number;
   lastProgress: number;
   finished: boolean;
   unsubscribe: () => void;
@@ -22,12 +38,12 @@ export class BatchStore {
   private readonly batches = new Map<string, Batch>();
 
   constructor(
-    private readonly service: DownloadService,
+    private readonly deps: BatchDeps,
     private readonly bus: EventBus,
   ) {}
 
   /** Checks every link first (nothing starts when one is refused), then queues one task each. */
-  create(
+  async create(
     platform: Platform,
     input: {
       items: { url: string; title?: string }[];
@@ -35,10 +51,10 @@ export class BatchStore {
       quality: Quality;
       title?: string;
     },
-  ): Batch {
+  ): Promise<Batch> {
     input.items.forEach((item, index) => {
       try {
-        checkDownloadUrl(item.url, platform, this.service.config.MEDIA_TEST_HOSTS);
+        checkDownloadUrl(item.url, platform, this.deps.testHosts);
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.code, `Item ${index + 1}: ${error.message}`, error.statusCode);
@@ -46,40 +62,48 @@ export class BatchStore {
       }
     });
     const batchId = newId();
-    const items = input.items.map((item) => {
-      const task = this.service.startTask(platform, {
+    const items: Batch['items'] = [];
+    for (const item of input.items) {
+      const task = await this.deps.startTask(platform, {
         url: item.url,
         format: input.format,
         quality: input.quality,
       });
-      return { url: task.url, title: item.title ?? null, taskId: task.taskId };
-    });
+      items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
+    }
     const taskIds = new Set(items.map((item) => item.taskId));
     const batch: Batch = {
       batchId,
       title: input.title?.trim() || 'playlist',
       items,
+      createdAt: Date.now(),
       lastProgress: -1,
       finished: false,
       unsubscribe: () => {},
     };
     batch.unsubscribe = this.bus.subscribe((message) => {
-      if (message.group.startsWith('task:') && taskIds.has(message.group.slice(5))) this.update(batch);
+      if (message.group.startsWith('task:') && taskIds.has(message.group.slice(5))) void this.update(batch);
     });
+    this.forgetOld(batch.createdAt);
     this.batches.set(batchId, batch);
-    this.update(batch);
+    await this.update(batch);
     return batch;
   }
 
-  get(batchId: string): Batch | undefined {
-    return this.batches.get(batchId);
+  private forgetOld(now: number): void {
+    for (const [batchId, batch] of this.batches) {
+      if (now - batch.createdAt < keepBatchMs) return;
+      batch.unsubscribe();
+      this.batches.delete(batchId);
+    }
   }
 
-  status(batchId: string): BatchStatus | undefined {
+  async status(batchId: string): Promise<BatchStatus | undefined> {
     const batch = this.batches.get(batchId);
     if (!batch) return undefined;
-    const items = batch.items.map((item) => {
-      const task = this.service.tasks.get(item.taskId);
+    const tasks = await Promise.all(batch.items.map((item) => this.deps.tasks.get(item.taskId)));
+    const items = batch.items.map((item, index) => {
+      const task = tasks[index];
       return {
         url: item.url,
         title: task?.title ?? item.title,
@@ -117,18 +141,22 @@ export class BatchStore {
     };
   }
 
-  /** Completed items' files, in playlist order. */
-  completedFiles(batchId: string): { path: string; fileName: string }[] {
+  /** Completed items' files still in the result store, in playlist order. */
+  async completedFiles(batchId: string): Promise<{ file: StoredResult; fileName: string }[]> {
     const batch = this.batches.get(batchId);
     if (!batch) return [];
-    return batch.items.flatMap((item) => {
-      const result = this.service.tasks.result(item.taskId);
-      return result ? [{ path: result.filePath, fileName: result.fileName }] : [];
-    });
+    const files = await Promise.all(
+      batch.items.map(async (item) => {
+        const result = (await this.deps.tasks.record(item.taskId))?.result;
+        const file = result ? await this.deps.results.open(result.fileId) : undefined;
+        return file && result ? [{ file, fileName: result.fileName }] : [];
+      }),
+    );
+    return files.flat();
   }
 
-  private update(batch: Batch): void {
-    const status = this.status(batch.batchId);
+  private async update(batch: Batch): Promise<void> {
+    const status = await this.status(batch.batchId);
     if (!status || batch.finished) return;
     const group = `batch:${batch.batchId}` as const;
     if (
@@ -151,8 +179,6 @@ export class BatchStore {
           message: status.message,
         });
       }
-      // Forget the batch a day later; its files expire on their own schedule.
-      setTimeout(() => this.batches.delete(batch.batchId), 24 * 3_600_000).unref();
     }
   }
 

@@ -1,8 +1,7 @@
 // One download job: an empty folder, yt-dlp with the platform's rules, the finishing step, the
 // result moved into the result store, and the folder removed whatever happened. Progress goes to
 // the task store (and from there to the hub): bytes up to 90, the finishing step up to 99, then 100.
-import type { DownloadFormatName, Quality } from '@grabbit/contracts';
-import type { Platform } from '@grabbit/catalog';
+import { platformById } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -10,11 +9,11 @@ import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
 import { finalizeMedia, probeMedia } from './finalize';
-import { outputTarget } from './formats';
+import { outputTarget } from '../media/output-targets';
 import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
-import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
-import type { Job } from './runner';
+import type { DownloadJobData, JobHandler } from '../jobs/job-types';
+import { cookiesFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
 
@@ -26,50 +25,41 @@ export interface DownloadDeps {
   log: FastifyBaseLogger;
 }
 
-export interface DownloadJobInput {
-  taskId: string;
-  platform: Platform;
-  url: string;
-  isTestHost: boolean;
-  format: DownloadFormatName;
-  quality: Quality;
-  removeWatermark: boolean;
-  itemIndex?: number;
-  /** The visitor's own Instagram session, for this job only: never logged, deleted with the folder. */
-  instagramCookies?: string;
-}
-
 const downloadShare = 90;
 /** Progress events at most this often (plus every whole-percent step), so the hub is not flooded. */
 const progressIntervalMs = 250;
 
-export function downloadJob(deps: DownloadDeps, input: DownloadJobInput): Job {
-  return { id: input.taskId, run: (signal) => runDownload(deps, input, signal) };
+/** The handler of `download` jobs. */
+export function downloadJobHandler(deps: DownloadDeps): JobHandler<'download'> {
+  return (data, signal) => runDownload(deps, data, signal);
 }
 
-async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: AbortSignal): Promise<void> {
+async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: AbortSignal): Promise<void> {
   const { tasks, config } = deps;
-  const { taskId } = input;
-  if (signal.aborted) {
+  const { taskId } = data;
+  // A prepared folder is used only when it is one of ours (the data may come from a queue).
+  const prepared = data.jobDir ? ownJobFolder(deps.jobsRoot, data.jobDir) : undefined;
+  const platform = platformById(data.platformId);
+  if (signal.aborted || !platform) {
+    if (prepared) await removeJobFolder(prepared);
     const { code, message } = downloadFailures.cancelled();
-    return tasks.fail(taskId, { code, message });
+    return void (await tasks.fail(taskId, { code, message }));
   }
+  const input = { ...data, platform };
   const started = Date.now();
-  const dir = await makeJobFolder(deps.jobsRoot);
+  const dir = prepared ?? (await makeJobFolder(deps.jobsRoot));
   let durationLimit: DurationLimit | undefined;
   // Published only once the folder is gone, so a finished task never has a folder left behind.
-  let settle: () => void;
+  let settle: () => Promise<void>;
   try {
-    tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
+    await tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
     const url = await resolveLink(input.url, {
       platform: input.platform,
       testHosts: config.MEDIA_TEST_HOSTS,
       signal,
     });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
-    const cookiesFile = input.instagramCookies
-      ? await writeInstagramCookies(dir, input.instagramCookies)
-      : undefined;
+    const cookiesFile = prepared ? await cookiesFileIn(prepared) : undefined;
     let lastSent = 0;
     let lastPercent = -1;
     const { file, info, probe } = await runYtDlpDownload({
@@ -89,16 +79,16 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
         if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
         lastSent = now;
         lastPercent = percent;
-        tasks.progress(
+        void tasks.progress(
           taskId,
           { progress: (Math.max(0, percent) * downloadShare) / 100 },
           { speed: p.speed, eta: p.eta },
         );
       },
-      onPostprocess: () => tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
+      onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
       probe: (media) => probeMedia(config.FFPROBE_PATH, media),
     });
-    tasks.progress(taskId, {
+    await tasks.progress(taskId, {
       status: 'processing',
       stage: 'processing',
       progress: downloadShare,
@@ -116,7 +106,7 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
       timeoutMs: remainingMs,
       signal,
       onProgress: (fraction) =>
-        tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
+        void tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
     });
     const target = outputTarget(input.format);
     const fileName = fileNameFor(info.title, target.extension);
@@ -124,7 +114,6 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
     settle = () =>
       tasks.complete(taskId, {
         fileId: stored.fileId,
-        filePath: stored.path,
         fileName,
         fileSize: stored.size,
         title: info.title ?? fileName,
@@ -138,5 +127,5 @@ async function runDownload(deps: DownloadDeps, input: DownloadJobInput, signal: 
   } finally {
     await removeJobFolder(dir);
   }
-  settle();
+  await settle();
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
 import { downloadFailures } from './failures';
+import { progressParser } from '../media/ffmpeg-run';
 import { runCommand } from '../media/run-command';
-import { outputTarget, type OutputTarget } from './formats';
+import { outputTarget, type OutputTarget } from '../media/output-targets';
 
 export interface ProbedStream {
   codec_type?: string;
@@ -121,10 +122,11 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   const result = await runCommand(options.ffmpegPath, ffmpegArgs, {
     timeoutMs: options.timeoutMs,
     signal: options.signal,
-    onStdout: (chunk) => {
-      const micros = Number(/out_time_us=(\d+)/.exec(chunk)?.[1]);
-      if (duration > 0 && micros > 0) options.onProgress(Math.min(1, micros / 1e6 / duration));
-    },
+    // The converter's parser: whole lines only, so a number split across chunks is never misread.
+    onStdout: progressParser(
+      () => duration,
+      (percent) => options.onProgress(percent / 100),
+    ),
   });
   if (result.timedOut) throw downloadFailures.timedOut();
   if (result.code !== 0)

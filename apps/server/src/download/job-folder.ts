@@ -1,7 +1,7 @@
 // Each job gets its own empty folder under DATA_DIR/jobs, removed when the job ends however it ends.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { newId } from '../storage/file-ids';
+import { isId, newId } from '../storage/file-ids';
 
 export async function makeJobFolder(jobsRoot: string): Promise<string> {
   const dir = path.join(jobsRoot, newId());
@@ -9,8 +9,27 @@ export async function makeJobFolder(jobsRoot: string): Promise<string> {
   return dir;
 }
 
+/** The folder when it is a job folder directly under `jobsRoot`, else undefined. */
+export function ownJobFolder(jobsRoot: string, dir: string): string | undefined {
+  const resolved = path.resolve(dir);
+  return path.dirname(resolved) === path.resolve(jobsRoot) && isId(path.basename(resolved))
+    ? resolved
+    : undefined;
+}
+
 export async function removeJobFolder(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+const cookiesName = 'cookies.txt';
+
+/** The cookie file the accepting process wrote into a job folder, when there is one. */
+export async function cookiesFileIn(dir: string): Promise<string | undefined> {
+  const file = path.join(dir, cookiesName);
+  return access(file).then(
+    () => file,
+    () => undefined,
+  );
 }
 
 /**
@@ -25,7 +44,7 @@ export async function writeInstagramCookies(dir: string, cookieText: string): Pr
   const lines = pairs
     .filter(([name, value]) => /^[\w.-]+$/.test(name ?? '') && value !== undefined && !/[\t\r\n]/.test(value))
     .map(([name, value]) => ['.instagram.com', 'TRUE', '/', 'TRUE', String(expires), name, value].join('\t'));
-  const file = path.join(dir, 'cookies.txt');
+  const file = path.join(dir, cookiesName);
   await writeFile(file, `# Netscape HTTP Cookie File\n${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }

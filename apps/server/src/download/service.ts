@@ -13,11 +13,13 @@ import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
 import { BatchStore } from './batches';
-import { downloadJob } from './download-job';
+import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
-import { InProcessJobRunner, type JobRunner } from './runner';
-import { TaskStore } from './task-store';
+import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
+import { MemoryTaskStateStore } from './task-state';
+import { TaskStore, type TaskRecord } from './task-store';
+import { waitForTask } from './wait-for-task';
 import { checkDownloadUrl } from './url-rules';
 
 export interface StartTaskInput {
@@ -43,10 +45,10 @@ export class DownloadService {
 
   constructor(
     readonly config: Config,
-    bus: EventBus,
+    private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.tasks = new TaskStore(bus);
+    this.tasks = new TaskStore(new MemoryTaskStateStore(), bus);
     this.runner = new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
       log.error({ err: error }, 'job crashed'),
     );
@@ -55,11 +57,28 @@ export class DownloadService {
       path.resolve(config.DATA_DIR, 'results'),
       config.RESULT_TTL_HOURS * 3_600_000,
     );
-    this.batches = new BatchStore(this, bus);
+    this.batches = new BatchStore(
+      {
+        tasks: this.tasks,
+        results: this.results,
+        testHosts: config.MEDIA_TEST_HOSTS,
+        startTask: (platform, input) => this.startTask(platform, input),
+      },
+      bus,
+    );
   }
 
   /** The start-up orphan scan, then the expiry timer. */
   async start(): Promise<void> {
+    await this.runner.start({
+      download: downloadJobHandler({
+        config: this.config,
+        tasks: this.tasks,
+        results: this.results,
+        jobsRoot: this.jobsRoot,
+        log: this.log,
+      }),
+    });
     await mkdir(path.resolve(this.config.DATA_DIR, 'results'), { recursive: true });
     this.stopSweeper = await startSweeper({
       store: this.results,
@@ -81,32 +100,41 @@ export class DownloadService {
     return platform;
   }
 
-  /** Checks the link, creates the task and queues its job. */
-  startTask(platform: Platform, input: StartTaskInput): DownloadTask {
+  /**
+   * Checks the link, creates the task and queues its job. A visitor's cookie is written into the
+   * job's folder here, by the process that accepted it, so the job data never holds it.
+   */
+  async startTask(platform: Platform, input: StartTaskInput): Promise<DownloadTask> {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
-    if (this.runner.load >= maxQueuedJobs)
+    if ((await this.runner.load()) >= maxQueuedJobs)
       throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
-    const task = this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
-    this.runner.submit(
-      downloadJob(
-        {
-          config: this.config,
-          tasks: this.tasks,
-          results: this.results,
-          jobsRoot: this.jobsRoot,
-          log: this.log,
-        },
-        {
-          ...input,
-          removeWatermark: input.removeWatermark ?? false,
-          taskId: task.taskId,
-          platform,
-          url: checked.url,
-          isTestHost: checked.isTestHost,
-        },
-      ),
-    );
+    let jobDir: string | undefined;
+    if (input.instagramCookies) {
+      jobDir = await makeJobFolder(this.jobsRoot);
+      await writeInstagramCookies(jobDir, input.instagramCookies);
+    }
+    const task = await this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
+    await this.runner.submit({
+      name: 'download',
+      id: task.taskId,
+      data: {
+        taskId: task.taskId,
+        platformId: platform.id,
+        url: checked.url,
+        isTestHost: checked.isTestHost,
+        format: input.format,
+        quality: input.quality,
+        removeWatermark: input.removeWatermark ?? false,
+        ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
+        ...(jobDir ? { jobDir } : {}),
+      },
+    });
     return task;
+  }
+
+  /** The task's record once it has finished (undefined when unknown). */
+  waitForTask(taskId: string): Promise<TaskRecord | undefined> {
+    return waitForTask(this.tasks, this.bus, taskId);
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */

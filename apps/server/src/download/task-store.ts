@@ -1,5 +1,7 @@
-// Tasks in memory: their state, and every change published on the event bus for the hub. The
-// status call reads the same objects, so it always agrees with the hub.
+// Tasks: their state lives in a TaskStateStore (memory today, Redis in the scaled mode) and every
+// change is published on the event bus for the hub. The status call reads the same store, so it
+// always agrees with the hub. Only a task's own job writes it after creation, so read-then-write
+// needs no lock.
 import type {
   DownloadFormatName,
   DownloadTask,
@@ -9,30 +11,17 @@ import type {
 import { hubEvents } from '@grabbit/contracts';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../storage/file-ids';
+import type { TaskRecord, TaskResult, TaskStateStore } from './task-state';
 
-export interface TaskResult {
-  fileId: string;
-  filePath: string;
-  fileName: string;
-  fileSize: number;
-}
-
-interface TaskEntry {
-  task: DownloadTask;
-  result?: TaskResult;
-  settled: Promise<DownloadTask>;
-  settle: (task: DownloadTask) => void;
-}
-
-/** Finished tasks are forgotten after this long (their files expire on their own schedule). */
-const keepFinishedMs = 24 * 60 * 60 * 1000;
+export type { TaskRecord, TaskResult } from './task-state';
 
 export class TaskStore {
-  private readonly entries = new Map<string, TaskEntry>();
+  constructor(
+    private readonly state: TaskStateStore,
+    private readonly bus: EventBus,
+  ) {}
 
-  constructor(private readonly bus: EventBus) {}
-
-  create(input: { platform: string; url: string; format: DownloadFormatName }): DownloadTask {
+  async create(input: { platform: string; url: string; format: DownloadFormatName }): Promise<DownloadTask> {
     const now = new Date().toISOString();
     const task: DownloadTask = {
       taskId: newId(),
@@ -43,23 +32,16 @@ export class TaskStore {
       createdAt: now,
       updatedAt: now,
     };
-    let settle!: (task: DownloadTask) => void;
-    const settled = new Promise<DownloadTask>((resolve) => (settle = resolve));
-    this.entries.set(task.taskId, { task, settled, settle });
+    await this.state.set({ task });
     return task;
   }
 
-  get(taskId: string): DownloadTask | undefined {
-    return this.entries.get(taskId)?.task;
+  async get(taskId: string): Promise<DownloadTask | undefined> {
+    return (await this.state.get(taskId))?.task;
   }
 
-  result(taskId: string): TaskResult | undefined {
-    return this.entries.get(taskId)?.result;
-  }
-
-  /** Resolves once the task is completed or failed. */
-  settled(taskId: string): Promise<DownloadTask> | undefined {
-    return this.entries.get(taskId)?.settled;
+  async record(taskId: string): Promise<TaskRecord | undefined> {
+    return this.state.get(taskId);
   }
 
   static isFinished(task: DownloadTask): boolean {
@@ -79,32 +61,37 @@ export class TaskStore {
     };
   }
 
-  /** Moves a running task on; progress never goes backwards and finished tasks never change. */
-  progress(
+  /** The task's record while it still runs; finished tasks never change. */
+  private async running(taskId: string): Promise<TaskRecord | undefined> {
+    const record = await this.state.get(taskId);
+    return record && !TaskStore.isFinished(record.task) ? record : undefined;
+  }
+
+  /** Moves a running task on; progress never goes backwards. */
+  async progress(
     taskId: string,
     change: Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>,
     rate: { speed?: number | null; eta?: number | null } = {},
-  ): void {
-    const entry = this.entries.get(taskId);
-    if (!entry || TaskStore.isFinished(entry.task)) return;
+  ): Promise<void> {
+    const record = await this.running(taskId);
+    if (!record) return;
     const progress = Math.max(
-      entry.task.progress,
-      Math.min(99, Math.round((change.progress ?? entry.task.progress) * 10) / 10),
+      record.task.progress,
+      Math.min(99, Math.round((change.progress ?? record.task.progress) * 10) / 10),
     );
-    Object.assign(entry.task, change, { progress, updatedAt: new Date().toISOString() });
-    this.bus.publish(
-      `task:${taskId}`,
-      hubEvents.taskProgress,
-      taskId,
-      TaskStore.progressOf(entry.task, rate),
-    );
+    const task = { ...record.task, ...change, progress, updatedAt: new Date().toISOString() };
+    await this.state.set({ task });
+    this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(task, rate));
   }
 
-  complete(taskId: string, result: TaskResult & { title: string; thumbnailUrl?: string }): void {
-    const entry = this.entries.get(taskId);
-    if (!entry || TaskStore.isFinished(entry.task)) return;
-    entry.result = result;
-    Object.assign(entry.task, {
+  async complete(
+    taskId: string,
+    result: TaskResult & { title: string; thumbnailUrl?: string },
+  ): Promise<void> {
+    const record = await this.running(taskId);
+    if (!record) return;
+    const task: DownloadTask = {
+      ...record.task,
       status: 'completed',
       progress: 100,
       stage: 'completed',
@@ -113,29 +100,26 @@ export class TaskStore {
       fileSize: result.fileSize,
       downloadUrl: `/api/download/file/${result.fileId}`,
       updatedAt: new Date().toISOString(),
-    } satisfies Partial<DownloadTask>);
-    if (result.thumbnailUrl) entry.task.thumbnailUrl = result.thumbnailUrl;
-    this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(entry.task));
-    this.bus.publish(`task:${taskId}`, hubEvents.taskCompleted, taskId, entry.task);
-    this.finish(taskId, entry);
+    };
+    if (result.thumbnailUrl) task.thumbnailUrl = result.thumbnailUrl;
+    const { fileId, fileName, fileSize } = result;
+    await this.state.set({ task, result: { fileId, fileName, fileSize } });
+    this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(task));
+    this.bus.publish(`task:${taskId}`, hubEvents.taskCompleted, taskId, task);
   }
 
-  fail(taskId: string, error: TaskErrorEvent): void {
-    const entry = this.entries.get(taskId);
-    if (!entry || TaskStore.isFinished(entry.task)) return;
-    Object.assign(entry.task, {
+  async fail(taskId: string, error: TaskErrorEvent): Promise<void> {
+    const record = await this.running(taskId);
+    if (!record) return;
+    const task: DownloadTask = {
+      ...record.task,
       status: 'error',
       stage: 'error',
       error: error.message,
       errorCode: error.code,
       updatedAt: new Date().toISOString(),
-    });
+    };
+    await this.state.set({ task });
     this.bus.publish(`task:${taskId}`, hubEvents.taskError, taskId, error);
-    this.finish(taskId, entry);
-  }
-
-  private finish(taskId: string, entry: TaskEntry): void {
-    entry.settle(entry.task);
-    setTimeout(() => this.entries.delete(taskId), keepFinishedMs).unref();
   }
 }

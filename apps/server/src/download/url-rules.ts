@@ -55,18 +55,6 @@ export function isPrivateAddress(hostname: string): boolean {
   return false;
 }
 
-const twitchRefusals: { pattern: RegExp; message: string }[] = [
-  {
-    pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/?(?:[?#].*)?$/i,
-    message: 'Twitch live streams are not supported: paste a clip or highlight link.',
-  },
-  {
-    pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/(?:videos|schedule|about)\/?(?:[?#].*)?$/i,
-    message:
-      'Twitch full past broadcasts are not supported (files are too large): paste a clip or highlight link.',
-  },
-];
-
 /**
  * Twitch videos (/videos/<id>, the twitch:vod extractor) are past broadcasts, highlights and
  * uploads alike, and yt-dlp cannot tell them apart: it sets was_live to true for every one (in the
@@ -125,8 +113,8 @@ export function checkDownloadUrl(raw: string, platform: Platform, testHosts: Tes
   if (!linkBelongsTo(url.href, platform.id, testHosts)) {
     throw new AppError('UNSUPPORTED_URL', `This URL is not supported on the ${platform.name} downloader`);
   }
-  if (platform.id === 'twitch' && !testHost) {
-    const refusal = twitchRefusals.find((rule) => rule.pattern.test(url.href));
+  if (!testHost) {
+    const refusal = platform.refusedLinks?.find((rule) => rule.pattern.test(url.href));
     if (refusal) throw new AppError('UNSUPPORTED_URL', refusal.message);
   }
   return { url: url.href, isTestHost: testHost };

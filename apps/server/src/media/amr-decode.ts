@@ -2,15 +2,15 @@
 // no-data frames that encoders with DTX write over quiet stretches, so such a file would convert
 // shorter, with its pauses cut out. libopencore-amrnb, through GStreamer, decodes every frame;
 // ffmpeg then takes the WAV.
-import type { Config } from '../config/env';
-import type { EngineContext } from '../convert/engine-run';
+import type { EnginePaths } from './engine-paths';
+import type { EngineContext } from './engine-run';
 import { fileProperty, runGstPipeline } from './gstreamer';
 
 /** AMR storage-format frames in, 16-bit PCM out. */
 export const amrDecoderElements = ['amrparse', '!', 'amrnbdec'];
 
 export async function decodeAmrNb(
-  config: Config,
+  config: EnginePaths,
   amrInput: string,
   wavOutput: string,
   context: EngineContext,

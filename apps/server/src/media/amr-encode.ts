@@ -3,8 +3,8 @@
 // DTX on: quiet stretches become comfort-noise frames that FFmpeg's decoder (in VLC, mpv, and
 // this converter when the file comes back) cannot read, so they play shorter, with gaps.
 import { writeFile } from 'node:fs/promises';
-import type { Config } from '../config/env';
-import type { EngineContext } from '../convert/engine-run';
+import type { EnginePaths } from './engine-paths';
+import type { EngineContext } from './engine-run';
 import { fileProperty, runGstPipeline } from './gstreamer';
 
 /** The storage format's magic number (RFC 4867, section 5): "#!AMR\n" then the frames. */
@@ -24,7 +24,7 @@ export const amrEncoderElements = [
 
 /** Encodes 8 kHz mono signed 16-bit PCM (made by ffmpeg) as an .amr file. */
 export async function encodeAmrNb(
-  config: Config,
+  config: EnginePaths,
   pcmInput: string,
   output: string,
   context: EngineContext,

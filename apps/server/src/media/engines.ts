@@ -1,7 +1,7 @@
 // Start-up check of every engine: its version, or the Debian package that provides it.
 import type { EngineStatus } from '@grabbit/contracts';
 import sharp from 'sharp';
-import type { Config } from '../config/env';
+import type { EnginePaths } from './engine-paths';
 import { amrDecoderElements } from './amr-decode';
 import { amrEncoderElements } from './amr-encode';
 import { gstreamerEnv } from './gstreamer';
@@ -10,11 +10,11 @@ import { runCommand } from './run-command';
 interface EngineProbe {
   name: string;
   package: string;
-  command: (config: Config) => string;
+  command: (config: EnginePaths) => string;
   args: string[];
   /** Pulls the version out of the engine's output. */
   version: (output: string) => string | undefined;
-  env?: (config: Config) => NodeJS.ProcessEnv;
+  env?: (config: EnginePaths) => NodeJS.ProcessEnv;
   /** Further runs that must succeed: the parts the converter uses are really there. */
   worksWith?: string[][];
 }
@@ -69,7 +69,7 @@ const probes: EngineProbe[] = [
   },
 ];
 
-async function probe(engine: EngineProbe, config: Config): Promise<EngineStatus> {
+async function probe(engine: EngineProbe, config: EnginePaths): Promise<EngineStatus> {
   try {
     const options = { timeoutMs: 15_000, env: engine.env?.(config) };
     const result = await runCommand(engine.command(config), engine.args, options);
@@ -86,7 +86,7 @@ async function probe(engine: EngineProbe, config: Config): Promise<EngineStatus>
   return { name: engine.name, package: engine.package, available: false };
 }
 
-export async function checkEngines(config: Config): Promise<EngineStatus[]> {
+export async function checkEngines(config: EnginePaths): Promise<EngineStatus[]> {
   const statuses = await Promise.all(probes.map((engine) => probe(engine, config)));
   statuses.push({
     name: 'sharp',

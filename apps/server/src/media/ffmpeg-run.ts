@@ -1,7 +1,7 @@
 // Runs ffmpeg on an upload: never reads stdin, restricted input (ffmpeg-demuxers.ts), and progress
 // read from `-progress pipe:1` (out_time against the input's duration).
-import type { Config } from '../config/env';
-import { runEngine, type EngineContext } from '../convert/engine-run';
+import type { EnginePaths } from './engine-paths';
+import { runEngine, type EngineContext } from './engine-run';
 import { safeInputArgs, type SafeDemuxer } from './ffmpeg-demuxers';
 
 export interface FfmpegJob {
@@ -40,7 +40,7 @@ export function progressParser(
   };
 }
 
-export async function runFfmpeg(config: Config, job: FfmpegJob, context: EngineContext): Promise<void> {
+export async function runFfmpeg(config: EnginePaths, job: FfmpegJob, context: EngineContext): Promise<void> {
   const args = [
     '-nostdin',
     '-hide_banner',

@@ -1,6 +1,6 @@
 // ffprobe on an upload, with the same input restrictions as ffmpeg (see ffmpeg-demuxers.ts).
-import type { Config } from '../config/env';
-import { runEngine, type EngineContext } from '../convert/engine-run';
+import type { EnginePaths } from './engine-paths';
+import { runEngine, type EngineContext } from './engine-run';
 import { safeInputArgs, type SafeDemuxer } from './ffmpeg-demuxers';
 
 export interface ProbedStream {
@@ -36,7 +36,7 @@ interface RawProbe {
 }
 
 export async function ffprobe(
-  config: Config,
+  config: EnginePaths,
   file: string,
   demuxer: SafeDemuxer | undefined,
   context: EngineContext,

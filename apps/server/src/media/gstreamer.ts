@@ -3,11 +3,11 @@
 // nothing is chosen by GStreamer's own guessing (no decodebin), so an upload reaches only the
 // parser and decoder named here.
 import path from 'node:path';
-import type { Config } from '../config/env';
-import { engineEnv, runEngine, type EngineContext } from '../convert/engine-run';
+import type { EnginePaths } from './engine-paths';
+import { engineEnv, runEngine, type EngineContext } from './engine-run';
 
 /** GStreamer keeps its plugin list in a cache; one in the data folder is scanned once. */
-export function gstreamerEnv(config: Config): NodeJS.ProcessEnv {
+export function gstreamerEnv(config: EnginePaths): NodeJS.ProcessEnv {
   return engineEnv({ GST_REGISTRY: path.resolve(config.DATA_DIR, 'gstreamer-registry.bin') });
 }
 
@@ -16,7 +16,7 @@ export const fileProperty = (name: string, file: string) => `${name}="${file}"`;
 
 /** `gst-launch-1.0 -q` with the pipeline's elements and links ('!') as separate arguments. */
 export async function runGstPipeline(
-  config: Config,
+  config: EnginePaths,
   pipeline: string[],
   context: EngineContext,
 ): Promise<void> {

@@ -2,8 +2,8 @@
 // encodes it). EXR holds linear light with values above 1.0: decoding tone-maps it (mobius keeps
 // mid-tones and rolls highlights off instead of clipping them) and applies the sRGB-like gamma;
 // encoding an 8-bit picture linearises it first.
-import type { Config } from '../config/env';
-import type { EngineContext } from '../convert/engine-run';
+import type { EnginePaths } from './engine-paths';
+import type { EngineContext } from './engine-run';
 import { runFfmpeg } from './ffmpeg-run';
 
 const gamma = (exponent: string) =>
@@ -13,7 +13,7 @@ const singleImage = ['-frames:v', '1', '-f', 'image2', '-update', '1'];
 
 /** EXR (any float layout) -> 16-bit PNG, tone-mapped. */
 export async function decodeExr(
-  config: Config,
+  config: EnginePaths,
   input: string,
   output: string,
   context: EngineContext,
@@ -28,7 +28,7 @@ export async function decodeExr(
 
 /** PNG (one of our own intermediates) -> half-float EXR in linear light, ZIP-compressed. */
 export async function encodeExr(
-  config: Config,
+  config: EnginePaths,
   input: string,
   output: string,
   context: EngineContext,

@@ -2,8 +2,8 @@
 // every call, temporary pixel caches stay in the job folder, and inputs always carry an explicit
 // coder prefix (png:, tga:...) so ImageMagick never guesses a format from the content.
 import path from 'node:path';
-import type { Config } from '../config/env';
-import { engineEnv, runEngine, type EngineContext } from '../convert/engine-run';
+import type { EnginePaths } from './engine-paths';
+import { engineEnv, runEngine, type EngineContext } from './engine-run';
 
 export const magickPolicyDir = path.resolve(import.meta.dirname, '../../policy');
 
@@ -12,7 +12,7 @@ export function magickEnv(workDir: string): NodeJS.ProcessEnv {
 }
 
 export async function runMagick(
-  config: Config,
+  config: EnginePaths,
   args: readonly string[],
   context: EngineContext,
 ): Promise<string> {
@@ -32,7 +32,7 @@ export interface MagickFrame {
 
 /** Reads only the headers (-ping) of every frame: format and size, without decoding pixels. */
 export async function pingFrames(
-  config: Config,
+  config: EnginePaths,
   coderPath: string,
   context: EngineContext,
 ): Promise<MagickFrame[]> {

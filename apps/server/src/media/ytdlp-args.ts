@@ -3,7 +3,7 @@
 // readable progress, and the URL last, after `--`, so it can never be read as an option.
 import type { DownloadFormatName, Quality } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
-import { outputTarget } from '../download/formats';
+import { outputTarget } from './output-targets';
 
 /** Markers in yt-dlp's output that the progress parser looks for. */
 export const progressMarker = '@@P ';

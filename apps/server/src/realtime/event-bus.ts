@@ -2,18 +2,19 @@
 // hub forwards it to the clients that joined that group. Embedded mode uses this in-process bus; a
 // Redis-backed one can take its place without touching publishers or the hub.
 import { EventEmitter } from 'node:events';
+import type { HubEventName, HubServerEvents } from '@grabbit/contracts';
 
 export type GroupName = `task:${string}` | `batch:${string}` | `conversion:${string}`;
 
 export interface BusMessage {
   group: GroupName;
-  event: string;
+  event: HubEventName;
   args: unknown[];
 }
 
 export interface EventBus {
-  /** Sends an event to every client in a group. */
-  publish(group: GroupName, event: string, ...args: unknown[]): void;
+  /** Sends an event to every client in a group; the contracts' event map types its arguments. */
+  publish<E extends HubEventName>(group: GroupName, event: E, ...args: Parameters<HubServerEvents[E]>): void;
   /** Receives every published message; returns the unsubscribe function. */
   subscribe(listener: (message: BusMessage) => void): () => void;
 }
@@ -21,7 +22,7 @@ export interface EventBus {
 export class InProcessEventBus implements EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  publish(group: GroupName, event: string, ...args: unknown[]): void {
+  publish<E extends HubEventName>(group: GroupName, event: E, ...args: Parameters<HubServerEvents[E]>): void {
     this.emitter.emit('message', { group, event, args } satisfies BusMessage);
   }
 

@@ -1,63 +1,45 @@
 // The real-time hub: socket.io at /hubs/downloads. Clients join a task, batch or conversion group;
 // every bus message goes to its group's room. Joining answers the group's current state at once,
 // so a late or reconnecting client never waits for an event that already happened.
-import { hubEvents, hubPath, type BatchStatus, type DownloadTask } from '@grabbit/contracts';
+import {
+  hubEvents,
+  hubPath,
+  type HubClientEvents,
+  type HubEventName,
+  type HubServerEvents,
+} from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { downloadFailures } from '../download/failures';
 import type { EventBus, GroupName } from './event-bus';
 
+type HubServer = Server<HubClientEvents, HubServerEvents>;
+type HubSocket = Socket<HubClientEvents, HubServerEvents>;
+/** Emits a message whose arguments were typed where it was published (EventBus.publish). */
+type LooseEmit = (event: HubEventName, ...args: unknown[]) => boolean;
+
+/** One message sent to the joining client alone. */
+export interface HubAnswer {
+  event: HubEventName;
+  args: unknown[];
+}
+
+/** The current state of a group, as the messages a joining client gets at once. */
 export interface HubState {
-  task(taskId: string): DownloadTask | undefined;
-  batch(batchId: string): BatchStatus | undefined;
+  task(taskId: string): Promise<HubAnswer[]>;
+  batch(batchId: string): Promise<HubAnswer[]>;
 }
 
 export interface DownloadHub {
-  io: Server;
+  io: HubServer;
   close(): Promise<void>;
 }
 
 const isGroupId = (value: unknown): value is string =>
   typeof value === 'string' && /^[\w-]{1,128}$/.test(value);
 
-function answerTask(socket: Socket, taskId: string, state: HubState): void {
-  const task = state.task(taskId);
-  if (!task) {
-    const { message, code } = downloadFailures.taskNotFound();
-    socket.emit(hubEvents.taskError, taskId, { message, code });
-  } else if (task.status === 'completed') {
-    socket.emit(hubEvents.taskCompleted, taskId, task);
-  } else if (task.status === 'error') {
-    socket.emit(hubEvents.taskError, taskId, {
-      message: task.error ?? 'Download failed',
-      code: task.errorCode ?? 'DOWNLOAD_FAILED',
-    });
-  } else {
-    socket.emit(hubEvents.taskProgress, taskId, {
-      status: task.status,
-      progress: task.progress,
-      stage: task.stage,
-      speed: null,
-      eta: null,
-    });
-  }
-}
-
-function answerBatch(socket: Socket, batchId: string, state: HubState): void {
-  const batch = state.batch(batchId);
-  if (!batch) {
-    socket.emit(hubEvents.batchError, batchId, { message: downloadFailures.batchNotFound().message });
-  } else if (batch.status === 'error') {
-    socket.emit(hubEvents.batchError, batchId, { message: batch.message });
-  } else {
-    socket.emit(hubEvents.batchProgress, batchId, batch.progress);
-    if (batch.status === 'completed')
-      socket.emit(hubEvents.batchCompleted, batchId, {
-        success: batch.failedItems === 0,
-        message: batch.message,
-      });
-  }
+async function answer(socket: HubSocket, answers: Promise<HubAnswer[]>): Promise<void> {
+  for (const { event, args } of await answers) (socket.emit as LooseEmit)(event, ...args);
 }
 
 export interface HubOptions {
@@ -74,7 +56,7 @@ export function attachDownloadHub(
   state: HubState,
   options: HubOptions = {},
 ): DownloadHub {
-  const io = new Server(server, {
+  const io: HubServer = new Server(server, {
     ...(options.adapter ? { adapter: options.adapter } : {}),
     path: hubPath,
     // Spec: keep-alive 15 s, server timeout 30 s (a ping every 15 s, 15 s more to answer).
@@ -85,24 +67,25 @@ export function attachDownloadHub(
   });
   const clients = options.adapter ? io.local : io;
   const unsubscribe = bus.subscribe((message) => {
-    clients.to(message.group).emit(message.event, ...message.args);
+    const room = clients.to(message.group);
+    (room.emit.bind(room) as LooseEmit)(message.event, ...message.args);
   });
   io.on('connection', (socket) => {
     const join =
-      (prefix: 'task' | 'batch' | 'conversion', answer?: (id: string) => void) =>
-      (id: unknown, ack?: unknown) => {
+      (prefix: 'task' | 'batch' | 'conversion', answer?: (id: string) => Promise<void>) =>
+      async (id: unknown, ack?: unknown) => {
         if (!isGroupId(id)) return;
         void socket.join(`${prefix}:${id}` satisfies GroupName);
-        answer?.(id);
+        await answer?.(id);
         if (typeof ack === 'function') (ack as (ok: boolean) => void)(true);
       };
     socket.on(
       hubEvents.joinTask,
-      join('task', (id) => answerTask(socket, id, state)),
+      join('task', (id) => answer(socket, state.task(id))),
     );
     socket.on(
       hubEvents.joinBatch,
-      join('batch', (id) => answerBatch(socket, id, state)),
+      join('batch', (id) => answer(socket, state.batch(id))),
     );
     socket.on(hubEvents.joinConversion, join('conversion'));
   });

@@ -10,7 +10,7 @@ import { mimeByExtension, type ConverterKind } from '@grabbit/catalog';
 import { convertEndpoints } from '@grabbit/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { ConversionService } from '../convert/conversion';
 import { conversionFailure, unsupportedConversion } from '../convert/conversion-errors';

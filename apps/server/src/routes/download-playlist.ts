@@ -1,21 +1,15 @@
 // Playlists: POST /api/download/youtube/playlist lists one (and says whether the page downloads it
 // at once), POST /api/download/playlist starts a batch, GET .../{batchId}/status follows it, and
 // POST .../{batchId}/download streams its files as one zip named after the playlist.
-import {
-  batchRequestSchema,
-  playlistInfoRequestSchema,
-  type BatchStartResponse,
-  type PlaylistResponse,
-} from '@grabbit/contracts';
+import { batchRequestSchema, playlistInfoRequestSchema, type BatchStartResponse } from '@grabbit/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { sanitizeTitle } from '../download/file-names';
-import { decideAutoDownload } from '../download/playlist-rules';
+import { listPlaylist } from '../download/playlist-listing';
 import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { zipFiles } from '../download/zip';
 import { AppError } from '../http/app-error';
-import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp-info';
 import { parseBody } from './download-shared';
 
 export function downloadPlaylistRoutes(service: DownloadService) {
@@ -23,42 +17,14 @@ export function downloadPlaylistRoutes(service: DownloadService) {
     app.post('/api/download/youtube/playlist', async (request) => {
       const platform = service.platform('youtube');
       const body = parseBody(playlistInfoRequestSchema, request.body);
-      const info = await service.readInfo(platform, body.url, 'playlist');
-      const entries = (info.entries ?? [info]).filter(
-        (entry): entry is YtDlpInfo => entry !== null && entryUrl(entry) !== undefined,
-      );
-      if (entries.length === 0)
-        throw new AppError('DOWNLOAD_FAILED', 'No playlist could be found at this YouTube URL', 404);
-      const playlistItems = entries.map((entry) => ({
-        url: entryUrl(entry) ?? '',
-        title: entry.title ?? 'Untitled video',
-        thumbnailUrl: thumbnailOf(entry),
-        duration: entry.duration ?? null,
-      }));
-      const decision = decideAutoDownload(
-        entries.map((entry) => ({
-          duration: entry.duration ?? null,
-          size: entry.filesize ?? entry.filesize_approx ?? null,
-        })),
-        body.format,
-      );
-      return {
-        success: true,
-        isAutoDownloaded: decision.isAutoDownloaded,
-        autoDownloadBlockedReason: decision.reason,
-        downloadedFiles: [],
-        playlistItems,
-        title: info.title ?? 'playlist',
-        totalItems: playlistItems.length,
-        error: null,
-      } satisfies PlaylistResponse;
+      return listPlaylist(service, platform, body);
     });
 
     app.post('/api/download/playlist', async (request) => {
       const body = parseBody(batchRequestSchema, request.body);
       const platform = service.platform(body.platform);
       const items = body.items.map((item) => (typeof item === 'string' ? { url: item } : item));
-      const batch = service.batches.create(platform, {
+      const batch = await service.batches.create(platform, {
         items,
         format: body.outputFormat,
         quality: body.quality,
@@ -74,7 +40,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
     app.get<{ Params: { batchId: string } }>(
       '/api/download/playlist/:batchId/status',
       async (request, reply) => {
-        const status = service.batches.status(request.params.batchId);
+        const status = await service.batches.status(request.params.batchId);
         if (!status) throw downloadFailures.batchNotFound();
         reply.header('cache-control', 'no-store');
         return status;
@@ -84,7 +50,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
     app.post<{ Params: { batchId: string } }>(
       '/api/download/playlist/:batchId/download',
       async (request, reply) => {
-        const status = service.batches.status(request.params.batchId);
+        const status = await service.batches.status(request.params.batchId);
         if (!status) throw downloadFailures.batchNotFound();
         if (status.status === 'pending' || status.status === 'downloading') {
           throw new AppError(
@@ -93,7 +59,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
             409,
           );
         }
-        const files = service.batches.completedFiles(status.batchId);
+        const files = await service.batches.completedFiles(status.batchId);
         if (files.length === 0)
           throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download', 422);
         return reply

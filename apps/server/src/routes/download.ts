@@ -6,14 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import type { DownloadService } from '../download/service';
 import { downloadFailures } from '../download/failures';
 import { AppError } from '../http/app-error';
-import { parseBody, sendStoredFile, statusForCode } from './download-shared';
+import { sendStoredResult } from '../http/send-result';
+import { parseBody, statusForCode } from './download-shared';
 
 export function downloadRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.post<{ Params: { platform: string } }>('/api/download/:platform', async (request, reply) => {
       const platform = service.platform(request.params.platform);
       const body = parseBody(downloadRequestSchema, request.body);
-      const task = service.startTask(platform, body);
+      const task = await service.startTask(platform, body);
       if (!body.directDownload) {
         return {
           success: true,
@@ -21,29 +22,28 @@ export function downloadRoutes(service: DownloadService) {
           taskId: task.taskId,
         } satisfies DownloadStartResponse;
       }
-      const settled = await service.tasks.settled(task.taskId);
-      const result = service.tasks.result(task.taskId);
-      if (!settled || settled.status !== 'completed' || !result) {
-        const code = (settled?.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
-        throw new AppError(code, settled?.error ?? 'Download failed', statusForCode(code));
+      const settled = await service.waitForTask(task.taskId);
+      if (settled?.task.status !== 'completed' || !settled.result) {
+        const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
+        throw new AppError(code, settled?.task.error ?? 'Download failed', statusForCode(code));
       }
-      const file = await service.results.get(result.fileId);
+      const file = await service.results.open(settled.result.fileId);
       if (!file) throw downloadFailures.fileExpired();
       reply.header('x-task-id', task.taskId);
-      return sendStoredFile(request, reply, file);
+      return sendStoredResult(request, reply, file);
     });
 
     app.get<{ Params: { taskId: string } }>('/api/download/task/:taskId', async (request, reply) => {
-      const task = service.tasks.get(request.params.taskId);
+      const task = await service.tasks.get(request.params.taskId);
       if (!task) throw downloadFailures.taskNotFound();
       reply.header('cache-control', 'no-store');
       return task;
     });
 
     app.get<{ Params: { fileId: string } }>('/api/download/file/:fileId', async (request, reply) => {
-      const file = await service.results.get(request.params.fileId);
+      const file = await service.results.open(request.params.fileId);
       if (!file) throw downloadFailures.fileExpired();
-      return sendStoredFile(request, reply, file);
+      return sendStoredResult(request, reply, file);
     });
   };
 }

@@ -56,7 +56,7 @@ export function DownloaderCard({
     onStart({
       rows: valid,
       format,
-      instagramCookies: platform.id === 'instagram' && cookies.trim() ? cookies.trim() : undefined,
+      instagramCookies: platform.sessionCookie && cookies.trim() ? cookies.trim() : undefined,
     });
   };
 
@@ -74,7 +74,7 @@ export function DownloaderCard({
           onRemove={(id) => setEntries((current) => removeRow(current, id))}
         />
         {!multiMedia && <FormatSelect value={format} disabled={busy} onChange={setFormat} />}
-        {platform.id === 'instagram' && (
+        {platform.sessionCookie && (
           <InstagramCookieField value={cookies} disabled={busy} onChange={setCookies} />
         )}
         <MonetizationNotice platformType={platformType} />

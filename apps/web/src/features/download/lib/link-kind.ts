@@ -5,7 +5,7 @@ import { isMultiMediaLink, isPlaylistLink, type Platform, type TestHosts } from 
 export type LinkKind = 'playlist' | 'multi-media' | 'single';
 
 export function linkKind(link: string, page: Platform, testHosts: TestHosts): LinkKind {
-  if (page.id === 'youtube' && isPlaylistLink(link, testHosts)) return 'playlist';
+  if (page.playlists && isPlaylistLink(link, testHosts)) return 'playlist';
   if (isMultiMediaLink(link, page, testHosts)) return 'multi-media';
   return 'single';
 }

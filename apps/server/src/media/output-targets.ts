@@ -1,7 +1,7 @@
 // Output formats as data: what yt-dlp should prefer so no re-encode is needed when the site offers
 // it, and what the finished file must contain (checked with ffprobe, fixed with ffmpeg when not).
 import type { DownloadFormatName } from '@grabbit/contracts';
-import { aacAt, encoders, vp9ConstantQuality } from '../media/encoders';
+import { aacAt, encoders, vp9ConstantQuality } from './encoders';
 
 export type OutputKind = 'video' | 'audio' | 'image';
 

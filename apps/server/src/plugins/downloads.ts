@@ -1,12 +1,13 @@
 // Registers the downloader: its service, routes and the real-time hub, closed with the app.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
+import { downloadHubState } from '../download/hub-answers';
+import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
 import { downloadRoutes } from '../routes/download';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
-import { DownloadService } from './service';
 
 export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
   const service = new DownloadService(context.config, context.bus, app.log);
@@ -15,10 +16,14 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
   await app.register(downloadMediaRoutes(service));
   await app.register(downloadPlaylistRoutes(service));
   await app.register(validateRoutes(context.config));
-  const hub = attachDownloadHub(app.server, context.bus, {
-    task: (taskId) => service.tasks.get(taskId),
-    batch: (batchId) => service.batches.status(batchId),
-  });
+  const hub = attachDownloadHub(
+    app.server,
+    context.bus,
+    downloadHubState({
+      task: (taskId) => service.tasks.get(taskId),
+      batch: (batchId) => service.batches.status(batchId),
+    }),
+  );
   app.addHook('preClose', async () => {
     await hub.close();
   });

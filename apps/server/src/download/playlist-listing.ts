@@ -1,0 +1,43 @@
+// Lists a playlist for the page: its entries, and whether the page downloads it at once.
+import type { Platform } from '@grabbit/catalog';
+import type { DownloadFormatName, PlaylistResponse } from '@grabbit/contracts';
+import { AppError } from '../http/app-error';
+import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp-info';
+import { decideAutoDownload } from './playlist-rules';
+import type { DownloadService } from './service';
+
+export async function listPlaylist(
+  service: DownloadService,
+  platform: Platform,
+  body: { url: string; format: DownloadFormatName },
+): Promise<PlaylistResponse> {
+  const info = await service.readInfo(platform, body.url, 'playlist');
+  const entries = (info.entries ?? [info]).filter(
+    (entry): entry is YtDlpInfo => entry !== null && entryUrl(entry) !== undefined,
+  );
+  if (entries.length === 0)
+    throw new AppError('DOWNLOAD_FAILED', 'No playlist could be found at this YouTube URL', 404);
+  const playlistItems = entries.map((entry) => ({
+    url: entryUrl(entry) ?? '',
+    title: entry.title ?? 'Untitled video',
+    thumbnailUrl: thumbnailOf(entry),
+    duration: entry.duration ?? null,
+  }));
+  const decision = decideAutoDownload(
+    entries.map((entry) => ({
+      duration: entry.duration ?? null,
+      size: entry.filesize ?? entry.filesize_approx ?? null,
+    })),
+    body.format,
+  );
+  return {
+    success: true,
+    isAutoDownloaded: decision.isAutoDownloaded,
+    autoDownloadBlockedReason: decision.reason,
+    downloadedFiles: [],
+    playlistItems,
+    title: info.title ?? 'playlist',
+    totalItems: playlistItems.length,
+    error: null,
+  } satisfies PlaylistResponse;
+}

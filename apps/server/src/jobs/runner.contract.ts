@@ -1,0 +1,109 @@
+// What every JobRunner must do, as a reusable suite: the in-process runner runs it now, and the
+// scaled mode's queue-backed runner runs the same suite later.
+import { describe, expect, it } from 'vitest';
+import type { DownloadJobData, Job, JobHandlers } from './job-types';
+import type { JobRunner } from './runner';
+
+function downloadJob(taskId: string): Job {
+  const data: DownloadJobData = {
+    taskId,
+    platformId: 'youtube',
+    url: 'https://www.youtube.com/watch?v=abc',
+    isTestHost: false,
+    format: 'mp4',
+    quality: 'best',
+    removeWatermark: false,
+  };
+  return { name: 'download', id: taskId, data };
+}
+
+/** A handler whose runs end only when the test says so. */
+function gatedHandlers() {
+  const started: string[] = [];
+  const signals = new Map<string, AbortSignal>();
+  const gates = new Map<string, () => void>();
+  const handlers: JobHandlers = {
+    download: (data, signal) => {
+      started.push(data.taskId);
+      signals.set(data.taskId, signal);
+      return new Promise<void>((resolve) => {
+        if (signal.aborted) return resolve();
+        gates.set(data.taskId, resolve);
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+    },
+  };
+  return { handlers, started, signals, release: (id: string) => gates.get(id)?.() };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+export function runJobRunnerContract(name: string, makeRunner: (concurrency: number) => JobRunner): void {
+  describe(`${name} (job runner contract)`, () => {
+    it('refuses to start when a job name has no handler', async () => {
+      const runner = makeRunner(1);
+      await expect(runner.start({} as JobHandlers)).rejects.toThrow(/No job handler for: download/);
+      await runner.close();
+    });
+
+    it('runs each job by its name, with a copy of its data', async () => {
+      const runner = makeRunner(2);
+      const { handlers, started, release } = gatedHandlers();
+      await runner.start(handlers);
+      const job = downloadJob('a');
+      await runner.submit(job);
+      job.data.taskId = 'changed after submit';
+      await settle();
+      expect(started).toEqual(['a']);
+      release('a');
+      await settle();
+      expect(await runner.load()).toBe(0);
+      await runner.close();
+    });
+
+    it('keeps to its concurrency and counts queued plus running jobs', async () => {
+      const runner = makeRunner(2);
+      const { handlers, started, release } = gatedHandlers();
+      await runner.start(handlers);
+      for (const id of ['a', 'b', 'c']) await runner.submit(downloadJob(id));
+      await settle();
+      expect(started).toEqual(['a', 'b']);
+      expect(await runner.load()).toBe(3);
+      release('a');
+      await settle();
+      expect(started).toEqual(['a', 'b', 'c']);
+      expect(await runner.load()).toBe(2);
+      await runner.close();
+    });
+
+    it('a failing job does not stop the next one', async () => {
+      const runner = makeRunner(1);
+      const ran: string[] = [];
+      await runner.start({
+        download: async (data) => {
+          ran.push(data.taskId);
+          if (data.taskId === 'bad') throw new Error('boom');
+        },
+      });
+      await runner.submit(downloadJob('bad'));
+      await runner.submit(downloadJob('good'));
+      await settle();
+      expect(ran).toEqual(['bad', 'good']);
+      await runner.close();
+    });
+
+    it('close aborts running jobs, hands queued ones an aborted signal, then refuses new jobs', async () => {
+      const runner = makeRunner(1);
+      const { handlers, started, signals } = gatedHandlers();
+      await runner.start(handlers);
+      await runner.submit(downloadJob('running'));
+      await runner.submit(downloadJob('queued'));
+      await settle();
+      await runner.close();
+      expect(started).toEqual(['running', 'queued']);
+      expect(signals.get('running')?.aborted).toBe(true);
+      expect(signals.get('queued')?.aborted).toBe(true);
+      await expect(runner.submit(downloadJob('late'))).rejects.toThrow(/closed/);
+    });
+  });
+}
