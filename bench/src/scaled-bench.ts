@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { Redis } from 'ioredis';
+import { downloadHubState } from '../../apps/server/src/download/hub-answers';
 import { attachDownloadHub, type DownloadHub } from '../../apps/server/src/realtime/hub';
 import { RedisEventBus } from '../../apps/server/src/realtime/redis-event-bus';
 import { connectRedis, redisReady } from '../../apps/server/src/scaled/redis-connection';
@@ -62,7 +63,7 @@ export async function runScaledBenchmarks(): Promise<void> {
         attachDownloadHub(
           server,
           await bus(),
-          { task: () => undefined, batch: () => runningBatch },
+          downloadHubState({ task: async () => undefined, batch: async () => runningBatch }),
           { adapter },
         ),
       );

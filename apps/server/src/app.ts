@@ -9,6 +9,8 @@ import { registerConvert } from './plugins/convert';
 import { registerDownloads } from './plugins/downloads';
 import { InProcessEventBus } from './realtime/event-bus';
 import { healthRoutes } from './routes/health';
+import { scaledQueues } from './scaled/scaled-downloads';
+import { connectScaled, withScaledHealth } from './scaled/scaled-infrastructure';
 import { publicConfigRoutes } from './routes/public-config';
 import { registerPages } from './web/pages';
 
@@ -32,12 +34,20 @@ export async function buildApp({ config, engines }: AppOptions): Promise<Fastify
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandler(app);
-  const context: AppContext = { config, bus: new InProcessEventBus() };
-  await app.register(healthRoutes(async () => healthReport(engines)));
+  // Scaled mode: Redis, the queues and the bucket, shared with the other API nodes and workers.
+  const scaled = config.REDIS_URL ? await connectScaled(config, scaledQueues(config), app.log) : undefined;
+  const context: AppContext = {
+    config,
+    bus: scaled?.bus ?? new InProcessEventBus(),
+    ...(scaled ? { scaled } : {}),
+    runsJobs: !scaled || config.START_WORKER,
+  };
+  await app.register(healthRoutes(async () => withScaledHealth(healthReport(engines), scaled)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
   await registerDownloads(app, context);
   await registerConvert(app, context);
   await registerPages(app, config.WEB_DIST_DIR);
+  if (scaled) app.addHook('onClose', () => scaled.close());
   return app;
 }

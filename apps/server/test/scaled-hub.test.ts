@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadHubState } from '../src/download/hub-answers';
 import { attachDownloadHub, type DownloadHub, type HubState } from '../src/realtime/hub';
 import { RedisEventBus } from '../src/realtime/redis-event-bus';
 import { connectRedis, redisReady } from '../src/scaled/redis-connection';
@@ -22,7 +23,7 @@ const buses: RedisEventBus[] = [];
 const clients: Socket[] = [];
 /** The shared task state (Redis in scaled mode; a map is enough for the hub's join answer). */
 const tasks = new Map<string, DownloadTask>();
-const state: HubState = { task: (id) => tasks.get(id), batch: () => undefined };
+const state: HubState = downloadHubState({ task: async (id) => tasks.get(id), batch: async () => undefined });
 
 async function connect(role: 'commands' | 'waiting'): Promise<Redis> {
   const connection = connectRedis(redis.url, role);
@@ -106,8 +107,17 @@ describe('hub across API nodes', () => {
     expect(seenB[0]).toEqual([hubEvents.taskProgress, taskId, expect.objectContaining({ progress: 10 })]);
 
     for (let progress = 11; progress <= 60; progress += 1)
-      worker.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, { progress });
-    worker.publish(`task:${taskId}`, hubEvents.taskCompleted, taskId, { status: 'completed' });
+      worker.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, {
+        status: 'downloading',
+        progress,
+        stage: 'downloading',
+        speed: null,
+        eta: null,
+      });
+    worker.publish(`task:${taskId}`, hubEvents.taskCompleted, taskId, {
+      ...tasks.get(taskId)!,
+      status: 'completed',
+    });
     await until(
       () => seenA.at(-1)?.[0] === hubEvents.taskCompleted && seenB.at(-1)?.[0] === hubEvents.taskCompleted,
     );
@@ -122,8 +132,12 @@ describe('hub across API nodes', () => {
 
     // The adapter spans the nodes: node A sees both clients and reaches the one on node B.
     expect(await nodeA.hub.io.in(`task:${taskId}`).fetchSockets()).toHaveLength(2);
-    const direct = new Promise((resolve) => onB.once('direct', resolve));
-    nodeA.hub.io.to(`task:${taskId}`).emit('direct', 'from A');
-    expect(await direct).toBe('from A');
+    const direct = new Promise((resolve) =>
+      onB.once(hubEvents.taskError, (...args: unknown[]) => resolve(args)),
+    );
+    nodeA.hub.io
+      .to(`task:${taskId}`)
+      .emit(hubEvents.taskError, taskId, { message: 'from A', code: 'DOWNLOAD_FAILED' });
+    expect(await direct).toEqual([taskId, { message: 'from A', code: 'DOWNLOAD_FAILED' }]);
   });
 });

@@ -1,5 +1,6 @@
 // Scaled mode's Redis parts against a real redis-server: the record store (expiry, atomic changes
 // from two processes' connections), the event bus across nodes, and behaviour while Redis is away.
+import { hubEvents, type TaskProgressUpdate } from '@grabbit/contracts';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../src/realtime/event-bus';
@@ -10,6 +11,14 @@ import { startRedis, type TestRedis } from './support/redis-server';
 import { until } from './support/until';
 
 let redis: TestRedis;
+
+const progressAt = (progress: number): TaskProgressUpdate => ({
+  status: 'downloading',
+  progress,
+  stage: 'downloading',
+  speed: null,
+  eta: null,
+});
 const opened: Redis[] = [];
 
 async function connect(role: 'commands' | 'waiting'): Promise<Redis> {
@@ -75,14 +84,18 @@ describe('Redis event bus', () => {
     nodeA.subscribe((message) => seenA.push(message));
     const stop = nodeB.subscribe((message) => seenB.push(message));
     for (let index = 0; index < 200; index += 1)
-      nodeA.publish('task:t1', 'TaskProgress', 't1', { progress: index });
+      nodeA.publish('task:t1', hubEvents.taskProgress, 't1', progressAt(index));
     await until(() => seenB.length === 200 && seenA.length === 200);
     expect(seenB.map((message) => (message.args[1] as { progress: number }).progress)).toEqual(
       Array.from({ length: 200 }, (_, index) => index),
     );
-    expect(seenB[0]).toEqual({ group: 'task:t1', event: 'TaskProgress', args: ['t1', { progress: 0 }] });
+    expect(seenB[0]).toEqual({
+      group: 'task:t1',
+      event: hubEvents.taskProgress,
+      args: ['t1', progressAt(0)],
+    });
     stop();
-    nodeA.publish('batch:b1', 'BatchProgressUpdate', 'b1');
+    nodeA.publish('batch:b1', hubEvents.batchProgress, 'b1', 5);
     await until(() => seenA.length === 201);
     expect(seenB).toHaveLength(200);
     await Promise.all([nodeA.close(), nodeB.close()]);
@@ -103,7 +116,7 @@ describe('Redis event bus', () => {
     await expect(store.get('x')).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1_000);
     // Publishing while away neither throws nor waits.
-    bus.publish('task:t2', 'TaskProgress', 'lost');
+    bus.publish('task:t2', hubEvents.taskProgress, 'lost', progressAt(0));
 
     await redis.start();
     await until(() => redisReachable(commands));
@@ -113,7 +126,7 @@ describe('Redis event bus', () => {
     expect(await store.get('x')).toEqual({ n: 2 });
     // The subscriber subscribed again on its own.
     await until(async () => {
-      bus.publish('task:t2', 'TaskProgress', 'back');
+      bus.publish('task:t2', hubEvents.taskProgress, 'back', progressAt(0));
       await new Promise((resolve) => setTimeout(resolve, 100));
       return seen.some((message) => message.args[0] === 'back');
     });

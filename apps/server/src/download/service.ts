@@ -17,10 +17,18 @@ import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
-import { MemoryTaskStateStore } from './task-state';
+import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
 import { TaskStore, type TaskRecord } from './task-store';
 import { waitForTask } from './wait-for-task';
 import { checkDownloadUrl } from './url-rules';
+
+/** What scaled mode puts behind the downloader's interfaces (Redis state, BullMQ, the bucket). */
+export interface SharedDownloadParts {
+  state: TaskStateStore;
+  runner: (tasks: TaskStore) => JobRunner;
+  /** The bucket; without one, results stay under DATA_DIR (a shared disk). */
+  results?: ResultStore;
+}
 
 export interface StartTaskInput {
   url: string;
@@ -47,16 +55,19 @@ export class DownloadService {
     readonly config: Config,
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
+    /** Scaled mode's state, runner and bucket; embedded mode keeps everything in this process. */
+    private readonly shared?: SharedDownloadParts,
   ) {
-    this.tasks = new TaskStore(new MemoryTaskStateStore(), bus);
-    this.runner = new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
-      log.error({ err: error }, 'job crashed'),
-    );
+    this.tasks = new TaskStore(shared?.state ?? new MemoryTaskStateStore(), bus);
+    this.runner =
+      shared?.runner(this.tasks) ??
+      new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
+        log.error({ err: error }, 'job crashed'),
+      );
     this.jobsRoot = path.resolve(config.DATA_DIR, 'jobs');
-    this.results = new DiskResultStore(
-      path.resolve(config.DATA_DIR, 'results'),
-      config.RESULT_TTL_HOURS * 3_600_000,
-    );
+    this.results =
+      shared?.results ??
+      new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), config.RESULT_TTL_HOURS * 3_600_000);
     this.batches = new BatchStore(
       {
         tasks: this.tasks,
@@ -83,6 +94,8 @@ export class DownloadService {
     this.stopSweeper = await startSweeper({
       store: this.results,
       jobsRoot: this.jobsRoot,
+      // Other processes may share the data folder: only folders older than any job can live go.
+      ...(this.shared ? { orphanAgeMs: (this.config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000 } : {}),
       intervalMs: this.config.RESULT_SWEEP_SECONDS * 1000,
       onError: (error) => this.log.error({ err: error }, 'expiry sweep failed'),
     });

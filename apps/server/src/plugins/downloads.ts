@@ -4,13 +4,17 @@ import type { AppContext } from '../context';
 import { downloadHubState } from '../download/hub-answers';
 import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
+import { scaledDownloadParts } from '../scaled/scaled-downloads';
 import { downloadRoutes } from '../routes/download';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
 
 export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
-  const service = new DownloadService(context.config, context.bus, app.log);
+  const { scaled } = context;
+  const shared =
+    scaled && scaledDownloadParts(scaled, context.config, app.log, { runsJobs: context.runsJobs });
+  const service = new DownloadService(context.config, context.bus, app.log, shared);
   await service.start();
   await app.register(downloadRoutes(service));
   await app.register(downloadMediaRoutes(service));
@@ -23,6 +27,7 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
       task: (taskId) => service.tasks.get(taskId),
       batch: (batchId) => service.batches.status(batchId),
     }),
+    scaled ? { adapter: scaled.hubAdapter() } : {},
   );
   app.addHook('preClose', async () => {
     await hub.close();

@@ -3,6 +3,7 @@
 // publishing connection per process keeps that order). Publishing never throws: while Redis is
 // away events are dropped and the state store, read on join, still tells the truth.
 import type { Redis } from 'ioredis';
+import type { HubEventName, HubServerEvents } from '@grabbit/contracts';
 import type { BusMessage, EventBus, GroupName } from './event-bus';
 
 export class RedisEventBus implements EventBus {
@@ -35,7 +36,7 @@ export class RedisEventBus implements EventBus {
     return this.subscribed;
   }
 
-  publish(group: GroupName, event: string, ...args: unknown[]): void {
+  publish<E extends HubEventName>(group: GroupName, event: E, ...args: Parameters<HubServerEvents[E]>): void {
     const message: BusMessage = { group, event, args };
     this.publisher.publish(this.channel, JSON.stringify(message)).catch(this.onError);
   }

@@ -54,6 +54,8 @@ export interface WorkerOptions {
   handlers: Record<string, JobHandler>;
   /** A job failed for good (handler error after its attempts, timeout, too many dead workers). */
   onFailed: (failed: FailedJob) => Promise<void> | void;
+  /** A run starts here (for the logs: which worker runs which job). */
+  onStart?: (name: string, jobId: string, attempt: number) => void;
   onError?: (error: unknown) => void;
 }
 
@@ -150,7 +152,10 @@ export class BullJobRunner {
       const settings = this.settings(name);
       const worker = new Worker(
         name,
-        (job, token, signal) => this.run(handler, settings, job, token, signal),
+        (job, token, signal) => {
+          options.onStart?.(name, job.id ?? '', job.attemptsStarted);
+          return this.run(handler, settings, job, token, signal);
+        },
         {
           connection: options.connection,
           prefix: this.prefix,

@@ -1,20 +1,20 @@
-// Why a job could not be queued in scaled mode. Routes turn both into 503 answers: BUSY with a
-// Retry-After when the queue is full, and a clear "try again shortly" while Redis is away.
+// Why a job could not be queued in scaled mode. Both answer 503 BUSY with a Retry-After: the
+// queue is full, or Redis is away (a clear "try again shortly", never a hang or a crash).
+import { AppError } from '../http/app-error';
 
-export class QueueBusyError extends Error {
-  readonly code = 'BUSY';
+export class QueueBusyError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('The service is busy right now. Please try again in a minute.');
+    super('BUSY', 'The service is busy right now. Please try again in a minute.', 503);
     this.name = 'QueueBusyError';
   }
 }
 
-export class QueueUnavailableError extends Error {
-  readonly code = 'SERVICE_UNAVAILABLE';
+export class QueueUnavailableError extends AppError {
   readonly retryAfterSeconds = 10;
   constructor(cause?: unknown) {
-    super('The job queue is unavailable right now. Please try again in a few seconds.', { cause });
+    super('BUSY', 'The job queue is unavailable right now. Please try again in a few seconds.', 503);
     this.name = 'QueueUnavailableError';
+    this.cause = cause;
   }
 }
 

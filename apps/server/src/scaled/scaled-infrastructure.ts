@@ -2,6 +2,7 @@
 // connection that fails fast for commands, others that wait), the event bus, the BullMQ runner,
 // the bucket when S3_BUCKET is set, and the hub's adapter. API nodes and workers both use it.
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { Health } from '@grabbit/contracts';
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { Config } from '../config/env';
@@ -93,5 +94,24 @@ export async function connectScaled(
       client?.destroy();
       for (const connection of opened) connection.disconnect();
     },
+  };
+}
+
+/** The health answer with scaled mode's part: the mode, Redis and the bucket, queue depth. */
+export async function withScaledHealth(
+  report: Health,
+  scaled: ScaledInfrastructure | undefined,
+): Promise<Health> {
+  if (!scaled) return { ...report, mode: 'embedded' };
+  const { redis, bucket, queues } = await scaled.health();
+  const warnings = [...report.warnings];
+  if (redis === 'down') warnings.push('Redis is unreachable: new jobs are refused until it is back');
+  if (bucket === 'down') warnings.push('The result bucket is unreachable');
+  return {
+    ...report,
+    status: redis === 'up' && bucket !== 'down' ? report.status : 'degraded',
+    warnings,
+    mode: 'scaled',
+    scaled: { redis, bucket, ...(queues ? { queues } : {}) },
   };
 }

@@ -1,0 +1,50 @@
+// The downloader's parts in scaled mode: task state in Redis, download jobs on BullMQ, results in
+// the bucket (or under the shared DATA_DIR without one). A job that fails for good on a worker
+// ends its task with a clear error.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import { downloadFailures } from '../download/failures';
+import type { SharedDownloadParts } from '../download/service';
+import type { DownloadJobData } from '../jobs/job-types';
+import { BucketResultStore } from '../storage/s3-results';
+import type { QueueSettings } from './bullmq-runner';
+import { BullMQJobRunner } from './bullmq-job-runner';
+import { RedisTaskStateStore } from './redis-task-state';
+import type { ScaledInfrastructure } from './scaled-infrastructure';
+
+/** The queues of scaled mode, with the same limits per worker as the embedded runner. */
+export function scaledQueues(config: Config): Record<string, QueueSettings> {
+  return {
+    download: {
+      concurrency: config.DOWNLOAD_CONCURRENCY,
+      // The download enforces its own limit; this one only stops a handler that hangs past it.
+      timeoutMs: (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000,
+      queueLimit: config.QUEUE_LIMIT,
+      attempts: 1,
+    },
+  };
+}
+
+export function scaledDownloadParts(
+  scaled: ScaledInfrastructure,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { runsJobs: boolean },
+): SharedDownloadParts {
+  return {
+    state: new RedisTaskStateStore(scaled.commands, config.RESULT_TTL_HOURS * 3_600_000),
+    ...(scaled.results ? { results: new BucketResultStore(scaled.results, config.S3_REDIRECTS) } : {}),
+    runner: (tasks) =>
+      new BullMQJobRunner({
+        runner: scaled.runner,
+        ...(options.runsJobs ? { workerConnection: () => scaled.workerConnection() } : {}),
+        onFailed: async ({ data, error }) => {
+          log.warn({ err: error }, 'download job failed on its worker');
+          const { code, message } = downloadFailures.workerLost();
+          await tasks.fail((data as DownloadJobData).taskId, { code, message });
+        },
+        onStart: (name, jobId, attempt) => log.info({ job: name, jobId, attempt }, 'job started'),
+        onError: (error) => log.error({ err: error }, 'job queue error'),
+      }),
+  };
+}
