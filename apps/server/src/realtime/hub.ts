@@ -76,7 +76,9 @@ export function attachDownloadHub(
       async (id: unknown, ack?: unknown) => {
         if (!isGroupId(id)) return;
         void socket.join(`${prefix}:${id}` satisfies GroupName);
-        await answer?.(id);
+        // The state may be out of reach for a moment (Redis away in scaled mode): the client still
+        // joins and gets the events that follow; a failed answer must not bring the process down.
+        await answer?.(id).catch(() => undefined);
         if (typeof ack === 'function') (ack as (ok: boolean) => void)(true);
       };
     socket.on(
