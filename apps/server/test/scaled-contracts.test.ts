@@ -3,6 +3,9 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { runStateStoreContract } from '../src/download/task-state.contract';
+import { runJobRunnerContract } from '../src/jobs/runner.contract';
+import { BullJobRunner } from '../src/scaled/bullmq-runner';
+import { BullMQJobRunner } from '../src/scaled/bullmq-job-runner';
 import { RedisTaskStateStore } from '../src/scaled/redis-task-state';
 import { connectRedis, redisReady } from '../src/scaled/redis-connection';
 import { runResultStoreContract } from '../src/storage/result-store.contract';
@@ -16,6 +19,7 @@ let s3: TestS3;
 let connection: Redis;
 let client: ReturnType<TestS3['client']>;
 let prefixes = 0;
+const workerConnections: Redis[] = [];
 
 beforeAll(async () => {
   [redis, s3] = await Promise.all([startRedis(), startS3()]);
@@ -26,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   connection?.disconnect();
+  for (const worker of workerConnections) worker.disconnect();
   client?.destroy();
   await Promise.all([redis?.close(), s3?.close()]);
 });
@@ -40,3 +45,28 @@ runResultStoreContract('bucket results', async (ttlMs) => {
   prefixes += 1;
   return new BucketResultStore(new S3ResultStore(client, s3.bucket, ttlMs, `contract-${prefixes}/`), false);
 });
+
+// A queue of its own per runner (the suite expects an empty one each time); shutdown hands running
+// jobs back at once, as the embedded runner aborts them at once.
+runJobRunnerContract(
+  'BullMQ runner',
+  (concurrency) => {
+    prefixes += 1;
+    const runner = new BullJobRunner({
+      connection,
+      prefix: `contract-${prefixes}`,
+      queues: { download: { concurrency, timeoutMs: 60_000, queueLimit: 100 } },
+    });
+    return new BullMQJobRunner({
+      runner,
+      workerConnection: () => {
+        const worker = connectRedis(redis.url, 'waiting');
+        workerConnections.push(worker);
+        return worker;
+      },
+      onFailed: () => {},
+      shutdownGraceMs: 0,
+    });
+  },
+  { settleMs: 300, sharedQueue: true },
+);
