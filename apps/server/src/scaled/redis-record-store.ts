@@ -11,8 +11,8 @@ if (current or '') ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 return 1`;
 
-/** A change gave up after this many conflicting writers in a row (never expected in practice). */
-const maxConflicts = 50;
+/** A change gives up after this many conflicting writes in a row (never expected in practice). */
+const maxConflicts = 500;
 
 export class RedisRecordStore<T> {
   constructor(
@@ -54,6 +54,8 @@ export class RedisRecordStore<T> {
       const after = JSON.stringify(next);
       const written = await this.redis.eval(compareAndSet, 1, this.key(id), before ?? '', after, this.ttlMs);
       if (written === 1) return next;
+      // Lost to another writer: step aside for a moment, so crowds of writers spread out.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attempt + 1)));
     }
     throw new Error(`Too many concurrent changes to ${this.key(id)}`);
   }
