@@ -4,10 +4,12 @@
 // (or a clear task error) and no orphans; with Redis stopped new jobs answer 503, and once it is
 // back they succeed again.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { hubEvents, hubPath, type DownloadTask } from '@grabbit/contracts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { hubEvents, hubPath, type BatchStatus, type DownloadTask } from '@grabbit/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFolders } from './support/download-app';
@@ -118,6 +120,45 @@ describe('scaled mode: two API nodes, two workers', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('attachment');
     expect((await file.arrayBuffer()).byteLength).toBe(task.fileSize);
+  });
+
+  it('answers the status and zip of a playlist accepted by API 1 from API 2', async () => {
+    const [api1, api2] = apis as [ApiProcess, ApiProcess];
+    const started = await fetch(`${api1.origin}/api/download/playlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [site.url('/a.mp4?n=1'), site.url('/b.webm?n=2')],
+        outputFormat: 'mp4',
+        title: 'Two clips',
+      }),
+    });
+    expect(started.status).toBe(200);
+    const { batchId } = (await started.json()) as { batchId: string };
+    let status: BatchStatus | undefined;
+    await until(
+      async () => {
+        status = (await (
+          await fetch(`${api2.origin}/api/download/playlist/${batchId}/status`)
+        ).json()) as BatchStatus;
+        return status.status === 'completed' || status.status === 'error';
+      },
+      'playlist to finish',
+      60_000,
+    );
+    expect(status).toMatchObject({ status: 'completed', completedItems: 2, failedItems: 0 });
+    const zip = await fetch(`${api2.origin}/api/download/playlist/${batchId}/download`, { method: 'POST' });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const zipPath = path.join(dataDir, 'playlist.zip');
+    writeFileSync(zipPath, Buffer.from(await zip.arrayBuffer()));
+    const { stdout } = await promisify(execFile)('python3', [
+      '-c',
+      'import sys,zipfile;z=zipfile.ZipFile(sys.argv[1]);assert z.testzip() is None;print(len(z.namelist()))',
+      zipPath,
+    ]);
+    rmSync(zipPath);
+    expect(stdout.trim()).toBe('2');
   });
 
   it('gives the download of a SIGKILLed worker to the other worker, leaving no orphans', async () => {

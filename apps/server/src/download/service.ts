@@ -12,7 +12,7 @@ import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
-import { BatchStore } from './batches';
+import { BatchStore, type SharedBatchDefinitions } from './batches';
 import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
@@ -28,6 +28,7 @@ export interface SharedDownloadParts {
   runner: (tasks: TaskStore) => JobRunner;
   /** The bucket; without one, results stay under DATA_DIR (a shared disk). */
   results?: ResultStore;
+  batches?: SharedBatchDefinitions;
 }
 
 export interface StartTaskInput {
@@ -76,6 +77,7 @@ export class DownloadService {
         startTask: (platform, input) => this.startTask(platform, input),
       },
       bus,
+      shared?.batches,
     );
   }
 

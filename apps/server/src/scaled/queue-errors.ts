@@ -18,6 +18,11 @@ export class QueueUnavailableError extends AppError {
   }
 }
 
+/** Turns a failed Redis call into the visitor's 503 (for `.catch`). */
+export function unavailable(error: unknown): never {
+  throw new QueueUnavailableError(error);
+}
+
 /** A job ran past its wall-clock limit; it is not retried. */
 export class JobTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {

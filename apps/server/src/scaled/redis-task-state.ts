@@ -2,12 +2,8 @@
 // node answers any task, and a record expires with its result (the TTL counts from its last write).
 import type { Redis } from 'ioredis';
 import type { TaskRecord, TaskStateStore } from '../download/task-state';
-import { QueueUnavailableError } from './queue-errors';
+import { unavailable } from './queue-errors';
 import { RedisRecordStore } from './redis-record-store';
-
-function unavailable(error: unknown): never {
-  throw new QueueUnavailableError(error);
-}
 
 export class RedisTaskStateStore implements TaskStateStore {
   private readonly records: RedisRecordStore<TaskRecord>;

@@ -3,12 +3,15 @@
 // ends its task with a clear error.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
+import type { BatchDefinition, SharedBatchDefinitions } from '../download/batches';
 import { downloadFailures } from '../download/failures';
 import type { SharedDownloadParts } from '../download/service';
 import type { DownloadJobData } from '../jobs/job-types';
 import { BucketResultStore } from '../storage/s3-results';
 import type { QueueSettings } from './bullmq-runner';
 import { BullMQJobRunner } from './bullmq-job-runner';
+import { unavailable } from './queue-errors';
+import { RedisRecordStore } from './redis-record-store';
 import { RedisTaskStateStore } from './redis-task-state';
 import type { ScaledInfrastructure } from './scaled-infrastructure';
 
@@ -25,14 +28,24 @@ export function scaledQueues(config: Config): Record<string, QueueSettings> {
   };
 }
 
+/** Batch definitions in Redis; while Redis is away, a status call answers 503 BUSY. */
+function sharedBatches(records: RedisRecordStore<BatchDefinition>): SharedBatchDefinitions {
+  return {
+    get: (batchId) => records.get(batchId).catch(unavailable),
+    set: (batchId, definition) => records.set(batchId, definition).catch(unavailable),
+  };
+}
+
 export function scaledDownloadParts(
   scaled: ScaledInfrastructure,
   config: Config,
   log: FastifyBaseLogger,
   options: { runsJobs: boolean },
 ): SharedDownloadParts {
+  const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
   return {
-    state: new RedisTaskStateStore(scaled.commands, config.RESULT_TTL_HOURS * 3_600_000),
+    state: new RedisTaskStateStore(scaled.commands, keepMs),
+    batches: sharedBatches(new RedisRecordStore(scaled.commands, 'grabbit:batch:', keepMs)),
     ...(scaled.results ? { results: new BucketResultStore(scaled.results, config.S3_REDIRECTS) } : {}),
     runner: (tasks) =>
       new BullMQJobRunner({
