@@ -66,6 +66,11 @@ export const configSchema = z.object({
   START_WORKER: z.stringbool().default(true),
   /** Scaled mode: jobs waiting per queue beyond the running ones; more answer 503 BUSY. */
   QUEUE_LIMIT: positiveInt(500),
+  /** Scaled mode: name space of every Redis key and channel (several deployments on one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w-]{1,40}$/)
+    .default('grabbit'),
   /** Scaled mode: a dead worker's job goes to another worker about this long after it died. */
   WORKER_LOCK_SECONDS: positiveInt(30),
   /** Results in an S3-compatible bucket (AWS S3, R2, MinIO...); empty keeps them under DATA_DIR. */

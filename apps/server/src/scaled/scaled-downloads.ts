@@ -44,8 +44,8 @@ export function scaledDownloadParts(
 ): SharedDownloadParts {
   const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
   return {
-    state: new RedisTaskStateStore(scaled.commands, keepMs),
-    batches: sharedBatches(new RedisRecordStore(scaled.commands, 'grabbit:batch:', keepMs)),
+    state: new RedisTaskStateStore(scaled.commands, keepMs, `${scaled.prefix}:task:`),
+    batches: sharedBatches(new RedisRecordStore(scaled.commands, `${scaled.prefix}:batch:`, keepMs)),
     ...(scaled.results ? { results: new BucketResultStore(scaled.results, config.S3_REDIRECTS) } : {}),
     runner: (tasks) =>
       new BullMQJobRunner({

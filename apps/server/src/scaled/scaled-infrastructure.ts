@@ -23,6 +23,8 @@ export interface ScaledHealth {
 export interface ScaledInfrastructure {
   /** Fails fast while Redis is away (state reads and writes, queueing). */
   commands: Redis;
+  /** Name space of this deployment's keys (REDIS_PREFIX). */
+  prefix: string;
   bus: RedisEventBus;
   runner: BullJobRunner;
   /** The bucket, when S3_BUCKET is set (otherwise results stay under the shared DATA_DIR). */
@@ -61,10 +63,16 @@ export async function connectScaled(
   // Start even while Redis is away: new jobs answer 503 until it comes back.
   if (!(await redisReady(commands, 5_000)))
     log.warn('Redis is not reachable yet: new jobs answer 503 until it is');
-  const bus = new RedisEventBus(open('commands', 'publish'), open('waiting', 'subscribe'));
+  const prefix = config.REDIS_PREFIX;
+  const bus = new RedisEventBus(
+    open('commands', 'publish'),
+    open('waiting', 'subscribe'),
+    `${prefix}:events`,
+  );
   const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
   const runner = new BullJobRunner({
     connection: commands,
+    prefix,
     queues,
     retryAfterSeconds: 30,
     lockDurationMs,
@@ -77,11 +85,15 @@ export async function connectScaled(
 
   return {
     commands,
+    prefix,
     bus,
     runner,
     ...(results ? { results } : {}),
     workerConnection: () => open('waiting', 'worker'),
-    hubAdapter: () => createAdapter(open('waiting', 'hub-publish'), open('waiting', 'hub-subscribe')),
+    hubAdapter: () =>
+      createAdapter(open('waiting', 'hub-publish'), open('waiting', 'hub-subscribe'), {
+        key: `${prefix}:socket.io`,
+      }),
     async health() {
       const redis = (await redisReachable(commands)) ? 'up' : 'down';
       const bucket = results ? ((await results.reachable()) ? 'up' : 'down') : 'not used';

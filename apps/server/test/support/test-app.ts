@@ -1,9 +1,11 @@
 // The real app for integration tests: its own data folder, silent logs, no web build, and
 // optionally listening on a random port of 127.0.0.1 (for tests that need a real connection).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 
@@ -23,6 +25,20 @@ export interface TestAppOptions {
   prefix?: string;
 }
 
+/**
+ * In the integration-scaled project, the settings of scaled mode with a Redis name space of this
+ * app's own (its queues are not another file's); elsewhere (and outside vitest) nothing.
+ */
+function scaledEnv(): Record<string, string> {
+  let provided: Record<string, string> | undefined;
+  try {
+    provided = inject('scaledEnv');
+  } catch {
+    return {};
+  }
+  return provided ? { ...provided, REDIS_PREFIX: `test-${randomUUID().slice(0, 8)}` } : {};
+}
+
 export async function startTestApp(
   env: Record<string, string>,
   options: TestAppOptions = {},
@@ -33,6 +49,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...scaledEnv(),
     ...env,
   });
   const app = await buildApp({ config, engines: [] });
