@@ -30,6 +30,8 @@ export default defineConfig({
             'apps/server/test/hub-downloads.test.ts',
             'apps/server/test/download-playlist.test.ts',
             'apps/server/test/download-formats.test.ts',
+            'apps/server/test/download-redirects.test.ts',
+            'apps/server/test/download-validate.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',
