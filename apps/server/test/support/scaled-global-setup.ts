@@ -3,13 +3,7 @@
 import type { TestProject } from 'vitest/node';
 import { startRedis } from './redis-server';
 import { startS3 } from './s3-server';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Settings that put a test app in scaled mode (set only in the integration-scaled project). */
-    scaledEnv?: Record<string, string>;
-  }
-}
+import './test-app';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [redis, s3] = await Promise.all([startRedis(), startS3()]);

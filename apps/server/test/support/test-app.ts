@@ -9,6 +9,13 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Settings that put a test app in scaled mode (set only in the integration-scaled project). */
+    scaledEnv?: Record<string, string>;
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
