@@ -6,7 +6,7 @@ import type { Config } from '../config/env';
 import type { BatchDefinition, SharedBatchDefinitions } from '../download/batches';
 import { downloadFailures } from '../download/failures';
 import type { SharedDownloadParts } from '../download/service';
-import type { DownloadJobData } from '../jobs/job-types';
+import { jobNames, type DownloadJobData } from '../jobs/job-types';
 import { BucketResultStore } from '../storage/s3-results';
 import type { QueueSettings } from './bullmq-runner';
 import { BullMQJobRunner } from './bullmq-job-runner';
@@ -15,17 +15,25 @@ import { RedisRecordStore } from './redis-record-store';
 import { RedisTaskStateStore } from './redis-task-state';
 import type { ScaledInfrastructure } from './scaled-infrastructure';
 
-/** The queues of scaled mode, with the same limits per worker as the embedded runner. */
+/**
+ * One queue per job name, with the same limits per worker as the embedded mode: downloads take the
+ * DOWNLOAD_* settings, every other job (conversions) the CONVERT_* ones.
+ */
 export function scaledQueues(config: Config): Record<string, QueueSettings> {
-  return {
-    download: {
-      concurrency: config.DOWNLOAD_CONCURRENCY,
-      // The download enforces its own limit; this one only stops a handler that hangs past it.
-      timeoutMs: (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000,
-      queueLimit: config.QUEUE_LIMIT,
-      attempts: 1,
-    },
+  const download: QueueSettings = {
+    concurrency: config.DOWNLOAD_CONCURRENCY,
+    // The download enforces its own limit; this one only stops a handler that hangs past it.
+    timeoutMs: (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000,
+    queueLimit: config.QUEUE_LIMIT,
+    attempts: 1,
   };
+  const other: QueueSettings = {
+    concurrency: config.CONVERT_CONCURRENCY,
+    timeoutMs: (config.CONVERT_TIMEOUT_SECONDS + 120) * 1000,
+    queueLimit: config.CONVERT_QUEUE_LIMIT,
+    attempts: 1,
+  };
+  return Object.fromEntries(jobNames.map((name) => [name, name === 'download' ? download : other]));
 }
 
 /** Batch definitions in Redis; while Redis is away, a status call answers 503 BUSY. */
@@ -51,8 +59,9 @@ export function scaledDownloadParts(
       new BullMQJobRunner({
         runner: scaled.runner,
         ...(options.runsJobs ? { workerConnection: () => scaled.workerConnection() } : {}),
-        onFailed: async ({ data, error }) => {
-          log.warn({ err: error }, 'download job failed on its worker');
+        onFailed: async ({ name, data, error }) => {
+          log.warn({ err: error, job: name }, 'job failed on its worker');
+          if (name !== 'download') return;
           const { code, message } = downloadFailures.workerLost();
           await tasks.fail((data as DownloadJobData).taskId, { code, message });
         },
