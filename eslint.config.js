@@ -15,7 +15,7 @@ const sharedFeatures = ['connection', 'ads', 'monetization'];
 const web = './apps/web/src';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'coverage/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

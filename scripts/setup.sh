@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever the project needs that is missing, idempotently.
-#   scripts/setup.sh          engines + npm packages (for `npm start`)
+#   scripts/setup.sh          engines (Debian packages, the pinned yt-dlp) + npm packages (for `npm start`)
 #   scripts/setup.sh --test   the same, plus Debian's Chromium for the browser tests
 # A second run with everything present takes seconds: every step checks before it acts.
 set -euo pipefail
@@ -49,6 +49,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
     exit 1
   fi
 fi
+
+# The pinned yt-dlp in the project's own Python environment (Debian's stays as the fallback).
+bash scripts/setup-engines.sh
 
 # npm packages (the lock file pins them; node@24 among them runs everything, see design.md).
 stamp=node_modules/.setup-stamp

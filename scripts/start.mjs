@@ -1,6 +1,6 @@
 // `npm start` after set-up: build the pages when their sources changed, then serve everything.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,10 +33,30 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > built) {
+/**
+ * What a build is made from: the sources' newest change, the build mode (always production, see
+ * apps/web/vite.config.ts) and the build-time settings. A stamp that differs means a rebuild, so a
+ * build made before the mode was fixed, or for another PUBLIC_URL, is never served.
+ */
+const wanted = {
+  sourcesChangedAt: Math.max(...sources.map((s) => newestMtime(path.join(root, s)))),
+  mode: 'production',
+  publicUrl: process.env.PUBLIC_URL ?? '',
+};
+
+function readStamp() {
+  try {
+    return JSON.parse(readFileSync(stamp, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const previous = readStamp();
+const current = previous && Object.entries(wanted).every(([key, value]) => previous[key] === value);
+if (!current) {
   console.info('building the pages...');
   run('npm', ['run', 'build', '--silent']);
-  writeFileSync(stamp, new Date().toISOString());
+  writeFileSync(stamp, JSON.stringify({ ...wanted, builtAt: new Date().toISOString() }));
 }
 run('node_modules/.bin/tsx', ['apps/server/src/server.ts']);

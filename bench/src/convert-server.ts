@@ -36,6 +36,10 @@ export async function startServer(dataDir: string): Promise<BenchServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The benchmarks measure speed from one address, not the per-client limits.
+      RATE_LIMIT_API_PER_MINUTE: '1000000',
+      RATE_LIMIT_JOBS_PER_MINUTE: '1000000',
+      MAX_ACTIVE_JOBS_PER_CLIENT: '1000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

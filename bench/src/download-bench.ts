@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { hubEvents, hubPath } from '@grabbit/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { loadConfig } from '../../apps/server/src/config/env';
 import { InProcessEventBus } from '../../apps/server/src/realtime/event-bus';
 import { startTestApp } from '../../apps/server/test/support/download-app';
 import { startFixtureSite } from '../../apps/server/test/support/fixture-site';
@@ -46,7 +47,8 @@ function ytDlpAlone(url: string): Promise<number> {
   return inTempDir(async (dir) => {
     const started = performance.now();
     await run(
-      'yt-dlp',
+      // The same yt-dlp the server runs (the project environment's when set-up installed it).
+      loadConfig({}).YTDLP_PATH,
       ['--ignore-config', '--no-cache-dir', '--quiet', '--no-part', '-o', 'out.%(ext)s', '--', url],
       { cwd: dir },
     );

@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web) runs only the groups named.
+// `npm run bench -- convert` (or download, web, load, scaled) runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
+import { runLoadBenchmarks } from './load-bench';
 import { runScaledBenchmarks } from './scaled-bench';
 import { runWebBenchmarks } from './web-bench';
 
@@ -9,6 +10,7 @@ const groups = {
   download: runDownloadBenchmarks,
   convert: runConvertBenchmarks,
   web: runWebBenchmarks,
+  load: runLoadBenchmarks,
   scaled: runScaledBenchmarks,
 };
 const asked = process.argv.slice(2);

@@ -1,8 +1,8 @@
 // The image converter pages in Chromium against the real server and engines: a batch of PNGs to
-// JPG saved with Download All, the size limit toasts, and a refused file showing the server's message.
-import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
+// JPG saved in one zip with Download All, the size limit toasts, and a refused file showing the server's message.
+import { readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Download, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from '../support/session';
 import {
@@ -12,6 +12,8 @@ import {
   makePng,
   openConverter,
   queueStatuses,
+  run,
+  startConversion,
   toast,
   toastDescription,
 } from './convert-support';
@@ -32,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('PNG converter', () => {
-  it('converts three PNGs to JPG in parallel and saves them all with Download All', async () => {
+  it('converts three PNGs to JPG in parallel and saves them all in one zip with Download All', async () => {
     const files = await Promise.all([
       makePng(path.join(dir, 'red.png'), 64, 48, 'red'),
       makePng(path.join(dir, 'green.png'), 48, 64, 'green'),
@@ -46,7 +48,7 @@ describe('PNG converter', () => {
     await expect.poll(() => selected.getByRole('listitem').count()).toBe(3);
     expect(await selected.textContent()).toContain('0.0 MB');
 
-    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await startConversion(page);
     await expect
       .poll(() => queueStatuses(page), { timeout: 30_000 })
       .toEqual(['Completed', 'Completed', 'Completed']);
@@ -57,24 +59,25 @@ describe('PNG converter', () => {
     expect(await selected.count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Conversion Queue (3)' }).count()).toBe(1);
 
-    const downloads: Download[] = [];
-    page.on('download', (download) => downloads.push(download));
+    // One zip, named after the page, with every completed file.
+    const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download All (3)' }).click();
-    await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(3);
-
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('png-converter.zip');
+    const zip = path.join(dir, 'all.zip');
+    await download.saveAs(zip);
+    const unpacked = path.join(dir, 'unpacked');
+    await run('unzip', ['-q', '-o', zip, '-d', unpacked]);
+    const names = (await readdir(unpacked)).sort();
+    expect(names).toEqual(['blue.jpg', 'green.jpg', 'red.jpg']);
     const saved = await Promise.all(
-      downloads.map(async (download) => {
-        const target = path.join(dir, `saved-${download.suggestedFilename()}`);
-        await download.saveAs(target);
+      names.map(async (name) => {
+        const target = path.join(unpacked, name);
         const bytes = await readFile(target);
-        return {
-          name: download.suggestedFilename(),
-          magic: bytes.subarray(0, 3).toString('hex'),
-          image: await identify(target),
-        };
+        return { name, magic: bytes.subarray(0, 3).toString('hex'), image: await identify(target) };
       }),
     );
-    expect(saved.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    expect(saved).toEqual([
       { name: 'blue.jpg', magic: 'ffd8ff', image: 'JPEG 32x32' },
       { name: 'green.jpg', magic: 'ffd8ff', image: 'JPEG 48x64' },
       { name: 'red.jpg', magic: 'ffd8ff', image: 'JPEG 64x48' },
@@ -101,7 +104,7 @@ describe('PNG converter', () => {
 
     await openConverter(page, session.server.url, '/png-converter');
     await chooseFiles(page, [fake, await makePng(path.join(dir, 'fine.png'), 16, 16, 'white')]);
-    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await startConversion(page);
     await expect
       .poll(() => queueStatuses(page), { timeout: 30_000 })
       .toEqual([`Failed: ${serverMessage}`, 'Completed']);
@@ -122,7 +125,7 @@ describe('size limits', () => {
     await truncate(big, 10 * 1024 ** 2 + 1);
     await openConverter(page, session.server.url, '/ico-converter');
     await chooseFiles(page, [big]);
-    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await startConversion(page);
     expect(await toastDescription(page, 'File too large')).toBe(
       'huge.ico exceeds the maximum file size of 10MB.',
     );

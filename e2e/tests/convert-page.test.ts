@@ -7,7 +7,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { severeViolations } from '../support/axe';
 import { startServerAndBrowser } from '../support/session';
-import { chooseFiles, fixtureDir, makePng, openConverter, queueStatuses, toast } from './convert-support';
+import {
+  chooseFiles,
+  convertButton,
+  fixtureDir,
+  makePng,
+  openConverter,
+  queueStatuses,
+  startConversion,
+  toast,
+} from './convert-support';
 
 const session = startServerAndBrowser();
 let page: Page;
@@ -57,14 +66,14 @@ describe('converter page', () => {
     await expect.poll(() => selected.getByRole('listitem').count()).toBe(1);
     await page.getByRole('button', { name: 'Remove scan.jpeg' }).click();
     expect(await selected.count()).toBe(0);
-    // With nothing selected the Convert Files button is disabled.
-    expect(await page.getByRole('button', { name: 'Convert Files' }).isDisabled()).toBe(true);
+    // With nothing selected the main button is disabled.
+    expect(await convertButton(page).isDisabled()).toBe(true);
   });
 
   it('passes an accessibility scan with files selected and a finished queue', async () => {
     await openConverter(page, session.server.url, '/png-converter');
     await chooseFiles(page, [await makePng(path.join(dir, 'one.png'), 20, 20, 'orange')]);
-    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await startConversion(page);
     await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual(['Completed']);
     await chooseFiles(page, [await makePng(path.join(dir, 'two.png'), 20, 20, 'purple')]);
     // The scan covers the toasts too: the batch's success toast is on screen.

@@ -56,3 +56,15 @@ export function queueStatuses(page: Page): Promise<string[]> {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** The converter's main button, whatever its label ('Convert (n clicks to start)', 'Convert Files'). */
+export const convertButton = (page: Page) => page.getByTestId('convert-button');
+
+/** Clicks the main button through the click-gate until the conversion starts. */
+export async function startConversion(page: Page): Promise<void> {
+  const button = convertButton(page);
+  for (let left = Number(await button.getAttribute('data-gate-left')); left > 1; left -= 1) {
+    await button.filter({ hasText: `Convert (${left} clicks to start)` }).click();
+  }
+  await button.click();
+}

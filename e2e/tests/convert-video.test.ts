@@ -12,6 +12,7 @@ import {
   fixtureDir,
   openConverter,
   queueStatuses,
+  startConversion,
   run,
   toastDescription,
 } from './convert-support';
@@ -50,7 +51,7 @@ describe('MP4 converter', () => {
     await page.getByLabel('Output format').click();
     await page.getByRole('option', { name: 'WEBM' }).click();
     await chooseFiles(page, [clip]);
-    await page.getByRole('button', { name: 'Convert Files' }).click();
+    await startConversion(page);
     // While the batch runs: the button shows its loading state and the overall bar counts the batch.
     expect(await page.getByRole('button', { name: 'Converting...' }).isDisabled()).toBe(true);
     const overall = page.getByTestId('conversion-overall');

@@ -31,7 +31,7 @@ describe('downloader flows', () => {
       (request) =>
         request.url().includes('/api/') && bodies.push(`${request.url()} ${request.postData() ?? ''}`),
     );
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
     await page.getByText('3 files ready!').waitFor({ timeout: 60_000 });
     expect(await queueItems(page).count()).toBe(3);
     const withCookie = bodies.filter((body) => body.includes('sessionid=abc123'));
@@ -52,7 +52,7 @@ describe('downloader flows', () => {
       .getByRole('textbox', { name: 'YouTube link 1' })
       .fill(harness.site.url('/feed-3.xml?list=PL3'));
     const zipPromise = page.waitForEvent('download', { timeout: 90_000 });
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
     const zip = await zipPromise;
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
     const target = path.join(saveDir, 'playlist.zip');
@@ -69,7 +69,7 @@ describe('downloader flows', () => {
     await page
       .getByRole('textbox', { name: 'YouTube link 1' })
       .fill(harness.site.url('/feed-30.xml?list=PL30'));
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
     await page.getByText('30 videos found!').waitFor({ timeout: 60_000 });
     expect(await queueItems(page).count()).toBe(30);
     expect(await page.locator('[data-testid="queue-item"][data-status="pending"]').count()).toBe(30);
@@ -79,7 +79,7 @@ describe('downloader flows', () => {
   it('shows the failure toast for a failing link, and Retry downloads it', async () => {
     const { context, page } = await openDownloader(harness, '/vimeo-downloader');
     await page.getByRole('textbox', { name: 'Vimeo link 1' }).fill(harness.control.url('/flaky/a.mp4'));
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
     await waitForStatus(page, 0, 'error');
     await page.getByText('Download Failed').first().waitFor();
     expect(harness.control.failures()).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe('downloader flows', () => {
     try {
       const { context, page } = await openDownloader(harness, '/twitter-downloader', { origin: proxy.url });
       await page.getByRole('textbox', { name: 'Twitter link 1' }).fill(harness.control.url('/paced/a.mp4'));
-      await clickThroughGate(mainButton(page), 3, 'Convert');
+      await clickThroughGate(mainButton(page), 3, 'Download');
       await page
         // The task exists on the server (its id is known) and is still running.
         .locator('[data-testid="queue-item"][data-status="downloading"][data-task-id]')

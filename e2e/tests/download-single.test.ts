@@ -20,7 +20,7 @@ describe('single download on /youtube-downloader', () => {
   it('goes from a pasted link through the gate and the progress bar to a saved, valid MP4', async () => {
     const { context, page } = await openDownloader(harness, '/youtube-downloader');
     await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url('/throttle/a.mp4'));
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
 
     const item = page.getByTestId('queue-item').first();
     // The bar moves: a percentage (or Processing) shows while the task runs.
@@ -61,7 +61,7 @@ describe('single download on /youtube-downloader', () => {
     // Without a good row the main button only warns; the gate does not count.
     await mainButton(page).click();
     await page.getByText('No URL Entered').waitFor();
-    await page.getByText('Convert (3 clicks to start)').waitFor();
+    await page.getByText('Download (3 clicks to start)').waitFor();
     await input.fill('https://www.youtube.com/watch?v=abc');
     await expect.poll(() => page.getByText('This URL is not supported').count()).toBe(0);
     await context.close();
@@ -74,7 +74,7 @@ describe('single download on /youtube-downloader', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url('/a.mp4'));
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
     await page.locator('[data-testid="queue-item"][data-status="completed"]').waitFor({ timeout: 60_000 });
     const box = await page.getByTestId('queue-item').first().boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(375);

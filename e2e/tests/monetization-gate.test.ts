@@ -36,7 +36,7 @@ describe('click-gate on a regular page', () => {
     const before = harness.sponsors.count('/sponsor/');
 
     await mainButton(page).click();
-    await page.getByText('Convert (2 clicks to start)').waitFor();
+    await page.getByText('Download (2 clicks to start)').waitFor();
     expect(await stored(page)).toMatchObject({
       [keys.clickCount]: '1',
       [keys.complete]: 'false',
@@ -51,7 +51,7 @@ describe('click-gate on a regular page', () => {
     expect(await mainButton(page).locator('[data-gate-strip]').getAttribute('style')).toContain('33.3');
 
     await mainButton(page).click();
-    await page.getByText('Convert (1 clicks to start)').waitFor();
+    await page.getByText('Download (1 clicks to start)').waitFor();
     await expect.poll(() => windows.opened.length).toBe(2); // click 2: the tiny off-screen window...
     await expect.poll(() => windows.closed(), { timeout: 5000 }).toBe(1); // ...closed after 2 s
 
@@ -64,7 +64,7 @@ describe('click-gate on a regular page', () => {
     expect(await page.evaluate(() => (window as { __popunderRuns?: number }).__popunderRuns)).toBe(1);
     // Reset 100 ms after the finished download.
     await expect.poll(async () => (await stored(page))[keys.clickCount]).toBe('0');
-    await page.getByText('Convert (3 clicks to start)').waitFor();
+    await page.getByText('Download (3 clicks to start)').waitFor();
     // Regular settings only: 2 tabs + 1 tiny window + 3 frames of the regular sponsor page.
     expect(harness.sponsors.count('/sponsor/regular.html')).toBeGreaterThanOrEqual(before + 6);
     expect(harness.sponsors.count('/sponsor/adult')).toBe(0);
@@ -92,7 +92,7 @@ describe('click-gate on an adult page', () => {
 
     await page.goto(`${harness.server.url}/pornhub-downloader`);
     await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
-    await page.getByText('Convert (3 clicks to start)').waitFor();
+    await page.getByText('Download (3 clicks to start)').waitFor();
     expect(await stored(page)).toMatchObject({ [keys.clickCount]: '0', [keys.platformType]: 'adult' });
 
     await page.getByRole('textbox', { name: 'Pornhub link 1' }).fill(harness.site.url('/a.mp4'));

@@ -3,6 +3,7 @@
 import type { Config } from './config/env';
 import type { EventBus } from './realtime/event-bus';
 import type { ScaledInfrastructure } from './scaled/scaled-infrastructure';
+import type { Security } from './security/register';
 
 export interface AppContext {
   config: Config;
@@ -11,4 +12,5 @@ export interface AppContext {
   scaled?: ScaledInfrastructure;
   /** Whether this process runs jobs (embedded mode always; scaled mode unless START_WORKER=false). */
   runsJobs: boolean;
+  security: Security;
 }

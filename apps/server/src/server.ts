@@ -2,7 +2,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
-import { checkEngines, missingEnginesMessage } from './media/engines';
+import { checkEngines, missingEnginesMessage, ytDlpFallbackWarning } from './media/engines';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,6 +13,8 @@ async function main(): Promise<void> {
     console.error(missing);
     process.exit(1);
   }
+  const fallback = ytDlpFallbackWarning(config);
+  if (fallback) console.warn(fallback);
   const app = await buildApp({ config, engines });
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -55,13 +55,13 @@ describe('short links under the test switch', () => {
     expect(site.requests.map((line) => line.split(' ')[0])).toEqual(['HEAD', 'GET', 'HEAD']);
   });
 
-  it('leaves links the extractors know alone, and renames alias hosts (x.com)', async () => {
+  it('leaves links the extractors know alone (x.com too: yt-dlp lists it)', async () => {
     expect(
       await resolveLink('https://www.facebook.com/reel/123', { platform: facebook, testHosts: [], lookup }),
     ).toBe('https://www.facebook.com/reel/123');
     const twitter = platformById('twitter') as Platform;
     expect(await resolveLink('https://x.com/user/status/1', { platform: twitter, testHosts: [] })).toBe(
-      'https://twitter.com/user/status/1',
+      'https://x.com/user/status/1',
     );
   });
 

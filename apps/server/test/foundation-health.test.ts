@@ -2,14 +2,17 @@
 // warning, and 503 when an engine is missing. Also checks the catalog's yt-dlp extractor names
 // against the installed yt-dlp.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { appVersion, platforms } from '@grabbit/catalog';
 import { healthSchema, type EngineStatus } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { checkEngines, ytDlpAgeWarning } from '../src/media/engines';
+import { checkEngines, ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from '../src/media/engines';
 
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-build' });
 const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
 
@@ -55,8 +58,39 @@ describe('GET /health', () => {
   it('warns when the installed yt-dlp is older than 60 days', async () => {
     const health = healthSchema.parse((await app.inject({ method: 'GET', url: '/health' })).json());
     const ytDlp = health.engines.find((e) => e.name === 'yt-dlp')?.version;
-    const expected = ytDlpAgeWarning(ytDlp);
-    expect(health.warnings).toEqual(expected ? [expected] : []);
+    const expected = [ytDlpFallbackWarning(config), ytDlpAgeWarning(ytDlp)].filter(Boolean);
+    expect(health.warnings).toEqual(expected);
+  });
+
+  it("says which yt-dlp runs: the project environment's, its age and the project's Node as its runtime", async () => {
+    const health = healthSchema.parse((await app.inject({ method: 'GET', url: '/health' })).json());
+    const version = health.engines.find((e) => e.name === 'yt-dlp')?.version;
+    const projectYtDlp = path.join(repoRoot, '.cache/engines/venv/bin/yt-dlp');
+    // Set-up installs it; without it (pip failed) the system's runs and /health says so.
+    const expected = existsSync(projectYtDlp)
+      ? {
+          source: 'project environment',
+          jsRuntime: `node:${path.join(repoRoot, 'node_modules/node/bin/node')}`,
+        }
+      : { source: 'system' };
+    expect(health.ytDlp).toMatchObject({ version, ageDays: ytDlpAgeDays(version), ...expected });
+    expect(config.YTDLP_PATH).toBe(existsSync(projectYtDlp) ? projectYtDlp : 'yt-dlp');
+    expect(ytDlpAgeDays('2026.08.19', new Date('2026-11-22T12:00:00Z'))).toBe(95);
+  });
+
+  it('YTDLP_PATH overrides the project environment', async () => {
+    const custom = loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-build',
+      YTDLP_PATH: '/usr/bin/yt-dlp',
+    });
+    const customApp = await buildApp({ config: custom, engines: await checkEngines(custom) });
+    const health = healthSchema.parse((await customApp.inject({ method: 'GET', url: '/health' })).json());
+    await customApp.close();
+    expect(health.ytDlp.source).toBe('YTDLP_PATH');
+    expect(health.ytDlp.version).toBe(run('/usr/bin/yt-dlp', ['--version']).trim());
+    // Debian's release takes no JavaScript runtime option.
+    expect(health.ytDlp.jsRuntime).toBeNull();
   });
 
   it('is also served under /api/health', async () => {
@@ -71,8 +105,7 @@ describe('GET /health', () => {
     const health = healthSchema.parse((await oldApp.inject({ method: 'GET', url: '/health' })).json());
     await oldApp.close();
     expect(health.status).toBe('ok');
-    expect(health.warnings).toHaveLength(1);
-    expect(health.warnings[0]).toMatch(/^yt-dlp 2020\.01\.01 is \d+ days old/);
+    expect(health.warnings.at(-1)).toMatch(/^yt-dlp 2020\.01\.01 is \d+ days old/);
   });
 
   it('answers 503 naming the package when an engine is missing', async () => {
@@ -109,5 +142,34 @@ describe('catalog extractors', () => {
         expect(listed.has(name), `${platform.id}: ${name}`).toBe(true);
       }
     }
+  });
+
+  it("each platform's placeholder and check link is matched by one of its own extractors (x.com natively)", () => {
+    // yt-dlp's own matching, asked of the Python package behind the installed yt-dlp.
+    const script = [
+      'import json, sys',
+      'from yt_dlp.extractor import gen_extractor_classes',
+      'classes = {c.IE_NAME: c for c in gen_extractor_classes()}',
+      'for name, url in json.loads(sys.argv[1]):',
+      '    print(name, url, classes[name].suitable(url))',
+    ].join('\n');
+    const pairs = platforms.flatMap((p) =>
+      [
+        p.placeholder,
+        p.checkLink,
+        ...(p.id === 'twitter' ? ['https://x.com/u/status/1', 'https://mobile.x.com/u/status/1'] : []),
+      ].map((link) => [p, link] as const),
+    );
+    const asked = pairs.flatMap(([p, link]) => p.extractors.map((name) => [name, link]));
+    const python = existsSync(path.join(path.dirname(config.YTDLP_PATH), 'python'))
+      ? path.join(path.dirname(config.YTDLP_PATH), 'python')
+      : '/usr/bin/python3';
+    const matched = new Set(
+      run(python, ['-c', script, JSON.stringify(asked)])
+        .split('\n')
+        .filter((line) => line.endsWith(' True'))
+        .map((line) => line.split(' ')[1]),
+    );
+    for (const [platform, link] of pairs) expect(matched.has(link), `${platform.id}: ${link}`).toBe(true);
   });
 });

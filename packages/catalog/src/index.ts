@@ -7,3 +7,4 @@ export * from './platforms';
 export * from './routes';
 export * from './size';
 export * from './site-content';
+export * from './unique-name';

@@ -4,11 +4,13 @@
 // Where the hosts come from: the `_VALID_URL` / `_DOMAINS` / `_BASE_REGEX` patterns of yt-dlp's
 // extractors (yt-dlp/yt-dlp, yt_dlp/extractor/youtube/_video.py and _redirect.py, tiktok.py,
 // instagram.py, twitter.py, vimeo.py, facebook.py, twitch.py, reddit.py, pornhub.py, xvideos.py,
-// xhamster.py, redgifs.py, youporn.py, spankbang.py; checked against current sources and the
-// Debian copy 2023.03.04), in the host-group shape of spec section 2. Spec-named short or mirror
+// xhamster.py, redgifs.py, youporn.py, spankbang.py; checked against the pinned release in
+// engines/requirements.txt), in the host-group shape of spec section 2. Spec-named short or mirror
 // domains that no extractor pattern lists (fb.watch, redgifs.io, spankbang.party) are redirects
 // to the main domain, so the engine must follow them to a listed host before extracting.
-// `extractors` are the names `yt-dlp --list-extractors` prints; `generic` is never allowed.
+// `extractors` are the names `yt-dlp --list-extractors` prints; `generic` is never allowed. The
+// integration tests (foundation-health) ask the installed yt-dlp that every name exists and that
+// each platform's placeholder, check link and x.com links match one of its extractors.
 
 export const downloadFormats = [
   'mp4',
@@ -74,8 +76,11 @@ export interface Platform {
    * host and its subdomains. The server follows their redirects before yt-dlp starts.
    */
   redirectLinks?: readonly string[];
-  /** Host names the site also answers under that older extractors do not list: link host to the listed one (subdomains kept). */
-  hostAliases?: Readonly<Record<string, string>>;
+  /**
+   * A public link `npm run check-sites` downloads to tell whether the site works today (taken
+   * from yt-dlp's own extractor tests where one exists; an operator overrides them with a file).
+   */
+  checkLink: string;
   /** The page offers the visitor's own session cookie field (sent for that one request only). */
   sessionCookie?: boolean;
   /** The page lists and downloads playlists. */
@@ -95,6 +100,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['youtube', 'youtube:clip', 'youtube:tab', 'youtube:playlist', 'YoutubeYtBe'],
     multiMedia: 'never',
     placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    checkLink: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
     playlists: true,
   },
   {
@@ -108,6 +114,7 @@ export const platforms: readonly Platform[] = [
     redirectLinks: ['tiktok.com', 'm.tiktok.com'],
     multiMedia: 'always',
     placeholder: 'https://www.tiktok.com/@user/video/1234567890123456789',
+    checkLink: 'https://www.tiktok.com/@scout2015/video/6718335390845095173',
   },
   {
     id: 'instagram',
@@ -118,6 +125,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['Instagram', 'instagram:story'],
     multiMedia: 'always',
     placeholder: 'https://www.instagram.com/p/ABC123xyz/',
+    checkLink: 'https://www.instagram.com/p/aye83DjauH/',
     sessionCookie: true,
   },
   {
@@ -127,10 +135,9 @@ export const platforms: readonly Platform[] = [
     adult: false,
     hosts: ['twitter.com', 'x.com'],
     extractors: ['twitter', 'twitter:card', 'twitter:broadcast'],
-    // Extractors before 2024.05 list twitter.com only; twitter.com links still work in newer ones.
-    hostAliases: { 'x.com': 'twitter.com' },
     multiMedia: 'never',
     placeholder: 'https://x.com/user/status/1234567890123456789',
+    checkLink: 'https://x.com/starwars/status/665052190608723968',
   },
   {
     id: 'vimeo',
@@ -141,6 +148,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['vimeo', 'vimeo:ondemand', 'vimeo:review'],
     multiMedia: 'never',
     placeholder: 'https://vimeo.com/123456789',
+    checkLink: 'https://vimeo.com/76979871',
   },
   {
     id: 'facebook',
@@ -158,6 +166,7 @@ export const platforms: readonly Platform[] = [
     ],
     multiMedia: 'by-url',
     placeholder: 'https://www.facebook.com/watch/?v=1234567890',
+    checkLink: 'https://www.facebook.com/video.php?v=637842556329505',
   },
   {
     id: 'twitch',
@@ -168,6 +177,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['twitch:clips', 'twitch:vod'],
     multiMedia: 'never',
     placeholder: 'https://clips.twitch.tv/AwkwardHelplessSalamanderSwiftRage',
+    checkLink: 'https://clips.twitch.tv/FaintLightGullWholeWheat',
     refusedLinks: [
       {
         pattern: /^https?:\/\/(?:www\.|m\.)?twitch\.tv\/[^/?#]+\/?(?:[?#].*)?$/i,
@@ -189,6 +199,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['Reddit'],
     multiMedia: 'always',
     placeholder: 'https://www.reddit.com/r/videos/comments/abc123/title/',
+    checkLink: 'https://www.reddit.com/r/videos/comments/6rrwyj/that_small_heart_attack/',
   },
   {
     id: 'pornhub',
@@ -199,6 +210,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['PornHub'],
     multiMedia: 'never',
     placeholder: 'https://www.pornhub.com/view_video.php?viewkey=ph0123456789',
+    checkLink: 'https://www.pornhub.com/view_video.php?viewkey=648719015',
   },
   {
     id: 'xvideos',
@@ -209,6 +221,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['XVideos'],
     multiMedia: 'never',
     placeholder: 'https://www.xvideos.com/video12345678/title',
+    checkLink: 'https://www.xvideos.com/video4588838/biker_takes_his_girl',
   },
   {
     id: 'xhamster',
@@ -219,6 +232,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['XHamster', 'XHamsterEmbed'],
     multiMedia: 'never',
     placeholder: 'https://xhamster.com/videos/title-1234567',
+    checkLink: 'https://xhamster.com/videos/femaleagent-shy-beauty-takes-the-bait-1509445',
   },
   {
     id: 'redgifs',
@@ -230,6 +244,7 @@ export const platforms: readonly Platform[] = [
     redirectLinks: ['*.redgifs.io'],
     multiMedia: 'never',
     placeholder: 'https://www.redgifs.com/watch/examplename',
+    checkLink: 'https://www.redgifs.com/watch/squeakyhelplesswisent',
   },
   {
     id: 'youporn',
@@ -240,6 +255,7 @@ export const platforms: readonly Platform[] = [
     extractors: ['YouPorn'],
     multiMedia: 'never',
     placeholder: 'https://www.youporn.com/watch/12345678/title/',
+    checkLink: 'https://www.youporn.com/watch/505835/sex-ed-is-it-safe-to-masturbate-daily/',
   },
   {
     id: 'spankbang',
@@ -251,6 +267,7 @@ export const platforms: readonly Platform[] = [
     redirectLinks: ['*.spankbang.party'],
     multiMedia: 'never',
     placeholder: 'https://spankbang.com/abcde/video/title',
+    checkLink: 'https://spankbang.com/3vvn/video/fantasy+solo',
   },
 ];
 

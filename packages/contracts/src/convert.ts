@@ -1,6 +1,7 @@
 // The converter API (spec section 7): the upload form, the endpoints and the progress events the
 // server publishes to the real-time hub while a conversion runs.
 import { z } from 'zod';
+import { convertOptionsShape, endsAfterStart, endsAfterStartIssue } from './convert-options';
 import { conversionStages, type ConversionProgress } from './events';
 
 /** The three upload endpoints, by converter kind. */
@@ -13,19 +14,21 @@ export const convertEndpoints = {
 /** A client-made id that names the progress group `conversion:{id}`. */
 export const progressIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The multipart text fields; the file field `InputFile` comes last. */
-export const convertFormSchema = z.object({
-  OutputFormat: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9]{2,5}$/, 'OutputFormat must be a format name such as jpg or mp3'),
-  Quality: z.literal('high').default('high'),
-  ProgressId: z
-    .string()
-    .regex(progressIdPattern, 'ProgressId must be 8 to 64 letters, digits, - or _')
-    .optional(),
-});
+/** The multipart text fields, in any order around the file field `InputFile`. */
+export const convertFormSchema = z
+  .object({
+    OutputFormat: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]{2,5}$/, 'OutputFormat must be a format name such as jpg or mp3'),
+    ProgressId: z
+      .string()
+      .regex(progressIdPattern, 'ProgressId must be 8 to 64 letters, digits, - or _')
+      .optional(),
+    ...convertOptionsShape,
+  })
+  .refine(endsAfterStart, endsAfterStartIssue);
 
 export type ConvertForm = z.infer<typeof convertFormSchema>;
 

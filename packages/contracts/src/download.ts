@@ -63,6 +63,9 @@ export interface DownloadTask {
   downloadUrl?: string;
   error?: string;
   errorCode?: string;
+  /** Kept in cloud storage (download-and-upload): its key and link, once stored. */
+  cloudFileKey?: string;
+  cloudUrl?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -24,6 +24,20 @@ export const errorCodes = [
   'BATCH_NOT_FOUND',
   'FILE_EXPIRED',
   'BUSY',
+  // Cloud storage (issue 12).
+  'FEATURE_DISABLED',
+  'CLOUD_FILE_NOT_FOUND',
+  'CLOUD_LINK_INVALID',
+  'CLOUD_LINK_EXPIRED',
+  'FILE_PATH_REFUSED',
+  'CLOUD_STORAGE_FULL',
+  // Public-site safety: limits, keys and bounds.
+  'RATE_LIMITED',
+  'TOO_MANY_ACTIVE_JOBS',
+  'INVALID_API_KEY',
+  'FEATURE_NOT_ALLOWED',
+  'DISK_FULL',
+  'UPLOAD_STALLED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -8,10 +8,21 @@ export const engineStatusSchema = z.object({
   package: z.string(),
 });
 
+/** Which yt-dlp the downloader runs: sites change weekly, so its age matters. */
+export const ytDlpHealthSchema = z.object({
+  version: z.string().nullable(),
+  /** Days since the release (yt-dlp versions are dates). */
+  ageDays: z.number().int().nullable(),
+  source: z.enum(['project environment', 'system', 'YTDLP_PATH']),
+  /** The JavaScript runtime it uses for YouTube (`node:/path`), null when it takes none. */
+  jsRuntime: z.string().nullable(),
+});
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   engines: z.array(engineStatusSchema),
+  ytDlp: ytDlpHealthSchema,
   warnings: z.array(z.string()),
   /** `scaled` when REDIS_URL is set (BullMQ workers, Redis state, the bucket). */
   mode: z.enum(['embedded', 'scaled']).optional(),
@@ -27,3 +38,4 @@ export const healthSchema = z.object({
 
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 export type Health = z.infer<typeof healthSchema>;
+export type YtDlpHealth = z.infer<typeof ytDlpHealthSchema>;

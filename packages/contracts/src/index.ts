@@ -3,4 +3,8 @@ export * from './health';
 export * from './public-config';
 export * from './download';
 export * from './convert';
+export * from './convert-options';
+export * from './convert-jobs';
+export * from './convert-fields';
 export * from './events';
+export * from './cloudstorage';

@@ -13,7 +13,7 @@ export const publicConfigSchema = z.object({
     regular: z.object({ link: z.string(), script: z.string() }),
     adult: z.object({ link: z.string(), script: z.string() }),
   }),
-  features: z.object({ monetization: z.boolean() }),
+  features: z.object({ monetization: z.boolean(), cloudStorage: z.boolean().default(false) }),
   testHosts: z.array(z.string()).optional(),
 });
 

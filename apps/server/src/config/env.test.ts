@@ -102,4 +102,17 @@ describe('loadConfig', () => {
       'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
     ]);
   });
+
+  it('keeps cloud storage off by default and never echoes a bad signing secret', () => {
+    const config = loadConfig({});
+    expect(config.FEATURE_CLOUD_STORAGE).toBe(false);
+    expect(config.CLOUD_MAX_RETENTION_HOURS).toBe(168);
+    expect(config.CLOUD_LINK_TTL_SECONDS).toBe(3600);
+    const error = configError({ CLOUD_SIGNING_SECRET: 'short-secret', CLOUD_LINK_TTL_SECONDS: '0' });
+    expect(error.problems).toEqual([
+      expect.stringMatching(/^CLOUD_LINK_TTL_SECONDS="0": /),
+      'CLOUD_SIGNING_SECRET: at least 32 characters',
+    ]);
+    expect(error.message).not.toContain('short-secret');
+  });
 });

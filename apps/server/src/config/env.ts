@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { resolveYtDlpSettings, ytDlpSettingsShape, type YtDlpSettings } from './ytdlp-settings';
 
 const commaList = z
   .string()
@@ -30,7 +31,6 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
-  YTDLP_PATH: z.string().default('yt-dlp'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   MAGICK_PATH: z.string().default(defaultMagickPath()),
@@ -83,11 +83,49 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   /** Result downloads answer a redirect to a short-lived signed link; `false` streams them. */
   S3_REDIRECTS: z.stringbool().default(true),
+  // Cloud storage (keep a download under a file key, public or signed links, chosen retention).
+  FEATURE_CLOUD_STORAGE: z.stringbool().default(false),
+  /** The local "bucket" folder (embedded mode); relative to the working folder like DATA_DIR. */
+  CLOUD_STORAGE_DIR: z.string().optional(),
+  CLOUD_MAX_RETENTION_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(7 * 24),
+  /** How long a private (signed) link works. */
+  CLOUD_LINK_TTL_SECONDS: positiveInt(60 * 60),
+  /** HMAC key of signed links; empty: a random one kept in the bucket folder (survives restarts). */
+  CLOUD_SIGNING_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  CLOUD_MAX_FILE_BYTES: positiveInt(4 * 1024 ** 3),
+  /** All stored objects together; more is refused (CLOUD_STORAGE_FULL). */
+  CLOUD_MAX_TOTAL_BYTES: positiveInt(50 * 1024 ** 3),
+  // yt-dlp: which one runs and how it reaches the sites (config/ytdlp-settings.ts).
+  ...ytDlpSettingsShape,
+  /** Optional cap on every converter upload, under the pages' own limits (small servers). */
+  CONVERT_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().optional(),
+  /** A conversion whose client follows jobs (`Prefer: respond-async`) goes on as one after this. */
+  CONVERT_SYNC_WAIT_SECONDS: z.coerce.number().positive().default(60),
+  // Public-site safety (security/): client identity, limits, keys, bounds, headers.
+  /** Proxies in front of the server: a hop count or their addresses/CIDRs. Empty: trust none. */
+  TRUST_PROXY: z.string().default(''),
+  /** Salt of the hashed client addresses limits key on; random per process when empty. */
+  RATE_LIMIT_SALT: z.string().default(''),
+  RATE_LIMIT_API_PER_MINUTE: positiveInt(60),
+  RATE_LIMIT_JOBS_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_HUB_PER_MINUTE: positiveInt(30),
+  MAX_ACTIVE_JOBS_PER_CLIENT: positiveInt(3),
+  /** Operator's JSON file of API keys: { "<key>": { name, unlimited?, limits?, features? } }. */
+  API_KEYS_FILE: z.string().default(''),
+  /** New jobs are refused (503 DISK_FULL) when DATA_DIR has less free space than this. */
+  DISK_MIN_FREE_MB: positiveInt(1024),
+  /** An upload moving less than 16 KiB in this many seconds is cut. */
+  UPLOAD_STALL_SECONDS: positiveInt(30),
+  /** Origins allowed to call /api from a browser; empty: the site's own (PUBLIC_URL). */
+  CORS_ORIGINS: commaList,
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & YtDlpSettings;
 
-/** Never echoed in error messages: a Redis address may carry its password. */
+/** Never echoed in error messages (a Redis address may carry its password), with any *SECRET*. */
 const secretSettings = new Set(['REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 export class ConfigError extends Error {
@@ -107,18 +145,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(root)';
-        // Show the value given, so the operator sees what was read, except where it may hold a secret.
-        const given =
-          typeof present[name] === 'string' && !secretSettings.has(name)
-            ? `=${JSON.stringify(present[name])}`
-            : '';
+        // Show the value given, so the operator sees what was read; secrets and proxies (which may
+        // hold a password) are never echoed.
+        const secret = secretSettings.has(name) || name.includes('SECRET') || name.startsWith('YTDLP_PROXY');
+        const given = typeof present[name] === 'string' && !secret ? `=${JSON.stringify(present[name])}` : '';
         const message =
           issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
         return `${name}${given}: ${message}`;
       }),
     );
   }
-  const config = parsed.data;
+  const config: Config = { ...parsed.data, ...resolveYtDlpSettings(parsed.data) };
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
   }

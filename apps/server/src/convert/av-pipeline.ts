@@ -9,6 +9,7 @@
 // have started anyway). Progress counts only for the run that is kept.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { ConvertOptions } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import type { ProbeResult } from '../media/ffprobe';
 import { runFfmpeg } from '../media/ffmpeg-run';
@@ -18,6 +19,7 @@ import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
 import { probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from '../media/engine-run';
+import { applyAvOptions, checkCut, outputDuration, restrictCopies } from './options';
 
 export interface AvJob {
   input: DetectedMedia;
@@ -25,6 +27,7 @@ export interface AvJob {
   target: string;
   outputPath: string;
   onPercent: (percent: number) => void;
+  options: ConvertOptions;
 }
 
 /** Settles a run that is no longer wanted; its failure (it was stopped) means nothing. */
@@ -49,6 +52,7 @@ async function readableSource(
 export async function convertAudioVideo(config: Config, job: AvJob, context: EngineContext): Promise<void> {
   const source = await readableSource(config, job, context);
   const earlyPlan = planArgs(job.target, transcodeChoice);
+  const optionArgs = (plan: AvPlan) => applyAvOptions(plan.outputArgs, plan, job.options);
   const { needsAmrEncoder } = earlyPlan;
   const ffmpegOutput = needsAmrEncoder ? path.join(context.workDir, 'amr-source.pcm') : job.outputPath;
   /** Known once the probe has chosen: the input's length and the run whose progress is shown. */
@@ -59,7 +63,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
       {
         input: source.path,
         demuxer: source.demuxer,
-        outputArgs: plan.outputArgs,
+        outputArgs: optionArgs(plan),
         output: ffmpegOutput,
         durationSeconds: () => chosen.duration,
         onPercent: (percent) => {
@@ -76,12 +80,13 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   let probe: ProbeResult;
   try {
     probe = await probeMedia(config, { ...job.input, demuxer: source.demuxer }, source.path, context);
+    checkCut(probe.duration, job.options);
   } catch (error) {
     await discard(early, earlyStop, ffmpegOutput);
     throw error;
   }
-  chosen.duration = probe.duration;
-  const choice = chooseStreams(probe, job.target);
+  chosen.duration = outputDuration(probe.duration, job.options);
+  const choice = restrictCopies(chooseStreams(probe, job.target), job.options);
   if (sameChoice(choice, transcodeChoice)) {
     chosen.run = earlyStop;
     await early;

@@ -2,6 +2,7 @@
 // size limit and output list, and run the engines for the pair. Returns the result's path.
 import path from 'node:path';
 import type { ConverterKind } from '@grabbit/catalog';
+import type { ConvertOptions } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { convertAudioVideo } from './av-pipeline';
 import { fileTooLarge, unsupportedConversion } from './conversion-errors';
@@ -9,6 +10,7 @@ import { detectInput } from './detect';
 import type { EngineContext } from '../media/engine-run';
 import { allowedOutputs, canonicalFormat, limitForInput } from './formats';
 import { convertImage } from './image-pipeline';
+import { defaultConvertOptions, imageSettings } from './options';
 import { ConversionPool } from './pool';
 import type { ProgressReporter } from './progress';
 
@@ -23,6 +25,8 @@ export interface ConversionRequest {
   outputExtension: string;
   report: ProgressReporter;
   signal: AbortSignal;
+  /** The visitor's optional settings; without them, the plain conversion. */
+  options?: ConvertOptions;
 }
 
 export class ConversionService {
@@ -45,6 +49,7 @@ export class ConversionService {
       signal: request.signal,
     };
     request.report('converting', 0);
+    const options = request.options ?? defaultConvertOptions;
     const upload = { path: request.inputPath, head: request.head };
     const input = await detectInput(config, request.kind, upload, context);
     const limit = limitForInput(request.kind, input.format);
@@ -55,12 +60,17 @@ export class ConversionService {
     const target = canonicalFormat(request.outputExtension);
     const outputPath = path.join(request.workDir, `output.${request.outputExtension}`);
     if (input.kind === 'image') {
-      await convertImage(config, { input, inputPath: request.inputPath, target, outputPath }, context);
+      const settings = imageSettings(options);
+      await convertImage(
+        config,
+        { input, inputPath: request.inputPath, target, outputPath, settings },
+        context,
+      );
     } else {
       const onPercent = (percent: number) => request.report('converting', percent);
       await convertAudioVideo(
         config,
-        { input, inputPath: request.inputPath, target, outputPath, onPercent },
+        { input, inputPath: request.inputPath, target, outputPath, onPercent, options },
         context,
       );
     }

@@ -17,6 +17,7 @@ import { runMagick } from '../media/magick-run';
 import { imageTooLarge } from './conversion-errors';
 import type { DetectedImage } from './detect';
 import type { EngineContext } from '../media/engine-run';
+import type { ImageSettings } from './options';
 
 export interface ImageJob {
   input: DetectedImage;
@@ -24,6 +25,7 @@ export interface ImageJob {
   /** Canonical output format (jpeg, not jpg). */
   target: string;
   outputPath: string;
+  settings: ImageSettings;
 }
 
 const animatedFormats = new Set(['gif', 'webp']);
@@ -87,13 +89,15 @@ async function encodeWithinLimit(
 export async function convertImage(config: Config, job: ImageJob, context: EngineContext): Promise<void> {
   const source = await sharpSource(config, job, context);
   const timeoutSeconds = (context.deadline - Date.now()) / 1000;
-  const base = { maxPixels: config.CONVERT_MAX_PIXELS, timeoutSeconds };
+  const { quality, maxWidth, maxHeight, keepMetadata } = job.settings;
+  const base = { maxPixels: config.CONVERT_MAX_PIXELS, timeoutSeconds, quality, maxWidth, maxHeight };
   if (sharpWritable.has(job.target)) {
     const animated = animatedFormats.has(job.input.format) && animatedFormats.has(job.target);
     await encodeWithinLimit(source, job.outputPath, job.target as SharpOutput, {
       ...base,
       animated,
       flattenWhite: job.target === 'jpeg',
+      keepMetadata,
     });
     return;
   }

@@ -1,16 +1,16 @@
-// Receives the multipart form: the text fields first, then `InputFile` streamed straight to disk.
+// Receives the multipart form, fields and `InputFile` in any order, the file streamed to disk.
 // The size limit is enforced while the bytes arrive: the stream stops at the limit, and the caller
 // removes the partial file with the rest of the workspace. The first bytes are kept on the way, so
 // the file's type is read without opening the file again.
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { MultipartFields } from '@fastify/multipart';
-import type { ConverterKind } from '@grabbit/catalog';
+import type { MultipartFile } from '@fastify/multipart';
 import { convertFormSchema, type ConvertForm } from '@grabbit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
 import { fileTooLarge } from './conversion-errors';
-import { largestLimitOfKind } from './formats';
+import type { SizeLimit } from './formats';
+import { uploadStalled, watchUploadStall } from '../security/upload-stall';
 
 export interface ReceivedUpload {
   form: ConvertForm;
@@ -32,80 +32,115 @@ export const headBytes = 64 * 1024;
 const uploadBuffer = 1024 * 1024;
 
 export interface UploadOptions {
-  kind: ConverterKind;
   inputPath: string;
-  /** Called with the form as soon as the text fields are read, before the file streams. */
+  /** Enforced while the file streams (uploadLimit). */
+  limit: SizeLimit;
+  /** Called with the form once its fields are read: before the file streams when they come first. */
   onForm: (form: ConvertForm) => void;
   onPercent: (percent: number) => void;
+  /** An upload moving less than a minimum in this long is cut (UPLOAD_STALLED). */
+  stallMs: number;
 }
 
-function fieldText(fields: MultipartFields, name: string): string | undefined {
-  const field = fields[name];
-  const single = Array.isArray(field) ? field[0] : field;
-  return single && single.type === 'field' && typeof single.value === 'string' ? single.value : undefined;
-}
-
-function parseForm(fields: MultipartFields): ConvertForm {
-  const parsed = convertFormSchema.safeParse({
-    OutputFormat: fieldText(fields, 'OutputFormat'),
-    Quality: fieldText(fields, 'Quality'),
-    ProgressId: fieldText(fields, 'ProgressId'),
-  });
+function parseForm(fields: Record<string, string>): ConvertForm {
+  const parsed = convertFormSchema.safeParse(fields);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'Invalid form';
-    const missing = parsed.error.issues.some(
-      (issue) => issue.path[0] === 'OutputFormat' && issue.code === 'invalid_type',
-    );
+    const issue = parsed.error.issues[0];
+    const missing = issue?.path[0] === 'OutputFormat' && issue.code === 'invalid_type';
     throw new AppError(
       'VALIDATION_FAILED',
-      missing ? 'OutputFormat is required and must come before InputFile.' : message,
+      missing ? 'OutputFormat is required.' : (issue?.message ?? 'Invalid form'),
       400,
     );
   }
   return parsed.data;
 }
 
-export async function receiveUpload(
-  request: FastifyRequest,
-  options: UploadOptions,
-): Promise<ReceivedUpload> {
-  if (!request.isMultipart())
-    throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
-  const limit = largestLimitOfKind(options.kind);
-  const part = await request.file({
-    limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-    highWaterMark: uploadBuffer,
-    fileHwm: uploadBuffer,
-  });
-  if (!part || part.fieldname !== 'InputFile') {
-    part?.file.resume();
-    throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).', 400);
-  }
-  const form = parseForm(part.fields);
-  options.onForm(form);
-  const total = Number(request.headers['content-length']) || 0;
+/** Reads the file part to disk, keeping its first bytes; stops at the limit. */
+async function saveFilePart(
+  part: MultipartFile,
+  inputPath: string,
+  limit: SizeLimit,
+  onBytes: (bytes: number) => void,
+): Promise<{ bytes: number; head: Buffer }> {
   let bytes = 0;
   const headChunks: Buffer[] = [];
   part.file.on('data', (chunk: Buffer) => {
     if (bytes < headBytes) headChunks.push(chunk.subarray(0, headBytes - bytes));
     bytes += chunk.length;
-    if (total > 0) options.onPercent((bytes / total) * 100);
+    onBytes(bytes);
   });
   // Stop reading at the limit rather than draining the rest of an oversized upload to nowhere.
   part.file.once('limit', () => part.file.destroy(fileTooLarge(limit.text)));
   try {
-    await pipeline(
-      part.file,
-      createWriteStream(options.inputPath, { flags: 'wx', highWaterMark: uploadBuffer }),
-    );
+    await pipeline(part.file, createWriteStream(inputPath, { flags: 'wx', highWaterMark: uploadBuffer }));
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (part.file.truncated) throw fileTooLarge(limit.text);
     throw new AppError('UPLOAD_INCOMPLETE', 'The upload did not complete. Please try again.', 400);
   }
   if (part.file.truncated) throw fileTooLarge(limit.text);
-  if (bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.', 400);
-  options.onPercent(100);
   // Buffer.concat copies, so the parser's larger buffers are not kept alive by the slices.
-  return { form, originalName: part.filename, bytes, head: Buffer.concat(headChunks) };
+  return { bytes, head: Buffer.concat(headChunks) };
+}
+
+/**
+ * Fields and file in any order. When the fields come first (the page's order) they are checked
+ * before a byte of the file is stored, and progress is reported while it streams; when the file
+ * comes first it is spooled to disk under the same limit and the fields are read after it.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: UploadOptions,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart())
+    throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
+  const watch = watchUploadStall(request.raw.socket, options.stallMs, () => request.raw.destroy());
+  try {
+    return await Promise.race([receiveParts(request, options), watch.stalled]);
+  } catch (error) {
+    if (watch.hasStalled()) throw uploadStalled();
+    throw error;
+  } finally {
+    watch.stop();
+  }
+}
+
+async function receiveParts(request: FastifyRequest, options: UploadOptions): Promise<ReceivedUpload> {
+  const limit = options.limit;
+  const parts = request.parts({
+    limits: { fileSize: limit.bytes, files: 1, fields: 20, fieldSize: 1024, parts: 22, headerPairs: 20 },
+    highWaterMark: uploadBuffer,
+    fileHwm: uploadBuffer,
+  });
+  const fields: Record<string, string> = {};
+  let form: ConvertForm | undefined;
+  let file: { originalName: string; bytes: number; head: Buffer } | undefined;
+  const total = Number(request.headers['content-length']) || 0;
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+      continue;
+    }
+    if (part.fieldname !== 'InputFile' || file) {
+      part.file.resume();
+      continue;
+    }
+    if (fields.OutputFormat !== undefined) {
+      form = parseForm(fields);
+      options.onForm(form);
+    }
+    const saved = await saveFilePart(part, options.inputPath, limit, (bytes) => {
+      if (total > 0) options.onPercent((bytes / total) * 100);
+    });
+    file = { originalName: part.filename, ...saved };
+  }
+  if (!file) throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).', 400);
+  if (!form) {
+    form = parseForm(fields);
+    options.onForm(form);
+  }
+  if (file.bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.', 400);
+  options.onPercent(100);
+  return { form, ...file };
 }

@@ -5,6 +5,7 @@ import { platformById } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
+import { behindEgressGuard } from '../media/egress-guard';
 import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
@@ -14,6 +15,7 @@ import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
 import { cookiesFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import { ytDlpAccess } from './ytdlp-access';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
 
@@ -59,35 +61,41 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       signal,
     });
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
-    const cookiesFile = prepared ? await cookiesFileIn(prepared) : undefined;
+    // The visitor's own cookie file, written by the process that accepted the task.
+    const visitorCookies = prepared ? await cookiesFileIn(prepared) : undefined;
+    const access = await ytDlpAccess(config, input.platform, dir, visitorCookies);
     let lastSent = 0;
     let lastPercent = -1;
-    const { file, info, probe } = await runYtDlpDownload({
-      ...input,
-      url,
-      ytDlpPath: config.YTDLP_PATH,
-      allowGeneric: input.isTestHost,
-      maxBytes: config.DOWNLOAD_MAX_BYTES,
-      maxDurationSeconds: durationLimit.seconds,
-      cookiesFile,
-      jobDir: dir,
-      timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
-      signal,
-      onProgress: (p) => {
-        const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
-        const now = Date.now();
-        if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
-        lastSent = now;
-        lastPercent = percent;
-        void tasks.progress(
-          taskId,
-          { progress: (Math.max(0, percent) * downloadShare) / 100 },
-          { speed: p.speed, eta: p.eta },
-        );
-      },
-      onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-      probe: (media) => probeMedia(config.FFPROBE_PATH, media),
-    });
+    const limit = durationLimit;
+    const { file, info, probe } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
+      runYtDlpDownload({
+        ...input,
+        proxyUrl,
+        url,
+        ytDlpPath: config.YTDLP_PATH,
+        allowGeneric: input.isTestHost,
+        maxBytes: config.DOWNLOAD_MAX_BYTES,
+        maxDurationSeconds: limit.seconds,
+        ...access,
+        jobDir: dir,
+        timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+        signal,
+        onProgress: (p) => {
+          const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
+          const now = Date.now();
+          if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
+          lastSent = now;
+          lastPercent = percent;
+          void tasks.progress(
+            taskId,
+            { progress: (Math.max(0, percent) * downloadShare) / 100 },
+            { speed: p.speed, eta: p.eta },
+          );
+        },
+        onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
+        probe: (media) => probeMedia(config.FFPROBE_PATH, media),
+      }),
+    );
     await tasks.progress(taskId, {
       status: 'processing',
       stage: 'processing',

@@ -13,6 +13,8 @@ export interface ProbedStream {
   codec_type?: string;
   codec_name?: string;
   disposition?: { attached_pic?: number };
+  width?: number;
+  height?: number;
 }
 
 export interface Probe {

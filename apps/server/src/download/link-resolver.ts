@@ -16,8 +16,8 @@ import {
   checkDownloadUrl,
   isPrivateAddress,
   isTestHost,
+  privateAddressRefusal,
   needsRedirectResolution,
-  withHostAlias,
 } from './url-rules';
 
 type Lookup = (
@@ -42,11 +42,6 @@ const headRefused = new Set([400, 403, 405, 501]);
 const userAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
-const privateTarget = () =>
-  new AppError(
-    'URL_NOT_ALLOWED',
-    'This link leads to a local or private network address, which is not allowed.',
-  );
 const unreachable = () =>
   new AppError(
     'DOWNLOAD_FAILED',
@@ -67,7 +62,7 @@ function guardedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunction {
       const first = addresses[0];
       if (!first) return done(unreachable(), '', 0);
       if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address)))
-        return done(privateTarget(), '', 0);
+        return done(privateAddressRefusal(), '', 0);
       return options.all ? done(null, addresses) : done(null, first.address, first.family);
     });
   };
@@ -106,14 +101,14 @@ function checkHop(url: URL, raw: string, testHosts: TestHosts): boolean {
     throw new AppError('URL_NOT_ALLOWED', 'This link redirects to an address that cannot be downloaded.');
   }
   const allowPrivate = isTestHost(url, testHosts);
-  if (!allowPrivate && isPrivateAddress(url.hostname)) throw privateTarget();
+  if (!allowPrivate && isPrivateAddress(url.hostname)) throw privateAddressRefusal();
   return allowPrivate;
 }
 
 /** The link to hand to yt-dlp: aliases applied, redirect links followed to the page they stand for. */
 export async function resolveLink(link: string, options: ResolveOptions): Promise<string> {
   const { platform, testHosts } = options;
-  let current = withHostAlias(new URL(link), platform);
+  let current = new URL(link);
   if (needsRedirectResolution(current, platform)) {
     const deadline = AbortSignal.timeout(options.timeoutMs ?? 10_000);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -172,7 +167,7 @@ async function followRedirects(
       throw unreachable();
     }
     checkHop(next, answer.location, options.testHosts);
-    current = withHostAlias(next, options.platform);
+    current = next;
   }
   return current;
 }

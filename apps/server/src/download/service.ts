@@ -7,6 +7,7 @@ import type { DownloadFormatName, DownloadTask, Quality } from '@grabbit/contrac
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
+import { behindEgressGuard } from '../media/egress-guard';
 import type { InfoMode } from '../media/ytdlp-args';
 import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
@@ -18,6 +19,7 @@ import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
+import { ytDlpAccess } from './ytdlp-access';
 import { TaskStore, type TaskRecord } from './task-store';
 import { waitForTask } from './wait-for-task';
 import { checkDownloadUrl } from './url-rules';
@@ -163,20 +165,26 @@ export class DownloadService {
     const dir = await makeJobFolder(this.jobsRoot);
     try {
       const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
-      const cookiesFile = instagramCookies ? await writeInstagramCookies(dir, instagramCookies) : undefined;
-      return await readYtDlpInfo({
-        ytDlpPath: this.config.YTDLP_PATH,
-        url: resolved,
-        mode,
-        platform,
-        allowGeneric: checked.isTestHost,
-        maxBytes: this.config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-        cookiesFile,
-        timeoutMs: infoTimeoutMs,
-        workDir: dir,
-        workRoot: this.jobsRoot,
-      });
+      const visitorCookies = instagramCookies
+        ? await writeInstagramCookies(dir, instagramCookies)
+        : undefined;
+      const access = await ytDlpAccess(this.config, platform, dir, visitorCookies);
+      return await behindEgressGuard(this.config.MEDIA_TEST_HOSTS, (proxyUrl) =>
+        readYtDlpInfo({
+          proxyUrl,
+          ytDlpPath: this.config.YTDLP_PATH,
+          url: resolved,
+          mode,
+          platform,
+          allowGeneric: checked.isTestHost,
+          maxBytes: this.config.DOWNLOAD_MAX_BYTES,
+          maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
+          ...access,
+          timeoutMs: infoTimeoutMs,
+          workDir: dir,
+          workRoot: this.jobsRoot,
+        }),
+      );
     } finally {
       await removeJobFolder(dir);
     }

@@ -139,6 +139,16 @@ export class TaskStore {
     this.bus.publish(`task:${taskId}`, hubEvents.taskCompleted, taskId, task);
   }
 
+  /** Adds where a finished task's file was kept (cloud storage); its job has ended by then. */
+  async annotate(taskId: string, patch: Pick<DownloadTask, 'cloudFileKey' | 'cloudUrl'>): Promise<void> {
+    const record = await this.state.get(taskId);
+    if (!record) return;
+    await this.state.set({
+      ...record,
+      task: { ...record.task, ...patch, updatedAt: new Date().toISOString() },
+    });
+  }
+
   fail(taskId: string, error: TaskErrorEvent): Promise<void> {
     return this.inOrder(taskId, () => this.failNow(taskId, error));
   }

@@ -2,6 +2,7 @@
 // must belong to the page's platform, and loopback or private addresses are refused unless the
 // offline-testing switch names that host.
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { hostMatches, linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
 
@@ -16,6 +17,48 @@ export function isTestHost(url: URL, testHosts: TestHosts): boolean {
   return names.includes(url.hostname.toLowerCase()) || names.includes(url.host.toLowerCase());
 }
 
+/** IPv6 ranges that carry an IPv4 address in their last 32 bits (mapped, translated, NAT64). */
+const embeddingRanges = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
+
+/** The IPv4 address an IPv6 address stands for (mapped, NAT64, 6to4, IPv4-compatible), if any. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const parts = address.parts;
+  const fromWords = (high: number, low: number) =>
+    new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+  const range = address.range();
+  if (embeddingRanges.has(range) || parts.slice(0, 6).every((part) => part === 0))
+    return fromWords(parts[6] ?? 0, parts[7] ?? 0);
+  if (range === '6to4') return fromWords(parts[1] ?? 0, parts[2] ?? 0);
+  return undefined;
+}
+
+/**
+ * Whether an IP address (any textual form Node accepts) is ordinary public unicast. Everything
+ * else is refused: loopback, private, link-local (cloud metadata 169.254.169.254 included), CGNAT
+ * (100.64/10, where some clouds put their metadata service), multicast, broadcast, unspecified,
+ * reserved and documentation ranges, IPv6 unique-local and site-local, and IPv6 forms that wrap
+ * an IPv4 address (mapped, NAT64, 6to4, IPv4-compatible) are judged by the address they wrap.
+ * Teredo is refused outright: its embedded address is obfuscated.
+ */
+export function isPublicIpAddress(text: string): boolean {
+  const version = isIP(text);
+  if (version === 0) return false;
+  const address = ipaddr.parse(text);
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  if (v6.range() === 'unspecified' || v6.range() === 'loopback') return false;
+  const wrapped = embeddedIPv4(v6);
+  if (wrapped) return wrapped.range() === 'unicast';
+  return v6.range() === 'unicast';
+}
+
+/** The refusal of a link (or a hop or connection it leads to) aimed at a non-public address. */
+export const privateAddressRefusal = () =>
+  new AppError(
+    'URL_NOT_ALLOWED',
+    'This link leads to a local or private network address, which is not allowed.',
+  );
+
 /** Loopback, private, link-local, unspecified and similar addresses a visitor must never reach. */
 export function isPrivateAddress(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -26,33 +69,7 @@ export function isPrivateAddress(hostname: string): boolean {
     host.endsWith('.internal')
   )
     return true;
-  const version = isIP(host);
-  if (version === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  if (version === 6) {
-    if (host === '::' || host === '::1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    if (mapped?.[1]) return isPrivateAddress(mapped[1]);
-    // URL parsing writes IPv4-mapped addresses in hex (::ffff:7f00:1).
-    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
-    if (hex?.[1] && hex[2]) {
-      const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-      return isPrivateAddress([high >> 8, high & 255, low >> 8, low & 255].join('.'));
-    }
-    return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(host);
-  }
-  return false;
+  return isIP(host) !== 0 && !isPublicIpAddress(host);
 }
 
 /**
@@ -133,16 +150,4 @@ export function matchesRedirectLink(url: URL, entry: string): boolean {
 /** A link the platform's extractors do not know but whose redirects lead to one they do. */
 export function needsRedirectResolution(url: URL, platform: Platform): boolean {
   return (platform.redirectLinks ?? []).some((entry) => matchesRedirectLink(url, entry));
-}
-
-/** The link under the host name the extractors list (x.com -> twitter.com), subdomains kept. */
-export function withHostAlias(url: URL, platform: Platform): URL {
-  const host = url.hostname.toLowerCase();
-  for (const [alias, listed] of Object.entries(platform.hostAliases ?? {})) {
-    if (!hostMatches(host, alias)) continue;
-    const renamed = new URL(url.href);
-    renamed.hostname = host.slice(0, host.length - alias.length) + listed;
-    return renamed;
-  }
-  return url;
 }

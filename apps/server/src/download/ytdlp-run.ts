@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../http/app-error';
+import { proxyEnvironment } from '../media/egress-guard';
 import { runCommand } from '../media/run-command';
 import type { Probe } from './finalize';
 import { downloadFailures } from './failures';
@@ -71,6 +72,7 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   };
   const result = await runCommand(options.ytDlpPath, buildDownloadArgs(options), {
     cwd: options.jobDir,
+    env: proxyEnvironment(options.proxyUrl),
     timeoutMs: options.timeoutMs,
     signal,
     onStdout: (chunk) => handle(parsers.out.push(chunk)),

@@ -1,19 +1,31 @@
 // The health answer from the engine statuses found at start-up: the version, each engine, and a
-// warning per missing engine or an old yt-dlp.
+// warning per missing engine, an old yt-dlp or the system's yt-dlp standing in for the project's.
 import { appVersion } from '@grabbit/catalog';
-import type { EngineStatus, Health } from '@grabbit/contracts';
-import { ytDlpAgeWarning } from './engines';
+import type { EngineStatus, Health, YtDlpHealth } from '@grabbit/contracts';
+import { ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from './engines';
+import { jsRuntimeFor, type YtDlpEngine } from './ytdlp-options';
 
-export function healthReport(statuses: EngineStatus[]): Health {
+export async function healthReport(statuses: EngineStatus[], config: YtDlpEngine): Promise<Health> {
   const warnings = statuses
     .filter((s) => !s.available)
     .map((s) => `${s.name} is missing (package ${s.package})`);
-  const ageWarning = ytDlpAgeWarning(statuses.find((s) => s.name === 'yt-dlp')?.version);
-  if (ageWarning) warnings.push(ageWarning);
+  const version = statuses.find((s) => s.name === 'yt-dlp')?.version;
+  // Which yt-dlp runs: sites change weekly, so its age and origin matter to an operator.
+  const ytDlp: YtDlpHealth = {
+    version: version ?? null,
+    ageDays: ytDlpAgeDays(version) ?? null,
+    source: config.YTDLP_SOURCE,
+    // Asked of yt-dlp once (memoised), on the first /health rather than at every start.
+    jsRuntime: (await jsRuntimeFor(config)) ?? null,
+  };
+  for (const warning of [ytDlpFallbackWarning(config), ytDlpAgeWarning(version)]) {
+    if (warning) warnings.push(warning);
+  }
   return {
     status: statuses.every((s) => s.available) ? 'ok' : 'degraded',
     version: appVersion,
     engines: statuses,
+    ytDlp,
     warnings,
   };
 }

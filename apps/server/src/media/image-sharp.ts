@@ -1,6 +1,6 @@
 // sharp (libvips) for the common image formats. Every encode applies the house rules: EXIF
 // orientation applied, sRGB output (CMYK converted through its profile), metadata (GPS included)
-// dropped, transparency flattened on white where the format has none.
+// dropped unless the visitor asks to keep it, transparency flattened on white where the format has none.
 import sharp from 'sharp';
 
 export type SharpOutput = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff';
@@ -32,6 +32,13 @@ export interface SharpEncodeOptions {
   /** Fit inside a transparent square of this size (icon sources). */
   squareSize?: number;
   timeoutSeconds: number;
+  /** JPEG and WebP quality (90 unless asked otherwise). */
+  quality?: number;
+  /** Fit inside these, aspect kept, never enlarged. */
+  maxWidth?: number;
+  maxHeight?: number;
+  /** Keep EXIF, XMP and the ICC profile (the visitor asked; the default drops them for privacy). */
+  keepMetadata?: boolean;
 }
 
 /** libjpeg's words for scan data that stops short: the picture would come out half grey. */
@@ -70,8 +77,12 @@ async function encodeOnce(
     failOn,
   })
     .autoOrient()
-    .toColourspace('srgb')
     .timeout({ seconds: Math.max(1, Math.floor(options.timeoutSeconds)) });
+  // Kept metadata keeps its colour profile too, and the pixels stay in that profile's space.
+  image = options.keepMetadata ? image.keepMetadata() : image.toColourspace('srgb');
+  if (options.maxWidth || options.maxHeight) {
+    image = image.resize(options.maxWidth, options.maxHeight, { fit: 'inside', withoutEnlargement: true });
+  }
   if (options.squareSize) {
     image = image.resize(options.squareSize, options.squareSize, {
       fit: 'contain',
@@ -83,13 +94,13 @@ async function encodeOnce(
     case 'jpeg':
       // Huffman-table optimisation costs a second pass (up to 3x the encode time) for a few percent
       // of size: the converter answers faster without it.
-      image = image.jpeg({ quality: 90, optimiseCoding: false });
+      image = image.jpeg({ quality: options.quality ?? 90, optimiseCoding: false });
       break;
     case 'png':
       image = image.png({ compressionLevel: 6 });
       break;
     case 'webp':
-      image = image.webp({ quality: 90 });
+      image = image.webp({ quality: options.quality ?? 90 });
       break;
     case 'gif':
       image = image.gif();

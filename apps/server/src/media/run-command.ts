@@ -1,6 +1,10 @@
 // Runs an engine as a child process in its own process group, so a timeout or cancel can kill the
 // engine and everything it started.
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { setPriority } from 'node:os';
+
+/** Engines run at a lower CPU priority (nice 10), so /health, the API and pages stay responsive. */
+const engineNiceness = 10;
 
 export interface RunResult {
   code: number | null;
@@ -43,6 +47,11 @@ export function runCommand(
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, engineNiceness);
+    } catch {
+      // Already gone, or not permitted: it runs at normal priority.
+    }
     let stdout = '';
     let stderr = '';
     let timedOut = false;

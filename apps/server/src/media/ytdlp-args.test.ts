@@ -2,7 +2,7 @@ import { platforms, type Platform } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { buildDownloadArgs, buildInfoArgs, formatSelector } from './ytdlp-args';
 
-const limits = { maxBytes: 1000, maxDurationSeconds: 60 };
+const limits = { maxBytes: 1000, maxDurationSeconds: 60, proxyUrl: 'http://127.0.0.1:9' };
 const argsFor = (platform: Platform, extra: Partial<Parameters<typeof buildDownloadArgs>[0]> = {}) =>
   buildDownloadArgs({
     platform,
@@ -28,6 +28,8 @@ describe('yt-dlp arguments', () => {
       expect(valueOf(args, '--max-filesize')).toBe('1000');
       expect(valueOf(args, '--match-filter')).toBe('!is_live & duration <=? 60');
       expect(valueOf(args, '--paths')).toBe('/data/jobs/x');
+      expect(valueOf(args, '--proxy')).toBe('http://127.0.0.1:9');
+      expect(valueOf(args, '--downloader')).toBe('native');
       expect(args.slice(-2)).toEqual(['--', platform.placeholder]);
       expect(args.filter((a) => a === '--')).toHaveLength(1);
       expect(args.join(' ')).not.toMatch(/--exec(?!\S)|--cookies/);
@@ -68,5 +70,14 @@ describe('yt-dlp arguments', () => {
     expect(valueOf(argsFor(youtube, { cookiesFile: '/data/jobs/x/cookies.txt' }), '--cookies')).toBe(
       '/data/jobs/x/cookies.txt',
     );
+  });
+
+  it("the operator's engine arguments come before the URL, after the safety switches", () => {
+    const youtube = platforms[0] as Platform;
+    const args = argsFor(youtube, { engineArgs: ['--proxy', 'socks5://127.0.0.1:1080'] });
+    expect(valueOf(args, '--proxy')).toBe('socks5://127.0.0.1:1080');
+    expect(args.indexOf('--proxy')).toBeGreaterThan(args.indexOf('--use-extractors'));
+    expect(args.indexOf('--proxy')).toBeLessThan(args.indexOf('--'));
+    expect(args.at(-1)).toBe(youtube.placeholder);
   });
 });

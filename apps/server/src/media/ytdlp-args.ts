@@ -19,8 +19,12 @@ export interface YtDlpSafety {
   allowGeneric: boolean;
   maxBytes: number;
   maxDurationSeconds: number;
-  /** A Netscape cookie file inside the job folder (the visitor's own, for this one job). */
+  /** A Netscape cookie file inside the job folder (the visitor's own, or the operator's copy). */
   cookiesFile?: string;
+  /** The operator's engine settings (ytdlp-access.ts): runtime, proxy, impersonation. */
+  engineArgs?: readonly string[];
+  /** The egress guard's proxy (media/egress-guard.ts): yt-dlp's only way to the network. */
+  proxyUrl: string;
 }
 
 export interface YtDlpDownloadOptions extends YtDlpSafety {
@@ -44,8 +48,15 @@ export function baseArgs(safety: YtDlpSafety): string[] {
     '--no-color',
     '--use-extractors',
     extractors.join(','),
+    '--proxy',
+    safety.proxyUrl,
+    // yt-dlp's own downloaders for every protocol (HLS and DASH included) go through the proxy;
+    // ffmpeg fetching a playlist itself would follow its segment links without it.
+    '--downloader',
+    'native',
   ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
+  args.push(...(safety.engineArgs ?? []));
   return args;
 }
 

@@ -75,10 +75,21 @@ export function classifyYtDlpOutput(output: string): YtDlpFailure {
   return rules.find((rule) => rule.pattern.test(output))?.failure ?? generic;
 }
 
-/** The visitor-facing error for a failed yt-dlp run. */
+/** yt-dlp's own last `ERROR:` line (for operators only: check-sites; never shown to visitors). */
+export function engineErrorLine(stderr: string): string | undefined {
+  return stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('ERROR:'))
+    .at(-1);
+}
+
+/** The visitor-facing error for a failed yt-dlp run; yt-dlp's own line is kept as its cause. */
 export function ytDlpError(stderr: string): AppError {
   const failure = classifyYtDlpOutput(stderr);
-  return new AppError(failure.code, failure.message, failure.statusCode);
+  const error = new AppError(failure.code, failure.message, failure.statusCode);
+  error.cause = engineErrorLine(stderr);
+  return error;
 }
 
 /** Output that means yt-dlp exited 0 but skipped the media (a limit stopped it). */

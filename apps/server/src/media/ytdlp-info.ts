@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../http/app-error';
+import { proxyEnvironment } from './egress-guard';
 import { runCommand } from './run-command';
 import { buildInfoArgs, type InfoMode, type YtDlpSafety } from './ytdlp-args';
 import { ytDlpError } from './ytdlp-errors';
@@ -41,6 +42,7 @@ export async function readYtDlpInfo(request: InfoRequest): Promise<YtDlpInfo> {
   try {
     const result = await runCommand(request.ytDlpPath, buildInfoArgs(request), {
       cwd: request.workDir ?? ownDir,
+      env: proxyEnvironment(request.proxyUrl),
       timeoutMs: request.timeoutMs,
       maxOutputChars: 32 * 1024 * 1024,
     });

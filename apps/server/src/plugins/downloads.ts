@@ -5,6 +5,7 @@ import { downloadHubState } from '../download/hub-answers';
 import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
 import { scaledDownloadParts } from '../scaled/scaled-downloads';
+import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
@@ -29,6 +30,7 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
     }),
     scaled ? { adapter: scaled.hubAdapter() } : {},
   );
+  applyHubLimits(hub.io, context.security.identity, context.security.hubLimiter);
   app.addHook('preClose', async () => {
     await hub.close();
   });

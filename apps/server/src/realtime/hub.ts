@@ -11,6 +11,7 @@ import {
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
+import { hubMaxMessageBytes } from '../security/hub-limits';
 import type { EventBus, GroupName } from './event-bus';
 
 type HubServer = Server<HubClientEvents, HubServerEvents>;
@@ -63,6 +64,7 @@ export function attachDownloadHub(
     pingInterval: network.hubKeepAliveMs,
     pingTimeout: network.hubServerTimeoutMs - network.hubKeepAliveMs,
     cors: { origin: true },
+    maxHttpBufferSize: hubMaxMessageBytes,
     serveClient: false,
   });
   const clients = options.adapter ? io.local : io;

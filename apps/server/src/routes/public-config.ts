@@ -19,7 +19,7 @@ export function publicConfigRoutes(config: Config) {
           regular: { link: config.SPONSOR_LINK_REGULAR, script: config.SPONSOR_SCRIPT_REGULAR },
           adult: { link: config.SPONSOR_LINK_ADULT, script: config.SPONSOR_SCRIPT_ADULT },
         },
-        features: { monetization: config.FEATURE_MONETIZATION },
+        features: { monetization: config.FEATURE_MONETIZATION, cloudStorage: config.FEATURE_CLOUD_STORAGE },
         ...(config.MEDIA_TEST_HOSTS.length > 0 ? { testHosts: config.MEDIA_TEST_HOSTS } : {}),
       };
     });

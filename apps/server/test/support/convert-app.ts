@@ -50,26 +50,27 @@ export interface MultipartForm {
   headers: Record<string, string>;
 }
 
-/** The form the converter page sends: text fields first, InputFile last. */
+/** The form the converter page sends: text fields first, InputFile last (or first, as API clients may). */
 export function multipartForm(
   fields: Record<string, string>,
   fileName: string,
   content: Buffer,
+  order: 'fields-first' | 'file-first' = 'fields-first',
 ): MultipartForm {
   const boundary = `----grabbit${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
+  const fieldParts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const encodedName = fileName.replace(/"/g, '%22');
-  parts.push(
+  const fileParts = [
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="InputFile"; filename="${encodedName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
-  );
-  parts.push(content, Buffer.from(`\r\n--${boundary}--\r\n`));
+    content,
+    Buffer.from('\r\n'),
+  ];
+  const parts = order === 'fields-first' ? [...fieldParts, ...fileParts] : [...fileParts, ...fieldParts];
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -81,16 +82,24 @@ export async function postConversion(
   kind: ConverterKind,
   file: string,
   outputFormat: string,
-  options: { name?: string; progressId?: string } = {},
+  options: {
+    name?: string;
+    progressId?: string;
+    /** More text fields: the conversion options. */
+    fields?: Record<string, string>;
+    order?: 'fields-first' | 'file-first';
+    headers?: Record<string, string>;
+  } = {},
 ) {
-  const fields: Record<string, string> = { OutputFormat: outputFormat, Quality: 'high' };
+  const fields: Record<string, string> = { OutputFormat: outputFormat, Quality: 'high', ...options.fields };
   if (options.progressId) fields.ProgressId = options.progressId;
-  const form = multipartForm(fields, options.name ?? path.basename(file), await readFile(file));
+  const name = options.name ?? path.basename(file);
+  const form = multipartForm(fields, name, await readFile(file), options.order);
   return app.inject({
     method: 'POST',
     url: convertEndpoints[kind],
     payload: form.payload,
-    headers: form.headers,
+    headers: { ...form.headers, ...options.headers },
   });
 }
 

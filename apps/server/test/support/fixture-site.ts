@@ -6,7 +6,8 @@
 //   /feed-long.xml (3 items of 4 h each), /slow/a.mp4 (trickles: for timeouts),
 //   /throttle/<file> (about 64 KB/s: several progress steps), /missing.mp4 (404), and for short
 //   links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
-//   redirect to itself), /hang (never answers).
+//   redirect to itself), /hang (never answers), /elsewhere.html?src=URL (a page whose og:video and
+//   <video> point at any address: for the egress guard).
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -153,6 +154,13 @@ export async function startFixtureSite(options: { bigMegabytes?: number } = {}):
     const xml = (body: string) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(body);
     if (pathname === '/one.html')
       return html(page('One video – Ünïcode title', `<video src="/a.mp4" poster="/photo.jpg"></video>`));
+    if (pathname === '/elsewhere.html') {
+      const src = (searchParams.get('src') ?? '').replace(/"/g, '&quot;');
+      return html(
+        `<!doctype html><html><head><title>Elsewhere</title><meta property="og:video" content="${src}">` +
+          `<meta property="og:type" content="video.other"></head><body><video src="${src}"></video></body></html>`,
+      );
+    }
     if (pathname === '/post.html') {
       return html(
         page(

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port';
+import { testLimits } from './test-limits';
 import { until } from './until';
 
 export interface NodeProcess {
@@ -23,7 +24,8 @@ const sourceDir = path.resolve(import.meta.dirname, '../../src');
 
 function launch(name: string, entry: string, env: Record<string, string>): NodeProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(sourceDir, entry)], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    // Tests fire many requests from one address: the same raised limits as in-process test apps.
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...testLimits, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

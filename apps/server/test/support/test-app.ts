@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
+import { testLimits } from './test-limits';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Name prefix of the temporary data folder. */
   prefix?: string;
+  /** The clock cloud-storage retention reads. */
+  now?: () => number;
 }
 
 /**
@@ -56,10 +59,13 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests not about limits fire many requests from one address: raise them (the limit tests
+    // set their own).
+    ...testLimits,
     ...scaledEnv(),
     ...env,
   });
-  const app = await buildApp({ config, engines: [] });
+  const app = await buildApp({ config, engines: [], now: options.now });
   let origin = '';
   if (options.listen) origin = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -20,6 +20,10 @@ const answers: Record<string, [number, string]> = {
   '/api/bad': [400, '{"success":false,"error":"Bad link","Error":"Bad link","code":"UNSUPPORTED_URL"}'],
   '/api/detail': [422, '{"detail":"The detail","message":"The message"}'],
   '/api/empty': [500, ''],
+  '/api/limited': [
+    429,
+    '{"success":false,"error":"Too many requests. Please wait 42 seconds and try again.","Error":"Too many requests. Please wait 42 seconds and try again.","code":"RATE_LIMITED"}',
+  ],
 };
 
 beforeAll(async () => {
@@ -64,6 +68,14 @@ describe('api client', () => {
       message: 'Bad link',
     });
     expect(toastError).toHaveBeenCalledWith('Error', { description: 'Bad link' });
+  });
+
+  it('shows the rate limit message of a 429 as a toast', async () => {
+    const error = await apiRequest('/limited').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, serverCode: 'RATE_LIMITED' });
+    expect(toastError).toHaveBeenCalledWith('Error', {
+      description: 'Too many requests. Please wait 42 seconds and try again.',
+    });
   });
 
   it("prefers detail, then message, else 'An error occurred'", async () => {

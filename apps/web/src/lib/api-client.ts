@@ -66,6 +66,13 @@ export function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
+/** Throws when the answer says it failed: the server's message, else `fallback` (spec section 5). */
+export function ensureSuccess<T>(answer: T, fallback: string): T {
+  const record = answer as { success?: unknown } | undefined;
+  if (!record || record.success === false) throw new Error(serverMessage(answer) ?? fallback);
+  return answer;
+}
+
 async function buildRequest(path: string, options: ApiRequestOptions): Promise<[string, RequestInit]> {
   const isForm = options.body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeader() };

@@ -3,9 +3,10 @@
 import { acceptedFileTypes, converterRoute, routeForPath, type ConverterPage } from '@grabbit/catalog';
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { AdSlot } from '../ads/ad-slot';
+import { MonetizedButton, resetGateAfterDownload } from '../monetization';
+import { ConversionOptionsPanel } from './components/conversion-options-panel';
 import { ConversionQueuePanel } from './components/conversion-queue-panel';
 import { ConverterGuideBox } from './components/converter-guide-box';
 import { FileDropZone } from './components/file-drop-zone';
@@ -13,8 +14,9 @@ import { OutputFormatSelect } from './components/output-format-select';
 import { SelectedFileList } from './components/selected-file-list';
 import { useConversionQueue } from './hooks/use-conversion-queue';
 import { useSelectedFiles } from './hooks/use-selected-files';
+import { defaultConversionOptions, optionFields } from './lib/conversion-options';
 import { completedItems } from './lib/conversion-queue';
-import { saveFiles } from './lib/save-file';
+import { saveZip, zipName } from './lib/zip-results';
 
 export default function ConverterRoute({ page }: { page: ConverterPage }) {
   // A new page starts fresh: the router keeps this component mounted between converter routes.
@@ -24,20 +26,26 @@ export default function ConverterRoute({ page }: { page: ConverterPage }) {
 function ConverterPageView({ page }: { page: ConverterPage }) {
   const meta = routeForPath(converterRoute(page));
   const [outputFormat, setOutputFormat] = useState(page.outputs[0] ?? '');
+  const [options, setOptions] = useState(defaultConversionOptions);
   const selection = useSelectedFiles(page);
   const conversions = useConversionQueue(page);
   const { busy, queue } = conversions;
 
   const startBatch = async () => {
-    const ran = await conversions.convert(selection.files, outputFormat);
-    if (ran) selection.clear();
+    const fields = optionFields(options, page.kind);
+    const ran = await conversions.convert(selection.files, { outputFormat, fields });
+    if (ran) {
+      selection.clear();
+      resetGateAfterDownload();
+    }
   };
 
   const downloadAll = () =>
-    void saveFiles(
+    void saveZip(
       completedItems(queue).flatMap((item) =>
         item.outputUrl && item.downloadName ? [{ url: item.outputUrl, fileName: item.downloadName }] : [],
       ),
+      zipName(page),
     );
 
   return (
@@ -65,15 +73,19 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
             onFiles={selection.add}
           />
           <SelectedFileList files={selection.files} disabled={busy} onRemove={selection.remove} />
-          <Button
+          <ConversionOptionsPanel kind={page.kind} value={options} onChange={setOptions} disabled={busy} />
+          <MonetizedButton
+            platformType="regular"
+            gatedButton="converter"
             size="lg"
             className="w-full sm:w-auto"
             disabled={busy || selection.files.length === 0}
-            onClick={() => void startBatch()}
+            onAction={() => void startBatch()}
+            data-testid="convert-button"
           >
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
             {busy ? 'Converting...' : 'Convert Files'}
-          </Button>
+          </MonetizedButton>
         </CardContent>
       </Card>
       <ConversionQueuePanel

@@ -48,6 +48,7 @@ export default function DownloaderRoute({ platform }: { platform: Platform }) {
         platformType={platformType}
         onDownload={flow.downloadItem}
         onSave={flow.saveItem}
+        onDelete={flow.deleteCloudItem}
       />
       <AdSlot size="300x250" priority="medium" />
       <HowToGuide platform={platform} />

@@ -2,4 +2,4 @@
 export { MonetizedButton } from './components/monetized-button';
 export { MonetizationNotice } from './components/monetization-notice';
 export { alignStoredGate, resetGateAfterDownload } from './lib/gate-store';
-export type { PlatformType } from './lib/click-gate';
+export type { GatedButton, PlatformType } from './lib/click-gate';

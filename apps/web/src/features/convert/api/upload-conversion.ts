@@ -1,6 +1,9 @@
 // POST {apiBase}/convert/{image|audio-general|video}: a multipart upload through XMLHttpRequest,
-// because fetch cannot report upload progress. The answer is the converted file.
+// because fetch cannot report upload progress. The answer is the converted file, or (202) a job
+// when the conversion outlasts the server's wait: the page asks for that with `Prefer:
+// respond-async`, so a long conversion never runs into the page's HTTP timeout.
 import { authTokenStorageKey, network } from '@grabbit/catalog';
+import { respondAsyncHeader, type ConversionJob } from '@grabbit/contracts/convert-jobs';
 import { conversionPath } from '../lib/conversion-endpoint';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
 
@@ -9,6 +12,8 @@ export interface ConversionUpload {
   file: File;
   outputFormat: string;
   progressId: string;
+  /** The Options panel's fields (lib/conversion-options.ts). */
+  fields: Record<string, string>;
   /** Upload percentage, 0-100. */
   onUploadProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -26,11 +31,11 @@ export class ConversionError extends Error {
   }
 }
 
-function conversionForm({ file, outputFormat, progressId }: ConversionUpload): FormData {
+function conversionForm({ file, outputFormat, progressId, fields }: ConversionUpload): FormData {
   const form = new FormData();
-  // The server reads the fields before the file streams in, so InputFile goes last.
+  // Fields first: the server checks them before the file streams in (the fast path).
   form.append('OutputFormat', outputFormat.toLowerCase());
-  form.append('Quality', 'high');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('ProgressId', progressId);
   form.append('InputFile', file, file.name);
   return form;
@@ -57,21 +62,32 @@ async function errorFromAnswer(xhr: XMLHttpRequest): Promise<ConversionError> {
   );
 }
 
-export function uploadConversion(upload: ConversionUpload): Promise<Blob> {
-  return new Promise<Blob>((resolve, reject) => {
+/** The job of a 202 answer. */
+async function jobFromAnswer(xhr: XMLHttpRequest): Promise<ConversionJob> {
+  const blob = xhr.response instanceof Blob ? xhr.response : undefined;
+  const job = blob ? (JSON.parse(await blob.text()) as ConversionJob) : undefined;
+  if (!job?.statusUrl) throw new ConversionError(failureMessage(undefined), xhr.status);
+  return job;
+}
+
+export function uploadConversion(upload: ConversionUpload): Promise<Blob | ConversionJob> {
+  return new Promise<Blob | ConversionJob>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${upload.apiBase}${conversionPath(upload.file)}`);
     xhr.responseType = 'blob';
     xhr.timeout = network.httpTimeoutMs;
     const token = storedAuthToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader(respondAsyncHeader.name, respondAsyncHeader.value);
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
         upload.onUploadProgress?.((event.loaded / event.total) * 100);
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300 && xhr.response instanceof Blob) {
+      if (xhr.status === 202) {
+        jobFromAnswer(xhr).then(resolve, reject);
+      } else if (xhr.status >= 200 && xhr.status < 300 && xhr.response instanceof Blob) {
         resolve(xhr.response);
       } else {
         errorFromAnswer(xhr).then(reject, () =>

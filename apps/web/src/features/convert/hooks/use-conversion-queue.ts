@@ -4,6 +4,7 @@ import type { ConverterPage } from '@grabbit/catalog';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { getConnection } from '../../connection';
+import { conversionJobResult } from '../api/conversion-job';
 import { followConversion } from '../api/conversion-progress';
 import { ConversionError, uploadConversion } from '../api/upload-conversion';
 import { batchSummary, converterToasts } from '../lib/batch-summary';
@@ -20,6 +21,12 @@ interface Endpoints {
   apiBase: string;
 }
 
+/** What every file of a batch is converted to, with the Options panel's fields. */
+export interface BatchRequest {
+  outputFormat: string;
+  fields: Record<string, string>;
+}
+
 export function useConversionQueue(page: ConverterPage) {
   const [queue, dispatch] = useReducer(queueReducer, emptyQueue);
   const [busy, setBusy] = useState(false);
@@ -33,7 +40,7 @@ export function useConversionQueue(page: ConverterPage) {
   }, []);
 
   const convertOne = useCallback(
-    async (endpoints: Endpoints, id: string, file: File, outputFormat: string): Promise<Outcome> => {
+    async (endpoints: Endpoints, id: string, file: File, request: BatchRequest): Promise<Outcome> => {
       const controller = new AbortController();
       running.current.set(id, controller);
       const progressId = randomId();
@@ -41,14 +48,18 @@ export function useConversionQueue(page: ConverterPage) {
         dispatch({ type: 'conversionProgress', id, ...event }),
       );
       try {
-        const blob = await uploadConversion({
+        const { outputFormat, fields } = request;
+        const answer = await uploadConversion({
           apiBase: endpoints.apiBase,
           file,
           outputFormat,
+          fields,
           progressId,
           signal: controller.signal,
           onUploadProgress: (progress) => dispatch({ type: 'uploadProgress', id, progress }),
         });
+        // A long conversion answers with a job: the result is fetched once it is ready.
+        const blob = answer instanceof Blob ? answer : await conversionJobResult(answer, controller.signal);
         if (controller.signal.aborted) return 'removed';
         const outputUrl = objectUrls.create(id, blob);
         dispatch({ type: 'completed', id, outputUrl, downloadName: downloadName(file.name, outputFormat) });
@@ -74,7 +85,7 @@ export function useConversionQueue(page: ConverterPage) {
    * then clears the selection), false when nothing could start.
    */
   const convert = useCallback(
-    async (files: readonly File[], outputFormat: string): Promise<boolean> => {
+    async (files: readonly File[], request: BatchRequest): Promise<boolean> => {
       if (files.length === 0) {
         toast.error(converterToasts.noFiles.title, { description: converterToasts.noFiles.description });
         return false;
@@ -96,7 +107,7 @@ export function useConversionQueue(page: ConverterPage) {
         const items = valid.map((file) => ({ id: randomId(), file }));
         dispatch({ type: 'batchStarted', items });
         const outcomes = await Promise.all(
-          items.map(({ id, file }) => convertOne(endpoints, id, file, outputFormat)),
+          items.map(({ id, file }) => convertOne(endpoints, id, file, request)),
         );
         const succeeded = outcomes.filter((o) => o === 'completed').length;
         const failed = outcomes.filter((o) => o === 'failed').length;

@@ -10,14 +10,7 @@ import type {
   PlaylistItem,
   PlaylistResponse,
 } from '@grabbit/contracts';
-import { apiRequest, serverMessage } from '../../../lib/api-client';
-
-/** Throws when the answer says it failed: the server's message, else `fallback`. */
-function ensureSuccess<T>(answer: T, fallback: string): T {
-  const record = answer as { success?: unknown } | undefined;
-  if (!record || record.success === false) throw new Error(serverMessage(answer) ?? fallback);
-  return answer;
-}
+import { apiRequest, ensureSuccess } from '../../../lib/api-client';
 
 function platformPath(platformId: PlatformId): string {
   const platform = platformById(platformId);

@@ -10,9 +10,10 @@ export interface DownloadQueueProps {
   platformType: PlatformType;
   onDownload: (item: QueueItem) => void;
   onSave: (item: QueueItem) => void;
+  onDelete: (item: QueueItem) => void;
 }
 
-export function DownloadQueue({ items, platformType, onDownload, onSave }: DownloadQueueProps) {
+export function DownloadQueue({ items, platformType, onDownload, onSave, onDelete }: DownloadQueueProps) {
   if (items.length === 0) return null;
   return (
     <Card aria-labelledby="download-queue-title" data-testid="download-queue">
@@ -29,6 +30,7 @@ export function DownloadQueue({ items, platformType, onDownload, onSave }: Downl
               platformType={platformType}
               onDownload={onDownload}
               onSave={onSave}
+              onDelete={onDelete}
             />
           ))}
         </ul>

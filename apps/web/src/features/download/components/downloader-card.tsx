@@ -1,11 +1,18 @@
 // The tool card: URL rows, the format dropdown (hidden in multi-media mode), Instagram's cookie
-// field, the monetization notice and the gated main button.
+// field, "Keep in cloud storage" (when the server offers it), the monetization notice and the gated
+// main button.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
 import { downloadDefaults } from '@grabbit/catalog';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
+import {
+  CloudStorageOptions,
+  defaultCloudChoice,
+  useCloudStorageEnabled,
+  type CloudChoice,
+} from '../../cloud-storage';
 import { MonetizationNotice, MonetizedButton, type PlatformType } from '../../monetization';
 import type { StartOptions } from '../hooks/use-download-flow';
 import { isMultiMediaMode } from '../lib/link-kind';
@@ -35,6 +42,8 @@ export function DownloaderCard({
   const [entries, setEntries] = useState(() => [emptyRow()]);
   const [format, setFormat] = useState<DownloadFormat>(downloadDefaults.format);
   const [cookies, setCookies] = useState('');
+  const cloudEnabled = useCloudStorageEnabled();
+  const [cloud, setCloud] = useState<CloudChoice>(defaultCloudChoice);
   // Checked on every render, so rows typed before the server's test hosts arrived are re-checked.
   const rows = useMemo(
     () => entries.map((row) => checkRow(row, row.value, platform, testHosts)),
@@ -57,6 +66,7 @@ export function DownloaderCard({
       rows: valid,
       format,
       instagramCookies: platform.sessionCookie && cookies.trim() ? cookies.trim() : undefined,
+      cloud: cloudEnabled && cloud.keep && !multiMedia ? cloud : undefined,
     });
   };
 
@@ -74,6 +84,9 @@ export function DownloaderCard({
           onRemove={(id) => setEntries((current) => removeRow(current, id))}
         />
         {!multiMedia && <FormatSelect value={format} disabled={busy} onChange={setFormat} />}
+        {cloudEnabled && !multiMedia && (
+          <CloudStorageOptions value={cloud} disabled={busy} onChange={setCloud} />
+        )}
         {platform.sessionCookie && (
           <InstagramCookieField value={cookies} disabled={busy} onChange={setCookies} />
         )}
@@ -81,7 +94,7 @@ export function DownloaderCard({
         <MonetizedButton
           key={generation}
           platformType={platformType}
-          conversionMode={false}
+          gatedButton="downloader"
           size="lg"
           className="w-full"
           disabled={busy}

@@ -1,5 +1,6 @@
 // One queue item: thumbnail, title, the progress bar with the percentage or Processing, then the
-// gated save button (completed), the gated download button (pending) or Retry (error).
+// gated save button (completed; Delete beside it when kept in cloud storage), the gated download
+// button (pending) or Retry (error).
 import { Progress } from '../../../components/ui/progress';
 import { Button } from '../../../components/ui/button';
 import { MonetizedButton, type PlatformType } from '../../monetization';
@@ -10,6 +11,7 @@ export interface QueueItemCardProps {
   platformType: PlatformType;
   onDownload: (item: QueueItem) => void;
   onSave: (item: QueueItem) => void;
+  onDelete: (item: QueueItem) => void;
 }
 
 const statusText: Record<QueueItem['status'], string> = {
@@ -20,7 +22,7 @@ const statusText: Record<QueueItem['status'], string> = {
   error: 'Failed',
 };
 
-export function QueueItemCard({ item, platformType, onDownload, onSave }: QueueItemCardProps) {
+export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete }: QueueItemCardProps) {
   const active = item.status === 'downloading' || item.status === 'processing';
   const size = formatFileSize(item.fileSize);
   return (
@@ -61,16 +63,25 @@ export function QueueItemCard({ item, platformType, onDownload, onSave }: QueueI
         )}
         {item.status === 'error' && item.error && <p className="text-sm text-red-700">{item.error}</p>}
       </div>
-      <div className="shrink-0">
+      <div className="flex shrink-0 gap-2">
         {item.status === 'pending' && (
-          <MonetizedButton platformType={platformType} conversionMode onAction={() => onDownload(item)}>
+          <MonetizedButton
+            platformType={platformType}
+            gatedButton="queue-item"
+            onAction={() => onDownload(item)}
+          >
             Download
           </MonetizedButton>
         )}
         {item.status === 'completed' && item.downloadUrl && (
-          <MonetizedButton platformType={platformType} conversionMode onAction={() => onSave(item)}>
+          <MonetizedButton platformType={platformType} gatedButton="queue-item" onAction={() => onSave(item)}>
             {opensInNewTab(item) ? 'Open file' : 'Save file'}
           </MonetizedButton>
+        )}
+        {item.status === 'completed' && item.cloudFileKey && (
+          <Button variant="outline" onClick={() => onDelete(item)}>
+            Delete
+          </Button>
         )}
         {item.status === 'error' && (
           <Button variant="outline" onClick={() => onDownload(item)}>

@@ -7,17 +7,21 @@ import { playlistLimits } from '@grabbit/catalog';
 import { useCallback, useReducer, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import type { CloudChoice } from '../../cloud-storage';
 import { resetGateAfterDownload } from '../../monetization';
 import { getPostMediaItems, getYouTubePlaylistItems } from '../api/download-api';
 import { linkKind } from '../lib/link-kind';
 import { queueReducer, type QueueItem } from '../lib/queue';
 import type { UrlRow } from '../lib/url-rows';
+import { useCloudQueueActions } from './use-cloud-queue-actions';
 import { useQueueActions } from './use-queue-actions';
 
 export interface StartOptions {
   rows: readonly UrlRow[];
   format: DownloadFormat;
   instagramCookies?: string;
+  /** Set when "Keep in cloud storage" is ticked: single links go through cloud storage. */
+  cloud?: CloudChoice;
 }
 
 const newId = () => crypto.randomUUID();
@@ -31,7 +35,12 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
   const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
   const actions = useQueueActions(platform, dispatch);
-  const { runItem, runBatch } = actions;
+  const { runBatch } = actions;
+  const { runCloudItem, deleteCloudItem, openCloudItem } = useCloudQueueActions(platform, dispatch);
+  const runItem = useCallback(
+    (item: QueueItem) => (item.cloudChoice ? runCloudItem(item) : actions.runItem(item)),
+    [actions, runCloudItem],
+  );
 
   const handlePlaylist = useCallback(
     async (url: string, format: DownloadFormat) => {
@@ -114,7 +123,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
   );
 
   const start = useCallback(
-    async ({ rows, format, instagramCookies }: StartOptions) => {
+    async ({ rows, format, instagramCookies, cloud }: StartOptions) => {
       setBusy(true);
       dispatch({ type: 'clear' });
       try {
@@ -125,7 +134,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
             if (kind === 'playlist') await handlePlaylist(url, format);
             else if (kind === 'multi-media') await handlePost(url, format, instagramCookies);
             else {
-              const item = baseItem(url, format, url);
+              const item = { ...baseItem(url, format, url), ...(cloud ? { cloudChoice: cloud } : {}) };
               dispatch({ type: 'add', items: [item] });
               await runItem(item);
             }
@@ -157,5 +166,10 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
     [runBatch, runItem],
   );
 
-  return { queue, busy, generation, start, downloadItem, saveItem: actions.saveItem };
+  const saveItem = useCallback(
+    (item: QueueItem) => (item.cloudFileKey ? openCloudItem(item) : actions.saveItem(item)),
+    [actions, openCloudItem],
+  );
+
+  return { queue, busy, generation, start, downloadItem, saveItem, deleteCloudItem };
 }

@@ -1,6 +1,7 @@
 // The download queue's items (spec section 3) and the pure updates the page applies to them.
 import type { DownloadFormat } from '@grabbit/catalog';
 import type { MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
+import type { CloudChoice } from '../../cloud-storage';
 
 export interface QueueItem {
   id: string;
@@ -26,12 +27,18 @@ export interface QueueItem {
   playlistVideos?: readonly PlaylistItem[];
   batchId?: string;
   cloudStorage?: boolean;
+  /** Kept in cloud storage: the visitor's choices (for Retry) and, once stored, the file key. */
+  cloudChoice?: CloudChoice;
+  cloudFileKey?: string;
+  /** When the item's (private) cloud link stops working. */
+  cloudLinkExpiresAt?: string;
 }
 
 export type QueueAction =
   | { type: 'clear' }
   | { type: 'add'; items: QueueItem[] }
-  | { type: 'update'; id: string; patch: Partial<QueueItem> };
+  | { type: 'update'; id: string; patch: Partial<QueueItem> }
+  | { type: 'remove'; id: string };
 
 export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem[] {
   switch (action.type) {
@@ -41,6 +48,8 @@ export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem
       return [...items, ...action.items];
     case 'update':
       return items.map((item) => (item.id === action.id ? { ...item, ...action.patch } : item));
+    case 'remove':
+      return items.filter((item) => item.id !== action.id);
   }
 }
 

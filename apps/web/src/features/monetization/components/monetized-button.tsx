@@ -1,15 +1,16 @@
 // A button behind the click-gate: outlined and yellow with a progress strip and 'Download / Convert
-// ({n} clicks to start)' until the gate is complete, then the original label in the normal style.
+// ({n} clicks to start)' (click-gate.ts gateLabel) until the gate is complete, then the original
+// label in the normal style.
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useClickGate } from '../hooks/use-click-gate';
-import { gateLabel, type PlatformType } from '../lib/click-gate';
+import { gateLabel, isConversionMode, type GatedButton, type PlatformType } from '../lib/click-gate';
 
 export interface MonetizedButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   platformType: PlatformType;
-  /** Queue-item downloads: 2 clicks instead of 3. */
-  conversionMode: boolean;
+  /** Which button this is: its label, and queue items' shorter gate (2 clicks instead of 3). */
+  gatedButton: GatedButton;
   onAction: () => void;
   /** Checked before a click counts; returning false leaves the gate untouched (e.g. no link yet). */
   guard?: () => boolean;
@@ -18,7 +19,7 @@ export interface MonetizedButtonProps extends Omit<ButtonProps, 'onClick' | 'chi
 
 export function MonetizedButton({
   platformType,
-  conversionMode,
+  gatedButton,
   onAction,
   guard,
   children,
@@ -26,7 +27,7 @@ export function MonetizedButton({
   variant,
   ...props
 }: MonetizedButtonProps) {
-  const gate = useClickGate({ platformType, conversionMode });
+  const gate = useClickGate({ platformType, conversionMode: isConversionMode(gatedButton) });
   const gated = gate.left > 0;
   return (
     <Button
@@ -38,7 +39,7 @@ export function MonetizedButton({
         if (!guard || guard()) gate.click(onAction);
       }}
     >
-      {gated ? gateLabel(conversionMode, gate.left) : children}
+      {gated ? gateLabel(gatedButton, gate.left) : children}
       {gated && (
         <span
           aria-hidden

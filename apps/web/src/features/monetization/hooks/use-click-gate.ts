@@ -1,18 +1,10 @@
 // A gated button's view of the shared click-gate: clicks left, strip fill, and the click handler
 // that counts, opens sponsor pages and runs the action once the gate is complete.
 import { useCallback, useSyncExternalStore } from 'react';
-import { clicksLeft, gateProgress, type GateContext, type GateState } from '../lib/click-gate';
-import { clickGate, gateSnapshot, subscribeGate } from '../lib/gate-store';
+import { clicksLeft, gateProgress, type GateContext } from '../lib/click-gate';
+import { clickGate, gateSnapshot, serverGateSnapshot, subscribeGate } from '../lib/gate-store';
 import { runSponsorFlows } from '../lib/sponsor-flows';
 import { useMonetizationSettings } from './use-monetization-settings';
-
-const serverSnapshot = (): GateState => ({
-  clickCount: 0,
-  complete: false,
-  platformType: 'regular',
-  conversionMode: false,
-  sessionId: '',
-});
 
 export interface ClickGateView {
   enabled: boolean;
@@ -25,7 +17,7 @@ export interface ClickGateView {
 }
 
 export function useClickGate(context: GateContext): ClickGateView {
-  const state = useSyncExternalStore(subscribeGate, gateSnapshot, serverSnapshot);
+  const state = useSyncExternalStore(subscribeGate, gateSnapshot, serverGateSnapshot);
   const { enabled, sponsors } = useMonetizationSettings(context.platformType);
   const { platformType, conversionMode } = context;
   const click = useCallback(

@@ -4,6 +4,7 @@ import {
   clearGate,
   clicksLeft,
   gateLabel,
+  isConversionMode,
   gateProgress,
   initialGate,
   registerClick,
@@ -44,8 +45,15 @@ describe('click-gate', () => {
     const { state } = clicks(main, 1);
     expect(clicksLeft(state, main)).toBe(2);
     expect(gateProgress(state, main)).toBeCloseTo(1 / 3);
-    expect(gateLabel(false, 2)).toBe('Convert (2 clicks to start)');
-    expect(gateLabel(true, 2)).toBe('Download (2 clicks to start)');
+  });
+
+  it('labels each gated button by what it does', () => {
+    expect(gateLabel('downloader', 3)).toBe('Download (3 clicks to start)');
+    expect(gateLabel('queue-item', 2)).toBe('Download (2 clicks to start)');
+    expect(gateLabel('converter', 3)).toBe('Convert (3 clicks to start)');
+    expect(isConversionMode('queue-item')).toBe(true);
+    expect(isConversionMode('downloader')).toBe(false);
+    expect(isConversionMode('converter')).toBe(false);
   });
 
   it('resets when the platform type or the conversion flag changes', () => {

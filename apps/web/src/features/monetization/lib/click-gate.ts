@@ -74,11 +74,23 @@ export function gateProgress(state: GateState, context: GateContext): number {
   return Math.min(1, aligned.clickCount / requiredClicks(context));
 }
 
-/**
- * The label before completion. The spec's wording is inverted for conversion mode: the queue-item
- * (conversion-mode) buttons read 'Download ...', matching the queue note 'Click download buttons 2
- * times to save files', and the main button reads 'Convert ...'.
- */
-export function gateLabel(conversionMode: boolean, clicks: number): string {
-  return `${conversionMode ? 'Download' : 'Convert'} (${clicks} clicks to start)`;
+/** The gated buttons: the downloader pages' main button, a queue item's save, the converter's main. */
+export type GatedButton = 'downloader' | 'queue-item' | 'converter';
+
+/** What each gated button says it will do. Whatever the original site wrote, a visitor who pasted a
+ * link wants to download and one who chose files wants to convert. */
+const gatedActions: Record<GatedButton, string> = {
+  downloader: 'Download',
+  'queue-item': 'Download',
+  converter: 'Convert',
+};
+
+/** Queue items use the shorter "conversion mode" gate (spec section 9). */
+export function isConversionMode(button: GatedButton): boolean {
+  return button === 'queue-item';
+}
+
+/** The label before completion: the button's action and the clicks still needed. */
+export function gateLabel(button: GatedButton, clicks: number): string {
+  return `${gatedActions[button]} (${clicks} clicks to start)`;
 }

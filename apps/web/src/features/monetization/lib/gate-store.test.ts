@@ -1,6 +1,6 @@
 import { monetization } from '@grabbit/catalog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clickGate, gateSnapshot, resetGateAfterDownload } from './gate-store';
+import { clickGate, gateSnapshot, resetGateAfterDownload, serverGateSnapshot } from './gate-store';
 
 const main = { platformType: 'regular', conversionMode: false } as const;
 const queueItem = { platformType: 'regular', conversionMode: true } as const;
@@ -23,5 +23,12 @@ describe('gate reset after a finished download', () => {
     clickGate(queueItem);
     vi.advanceTimersByTime(monetization.resetAfterDownloadMs);
     expect(gateSnapshot()).toMatchObject({ clickCount: 1, conversionMode: true });
+  });
+});
+
+describe('server snapshot', () => {
+  it('is the same fresh gate on every call, as useSyncExternalStore requires', () => {
+    expect(serverGateSnapshot()).toBe(serverGateSnapshot());
+    expect(serverGateSnapshot()).toMatchObject({ clickCount: 0, complete: false, conversionMode: false });
   });
 });

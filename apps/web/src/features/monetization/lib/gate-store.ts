@@ -22,6 +22,14 @@ function storage(): Storage | undefined {
   }
 }
 
+/**
+ * The gate before hydration (and on the server). One object, returned every time: React compares
+ * snapshots by identity, and a new object per call makes it render again and again ('The result
+ * of getServerSnapshot should be cached to avoid an infinite loop').
+ */
+const initialServerGate: GateState = initialGate({ platformType: 'regular', conversionMode: false }, '');
+export const serverGateSnapshot = (): GateState => initialServerGate;
+
 export function gateSnapshot(): GateState {
   if (!state) {
     const fallbackContext: GateContext = { platformType: 'regular', conversionMode: false };

@@ -1,0 +1,38 @@
+// File keys: always 128 random bits, then the visitor's sanitised name, so choosing a name never
+// lets anyone reach, overwrite or delete another visitor's object.
+import { isId, newId } from '../storage/file-ids';
+
+const maxNameLength = 64;
+
+/** Letters, digits, dot, underscore and hyphen; runs of anything else become one hyphen. */
+export function sanitiseKeyName(customKey: string | undefined): string {
+  const name = (customKey ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[-._]+|[-._]+$/g, '')
+    .slice(0, maxNameLength)
+    .replace(/[-._]+$/g, '');
+  return name;
+}
+
+export function newFileKey(customKey: string | undefined): string {
+  const name = sanitiseKeyName(customKey);
+  return name ? `${newId()}-${name}` : newId();
+}
+
+/** Whether text has the shape of a file key (checked before it ever touches a path). */
+export function isFileKey(text: string): boolean {
+  if (text.length < 22 || !isId(text.slice(0, 22))) return false;
+  const rest = text.slice(22);
+  return rest === '' || (/^-[A-Za-z0-9._-]{1,64}$/.test(rest) && !rest.includes('..'));
+}
+
+/** The visitor's name for Content-Disposition: no folders, no control characters, kept short. */
+export function displayName(customKey: string): string {
+  return customKey
+    .replace(/[\\/\p{Cc}]+/gu, '_')
+    .replace(/^[\s._]+|[\s._]+$/g, '')
+    .slice(0, 120);
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newFileKey } from './file-keys';
+import { LocalCloudStore } from './local-cloud-store';
+
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+function tempRoot(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'grabbit-cloud-unit-'));
+  roots.push(root);
+  return root;
+}
+
+const input = (bytes: number, expiresAt: number) => ({
+  fileKey: newFileKey('clip'),
+  body: Readable.from([Buffer.alloc(bytes, 7)]),
+  fileName: 'clip.mp4',
+  contentType: 'video/mp4',
+  isPublic: false,
+  expiresAt,
+});
+
+describe('local cloud store', () => {
+  it('stores, counts and deletes objects; a key is deleted once', async () => {
+    const store = await LocalCloudStore.open(tempRoot(), Date.now);
+    const meta = await store.put(input(1000, Date.now() + 60_000), 4096);
+    expect(meta.size).toBe(1000);
+    expect(await store.usage()).toEqual({ objects: 1, bytes: 1000 });
+    expect(await store.delete(meta.fileKey)).toBe(true);
+    expect(await store.delete(meta.fileKey)).toBe(false);
+    expect(await store.usage()).toEqual({ objects: 0, bytes: 0 });
+  });
+
+  it('refuses a body past the limit and keeps nothing of it', async () => {
+    const root = tempRoot();
+    const store = await LocalCloudStore.open(root, Date.now);
+    await expect(store.put(input(5000, Date.now() + 60_000), 4096)).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+    });
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('forgets expired objects at their time, and after a reopen rebuilds the rest from disk', async () => {
+    const root = tempRoot();
+    let now = Date.now();
+    const store = await LocalCloudStore.open(root, () => now);
+    const short = await store.put(input(10, now + 1000), 4096);
+    const long = await store.put(input(20, now + 60_000), 4096);
+    mkdirSync(path.join(root, `${newFileKey('unfinished')}`));
+    now += 1000;
+    expect(await store.get(short.fileKey)).toBeUndefined();
+    const reopened = await LocalCloudStore.open(root, () => now);
+    expect(await reopened.get(long.fileKey)).toMatchObject({ size: 20 });
+    expect(readdirSync(root)).toEqual([long.fileKey]);
+  });
+});

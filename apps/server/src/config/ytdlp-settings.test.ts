@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('yt-dlp settings', () => {
+  it('a platform proxy wins over the global one; the rest use the global one', () => {
+    const config = loadConfig({
+      YTDLP_PROXY: 'socks5://127.0.0.1:1080',
+      YTDLP_PROXY_TIKTOK: 'http://user:pw@proxy.example:3128',
+    });
+    expect(config.YTDLP_PROXIES.tiktok).toBe('http://user:pw@proxy.example:3128');
+    expect(config.YTDLP_PROXIES.youtube).toBe('socks5://127.0.0.1:1080');
+    expect(loadConfig({}).YTDLP_PROXIES).toEqual({});
+  });
+
+  it('a bad proxy is refused without echoing it (it may hold a password)', () => {
+    let error: unknown;
+    try {
+      loadConfig({ YTDLP_PROXY_YOUTUBE: 'ftp://user:hunter2@proxy.example' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('YTDLP_PROXY_YOUTUBE');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('the remote challenge solver is on for a real server, off in tests, and can be turned off', () => {
+    expect(loadConfig({}).YTDLP_REMOTE_COMPONENTS).toEqual(['ejs:github']);
+    expect(loadConfig({ NODE_ENV: 'test' }).YTDLP_REMOTE_COMPONENTS).toEqual([]);
+    expect(loadConfig({ MEDIA_TEST_HOSTS: '127.0.0.1:1' }).YTDLP_REMOTE_COMPONENTS).toEqual([]);
+    expect(loadConfig({ YTDLP_REMOTE_COMPONENTS: 'none' }).YTDLP_REMOTE_COMPONENTS).toEqual([]);
+    expect(
+      loadConfig({ NODE_ENV: 'test', YTDLP_REMOTE_COMPONENTS: 'ejs:npm' }).YTDLP_REMOTE_COMPONENTS,
+    ).toEqual(['ejs:npm']);
+  });
+
+  it('YTDLP_PATH overrides; without it the project environment, else the one on PATH', () => {
+    expect(loadConfig({ YTDLP_PATH: '/opt/yt-dlp' })).toMatchObject({
+      YTDLP_PATH: '/opt/yt-dlp',
+      YTDLP_SOURCE: 'YTDLP_PATH',
+    });
+    expect(loadConfig({ ENGINES_DIR: '/nonexistent-engines' })).toMatchObject({
+      YTDLP_PATH: 'yt-dlp',
+      YTDLP_SOURCE: 'system',
+      YTDLP_PROJECT_PATH: '/nonexistent-engines/venv/bin/yt-dlp',
+    });
+  });
+});

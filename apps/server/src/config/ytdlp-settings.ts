@@ -1,0 +1,87 @@
+// Operator settings of the downloader engine: which yt-dlp runs, and how it reaches the sites
+// (cookies, proxies, impersonation, yt-dlp's remote challenge solver). Read with the rest of
+// the configuration (env.ts); resolved once at start-up.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { platforms, type PlatformId } from '@grabbit/catalog';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const proxyVariable = (id: PlatformId) => `YTDLP_PROXY_${id.toUpperCase()}`;
+const proxyUrl = z.url({ protocol: /^(https?|socks4a?|socks5h?)$/ }).optional();
+
+/** The yt-dlp settings of the configuration schema (spread into it by env.ts). */
+export const ytDlpSettingsShape = {
+  /** Overrides which yt-dlp runs; unset: the project environment's, else the one on PATH. */
+  YTDLP_PATH: z.string().optional(),
+  /** Where scripts/setup-engines.sh keeps the project's Python environment (repo-relative). */
+  ENGINES_DIR: z.string().default('.cache/engines'),
+  /** Remote components yt-dlp may fetch (`ejs:github`: YouTube's challenge solver); `none` turns it off. */
+  YTDLP_REMOTE_COMPONENTS: z.string().optional(),
+  YTDLP_PROXY: proxyUrl,
+  ...Object.fromEntries(platforms.map((p) => [proxyVariable(p.id), proxyUrl])),
+  /** Folder of Netscape cookie files named `<platform>.txt` (instagram.txt, facebook.txt...). */
+  COOKIES_DIR: z.string().optional(),
+  /** Browser to impersonate (`chrome`, `safari:ios`...); yt-dlp's curl_cffi does the rest. */
+  YTDLP_IMPERSONATE: z.string().optional(),
+} as const;
+
+export type YtDlpSource = 'project environment' | 'system' | 'YTDLP_PATH';
+
+export interface YtDlpSettings {
+  YTDLP_PATH: string;
+  YTDLP_SOURCE: YtDlpSource;
+  /** The project environment's yt-dlp, whether or not it is the one used. */
+  YTDLP_PROJECT_PATH: string;
+  YTDLP_REMOTE_COMPONENTS: string[];
+  /** The proxy each platform's downloads go through (its own, else the global one). */
+  YTDLP_PROXIES: Partial<Record<PlatformId, string>>;
+  COOKIES_DIR?: string;
+  YTDLP_IMPERSONATE?: string;
+  /** The JavaScript runtime yt-dlp uses for YouTube: the project's own Node 24. */
+  NODE_RUNTIME_PATH: string;
+}
+
+type RawSettings = Record<string, unknown> & {
+  YTDLP_PATH?: string;
+  ENGINES_DIR: string;
+  YTDLP_REMOTE_COMPONENTS?: string;
+  YTDLP_PROXY?: string;
+  COOKIES_DIR?: string;
+  YTDLP_IMPERSONATE?: string;
+  NODE_ENV: string;
+  MEDIA_TEST_HOSTS: string[];
+};
+
+function projectNode(): string {
+  const bundled = path.join(repoRoot, 'node_modules/node/bin/node');
+  return existsSync(bundled) ? bundled : process.execPath;
+}
+
+export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
+  const projectPath = path.resolve(repoRoot, raw.ENGINES_DIR, 'venv/bin/yt-dlp');
+  const [ytDlpPath, source]: [string, YtDlpSource] = raw.YTDLP_PATH
+    ? [raw.YTDLP_PATH, 'YTDLP_PATH']
+    : existsSync(projectPath)
+      ? [projectPath, 'project environment']
+      : ['yt-dlp', 'system'];
+  // Tests stay offline: nothing is fetched unless the operator asks for it explicitly.
+  const testing = raw.NODE_ENV === 'test' || raw.MEDIA_TEST_HOSTS.length > 0;
+  const components = raw.YTDLP_REMOTE_COMPONENTS ?? (testing ? 'none' : 'ejs:github');
+  const proxies: Partial<Record<PlatformId, string>> = {};
+  for (const platform of platforms) {
+    const proxy = (raw[proxyVariable(platform.id)] as string | undefined) ?? raw.YTDLP_PROXY;
+    if (proxy) proxies[platform.id] = proxy;
+  }
+  return {
+    YTDLP_PATH: ytDlpPath,
+    YTDLP_SOURCE: source,
+    YTDLP_PROJECT_PATH: projectPath,
+    YTDLP_REMOTE_COMPONENTS: components === 'none' ? [] : components.split(',').map((c) => c.trim()),
+    YTDLP_PROXIES: proxies,
+    COOKIES_DIR: raw.COOKIES_DIR && path.resolve(raw.COOKIES_DIR),
+    YTDLP_IMPERSONATE: raw.YTDLP_IMPERSONATE,
+    NODE_RUNTIME_PATH: projectNode(),
+  };
+}

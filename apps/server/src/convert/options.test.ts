@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { planArgs, transcodeChoice } from './av-plan';
+import { applyAvOptions, defaultConvertOptions, outputDuration, restrictCopies } from './options';
+
+const copyBoth = { ...transcodeChoice, copyVideo: true, copyAudio: true };
+
+describe('audio and video options', () => {
+  it('leave the plan as it is by default', () => {
+    const plan = planArgs('webm', transcodeChoice);
+    expect(applyAvOptions(plan.outputArgs, plan, defaultConvertOptions)).toEqual(plan.outputArgs);
+  });
+
+  it('scale before the encoder filter, raise the CRF, set the bit rate, keep metadata, cut', () => {
+    const plan = planArgs('mp4', transcodeChoice);
+    const args = applyAvOptions(plan.outputArgs, plan, {
+      ...defaultConvertOptions,
+      Quality: 'small',
+      MaxWidth: 640,
+      StartTime: 2,
+      EndTime: 5,
+      AudioBitrate: '96k',
+      StripMetadata: false,
+    });
+    expect(args.slice(0, 4)).toEqual(['-ss', '2', '-to', '5']);
+    expect(args[args.indexOf('-vf') + 1]).toMatch(/^scale=min\(iw\\,640\):ih:.*,scale=trunc/);
+    expect(args[args.indexOf('-crf') + 1]).toBe('33');
+    expect(args[args.indexOf('-b:a') + 1]).toBe('96k');
+    expect(args[args.indexOf('-map_metadata') + 1]).toBe('0');
+  });
+
+  it('replace Vorbis quality with the asked bit rate', () => {
+    const plan = planArgs('ogg', transcodeChoice);
+    const args = applyAvOptions(plan.outputArgs, plan, { ...defaultConvertOptions, AudioBitrate: '128k' });
+    expect(args).not.toContain('-q:a');
+    expect(args[args.indexOf('-b:a') + 1]).toBe('128k');
+  });
+
+  it('re-encode a stream only when an option changes it', () => {
+    expect(restrictCopies(copyBoth, defaultConvertOptions)).toEqual(copyBoth);
+    expect(restrictCopies(copyBoth, { ...defaultConvertOptions, MaxHeight: 100 })).toMatchObject({
+      copyVideo: false,
+      copyAudio: true,
+    });
+    expect(restrictCopies(copyBoth, { ...defaultConvertOptions, AudioBitrate: '64k' })).toMatchObject({
+      copyVideo: true,
+      copyAudio: false,
+    });
+  });
+
+  it('count progress against the cut', () => {
+    expect(outputDuration(10, { ...defaultConvertOptions, StartTime: 2, EndTime: 5 })).toBe(3);
+    expect(outputDuration(10, { ...defaultConvertOptions, StartTime: 4 })).toBe(6);
+    expect(outputDuration(undefined, defaultConvertOptions)).toBeUndefined();
+  });
+});

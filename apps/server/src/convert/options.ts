@@ -1,0 +1,103 @@
+// How the visitor's optional settings (contracts convert-options.ts) change a conversion: sharp's
+// resize, quality and metadata for images; ffmpeg's cut, scale, quality, audio bit rate and
+// metadata for audio and video. Pure: the pipelines apply what these return.
+import type { ConversionQuality, ConvertOptions } from '@grabbit/contracts';
+import { AppError } from '../http/app-error';
+import type { AvChoice } from './av-plan';
+
+/** The defaults: the conversion as it always was. */
+export const defaultConvertOptions: ConvertOptions = { Quality: 'high', StripMetadata: true };
+
+/** JPEG and WebP quality of each level. */
+const imageQuality: Record<ConversionQuality, number> = { high: 90, balanced: 80, small: 65 };
+/** Added to a video encoder's CRF or q:v (higher is smaller and softer). */
+const crfStep: Record<ConversionQuality, number> = { high: 0, balanced: 5, small: 10 };
+const qscaleStep: Record<ConversionQuality, number> = { high: 0, balanced: 3, small: 6 };
+
+export interface ImageSettings {
+  quality: number;
+  maxWidth?: number;
+  maxHeight?: number;
+  keepMetadata: boolean;
+}
+
+export function imageSettings(options: ConvertOptions): ImageSettings {
+  return {
+    quality: imageQuality[options.Quality],
+    maxWidth: options.MaxWidth,
+    maxHeight: options.MaxHeight,
+    keepMetadata: !options.StripMetadata,
+  };
+}
+
+const resizes = (o: ConvertOptions) => o.MaxWidth !== undefined || o.MaxHeight !== undefined;
+
+/** A stream is only copied as it is when no option asks to change it. */
+export function restrictCopies(choice: AvChoice, options: ConvertOptions): AvChoice {
+  const reencodeVideo = resizes(options) || options.Quality !== 'high';
+  const reencodeAudio = options.AudioBitrate !== undefined || options.Quality !== 'high';
+  return {
+    ...choice,
+    copyVideo: choice.copyVideo && !reencodeVideo,
+    copyAudio: choice.copyAudio && !reencodeAudio,
+    hevcTag: choice.hevcTag && !reencodeVideo,
+  };
+}
+
+/** The length of the output, for progress: the cut when there is one. */
+export function outputDuration(inputSeconds: number | undefined, o: ConvertOptions): number | undefined {
+  if (inputSeconds === undefined) return undefined;
+  const end = Math.min(o.EndTime ?? inputSeconds, inputSeconds);
+  return Math.max(0, end - (o.StartTime ?? 0));
+}
+
+/** Fits inside MaxWidth x MaxHeight, aspect kept, never enlarged, even sizes for 4:2:0 video. */
+function scaleFilter(o: ConvertOptions): string {
+  const width = o.MaxWidth === undefined ? 'iw' : `min(iw\\,${o.MaxWidth})`;
+  const height = o.MaxHeight === undefined ? 'ih' : `min(ih\\,${o.MaxHeight})`;
+  return `scale=${width}:${height}:force_original_aspect_ratio=decrease:force_divisible_by=2`;
+}
+
+function valueAfter(args: string[], flag: string): number {
+  return args.indexOf(flag) + 1;
+}
+
+/** ffmpeg output arguments of a plan with the options applied. */
+export function applyAvOptions(outputArgs: readonly string[], choice: AvChoice, o: ConvertOptions): string[] {
+  const args = [...outputArgs];
+  if (!o.StripMetadata) {
+    const at = valueAfter(args, '-map_metadata');
+    if (at > 0) args[at] = '0';
+  }
+  const cut: string[] = [];
+  if (o.StartTime !== undefined) cut.push('-ss', String(o.StartTime));
+  if (o.EndTime !== undefined) cut.push('-to', String(o.EndTime));
+  if (!choice.copyVideo) {
+    if (resizes(o)) {
+      const at = valueAfter(args, '-vf');
+      if (at > 0) args[at] = `${scaleFilter(o)},${args[at]}`;
+      else if (args.includes('-c:v')) args.splice(args.indexOf('-c:v'), 0, '-vf', scaleFilter(o));
+    }
+    const crf = valueAfter(args, '-crf');
+    if (crf > 0) args[crf] = String(Number(args[crf]) + crfStep[o.Quality]);
+    const qscale = valueAfter(args, '-q:v');
+    if (qscale > 0) args[qscale] = String(Math.min(31, Number(args[qscale]) + qscaleStep[o.Quality]));
+  }
+  if (!choice.copyAudio && o.AudioBitrate) {
+    const bitrate = valueAfter(args, '-b:a');
+    const vorbisQuality = valueAfter(args, '-q:a');
+    if (bitrate > 0) args[bitrate] = o.AudioBitrate;
+    else if (vorbisQuality > 0) args.splice(vorbisQuality - 1, 2, '-b:a', o.AudioBitrate);
+  }
+  return [...cut, ...args];
+}
+
+/** A cut that starts at or after the end would make an empty file: refused once the length is known. */
+export function checkCut(inputSeconds: number | undefined, o: ConvertOptions): void {
+  if (o.StartTime === undefined || inputSeconds === undefined || o.StartTime < inputSeconds) return;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `StartTime must be before the end of the file (${inputSeconds.toFixed(1)} seconds).`,
+    400,
+  );
+}

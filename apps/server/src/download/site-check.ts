@@ -1,0 +1,77 @@
+// One site's health for operators (`npm run check-sites`): its check link through the real
+// download path (link rules, short-link resolution, the operator's engine settings, yt-dlp with
+// the platform's extractor allow-list and limits) into a scratch job folder, then ffprobe on
+// what arrived. The result keeps yt-dlp's own error line, which visitors never see.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Platform } from '@grabbit/catalog';
+import type { Config } from '../config/env';
+import { AppError } from '../http/app-error';
+import { behindEgressGuard } from '../media/egress-guard';
+import { probeMedia } from './finalize';
+import { makeJobFolder, removeJobFolder } from './job-folder';
+import { resolveLink } from './link-resolver';
+import { checkDownloadUrl } from './url-rules';
+import { ytDlpAccess } from './ytdlp-access';
+import { runYtDlpDownload } from './ytdlp-run';
+
+export interface SiteCheckResult {
+  platform: Platform;
+  link: string;
+  ok: boolean;
+  seconds: number;
+  /** "mp4 640x360" (container and frame size), when something arrived. */
+  format?: string;
+  bytes?: number;
+  /** yt-dlp's ERROR line, else the visitor-facing message. */
+  error?: string;
+}
+
+export async function checkSite(
+  config: Config,
+  platform: Platform,
+  link: string,
+  options: { jobsRoot: string; timeoutMs: number },
+): Promise<SiteCheckResult> {
+  const started = performance.now();
+  const seconds = () => Math.round((performance.now() - started) / 100) / 10;
+  const dir = await makeJobFolder(options.jobsRoot);
+  try {
+    const checked = checkDownloadUrl(link, platform, config.MEDIA_TEST_HOSTS);
+    const url = await resolveLink(checked.url, { platform, testHosts: config.MEDIA_TEST_HOSTS });
+    const access = await ytDlpAccess(config, platform, dir);
+    const { file, info } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
+      runYtDlpDownload({
+        ...access,
+        proxyUrl,
+        url,
+        platform,
+        format: 'mp4',
+        // Small and quick: the point is whether the site works, not the best copy.
+        quality: 360,
+        removeWatermark: false,
+        ytDlpPath: config.YTDLP_PATH,
+        allowGeneric: checked.isTestHost,
+        maxBytes: config.DOWNLOAD_MAX_BYTES,
+        maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+        jobDir: dir,
+        timeoutMs: options.timeoutMs,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        onPostprocess: () => {},
+      }),
+    );
+    // Only readable media counts as working (probeMedia throws otherwise); the frame size is
+    // what arrived, which yt-dlp does not always know beforehand.
+    const video = (await probeMedia(config.FFPROBE_PATH, file)).streams.find((s) => s.width && s.height);
+    const container = info.ext ?? path.extname(file).slice(1);
+    const format = video ? `${container} ${video.width}x${video.height}` : container;
+    return { platform, link, ok: true, seconds: seconds(), format, bytes: (await stat(file)).size };
+  } catch (error) {
+    const engineLine = error instanceof AppError && typeof error.cause === 'string' ? error.cause : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    return { platform, link, ok: false, seconds: seconds(), error: engineLine ?? message };
+  } finally {
+    await removeJobFolder(dir);
+  }
+}

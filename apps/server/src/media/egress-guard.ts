@@ -1,0 +1,197 @@
+// The engines' only way out: a filtering HTTP proxy on 127.0.0.1 (random port), one per yt-dlp
+// run. yt-dlp follows links from a site's own data and redirects, so checking the pasted link
+// before it starts is not enough; here every connection is checked when it is made, after DNS
+// resolution: the name is resolved, every address must be public, and the proxy connects to the
+// address it checked (so a second, rebinding answer is never used). Loopback and private
+// addresses pass only for the MEDIA_TEST_HOSTS entries (offline tests). HTTPS goes through
+// CONNECT; plain http comes as absolute-URI requests and is forwarded.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
+import type { TestHosts } from '@grabbit/catalog';
+import { isPublicIpAddress, isTestHost, privateAddressRefusal } from '../download/url-rules';
+
+export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export interface EgressGuardOptions {
+  testHosts: TestHosts;
+  /** DNS resolution; tests pass their own to point names at chosen addresses. */
+  resolve?: Resolve;
+}
+
+export interface EgressGuard {
+  /** http://127.0.0.1:PORT, for yt-dlp's --proxy. */
+  proxyUrl: string;
+  /** Targets refused so far ("host:port"), never shown to visitors. */
+  refused: string[];
+  close(): Promise<void>;
+}
+
+type Verdict = { allowed: true; address: string; port: number } | { allowed: false; reason: string };
+
+const defaultResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/** Headers that belong to one connection and must not be forwarded. */
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** Decides where a request for host:port may connect: one checked address, or a refusal. */
+async function checkTarget(target: URL, options: EgressGuardOptions, resolve: Resolve): Promise<Verdict> {
+  const hostname = target.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  let addresses: { address: string }[];
+  try {
+    addresses = isIP(hostname) ? [{ address: hostname }] : await resolve(hostname);
+  } catch {
+    return { allowed: false, reason: 'unresolvable' };
+  }
+  const first = addresses[0];
+  if (!first) return { allowed: false, reason: 'unresolvable' };
+  if (isTestHost(target, options.testHosts)) return { allowed: true, address: first.address, port };
+  // Every address must be public: a name answering one public and one private address is refused.
+  if (addresses.some((a) => !isPublicIpAddress(a.address))) return { allowed: false, reason: 'private' };
+  return { allowed: true, address: first.address, port };
+}
+
+/** "host:port" from a CONNECT line, as a URL so every address form is normalised the same way. */
+function connectTarget(authority: string | undefined): URL | undefined {
+  try {
+    const url = new URL(`https://${authority ?? ''}`);
+    return url.hostname && !url.pathname.slice(1) && !url.username ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function plainTarget(raw: string | undefined): URL | undefined {
+  try {
+    const url = new URL(raw ?? '');
+    return url.protocol === 'http:' && !url.username && !url.password ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startEgressGuard(options: EgressGuardOptions): Promise<EgressGuard> {
+  const resolve = options.resolve ?? defaultResolve;
+  const refused: string[] = [];
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  };
+
+  const verdictFor = async (target: URL | undefined): Promise<Verdict> => {
+    if (!target) return { allowed: false, reason: 'malformed' };
+    const verdict = await checkTarget(target, options, resolve);
+    if (!verdict.allowed && verdict.reason !== 'unresolvable') refused.push(target.host);
+    return verdict;
+  };
+
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
+    const target = plainTarget(req.url);
+    const verdict = await verdictFor(target);
+    if (!verdict.allowed || !target) {
+      res.writeHead(verdict.allowed ? 400 : 403, { 'content-type': 'text/plain', connection: 'close' });
+      return res.end(`Refused by the egress guard\n`);
+    }
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !hopByHop.has(name.toLowerCase())),
+    );
+    const upstream = httpRequest({
+      host: verdict.address,
+      port: verdict.port,
+      method: req.method,
+      path: `${target.pathname}${target.search}`,
+      headers: { ...headers, host: target.host },
+      agent: false,
+    });
+    upstream.on('response', (answer) => {
+      const kept = Object.fromEntries(
+        Object.entries(answer.headers).filter(([name]) => !hopByHop.has(name.toLowerCase())),
+      );
+      res.writeHead(answer.statusCode ?? 502, kept);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { connection: 'close' });
+      res.end();
+    });
+    res.on('close', () => upstream.destroy());
+    req.pipe(upstream);
+  };
+
+  const server = createServer((req, res) => {
+    forward(req, res).catch(() => res.destroy());
+  });
+  server.on('connection', track);
+  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    client.on('error', () => client.destroy());
+    void verdictFor(connectTarget(req.url)).then((verdict) => {
+      if (!verdict.allowed) {
+        client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      const upstream = connect({ host: verdict.address, port: verdict.port });
+      track(upstream);
+      upstream.once('connect', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (head.length > 0) upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => {
+        if (!client.writableEnded) client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+      });
+      client.once('close', () => upstream.destroy());
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    proxyUrl: `http://127.0.0.1:${port}`,
+    refused,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/**
+ * The environment of an engine behind the guard: every proxy variable names it (programs yt-dlp
+ * starts inherit them, ffmpeg reads http_proxy), and nothing is exempt from it.
+ */
+export function proxyEnvironment(proxyUrl: string): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['no_proxy', 'NO_PROXY', 'all_proxy', 'ALL_PROXY']) delete env[name];
+  for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY']) env[name] = proxyUrl;
+  return env;
+}
+
+/**
+ * Runs `work` behind its own guard, closed afterwards. When the work fails and the guard refused a
+ * connection, the refusal is the reason the visitor is told.
+ */
+export async function behindEgressGuard<T>(
+  testHosts: TestHosts,
+  work: (proxyUrl: string) => Promise<T>,
+): Promise<T> {
+  const guard = await startEgressGuard({ testHosts });
+  try {
+    return await work(guard.proxyUrl);
+  } catch (error) {
+    if (guard.refused.length > 0) throw privateAddressRefusal();
+    throw error;
+  } finally {
+    await guard.close();
+  }
+}

@@ -1,0 +1,34 @@
+// What an installed yt-dlp can do, read from its --help once per binary: the downloader leaves
+// out options an older release (Debian's fallback) does not know, and /health names the runtime.
+import type { YtDlpHealth } from '@grabbit/contracts';
+import { runCommand } from './run-command';
+
+/** What media/ knows of the yt-dlp settings (config/ytdlp-settings.ts); the server's Config satisfies it. */
+export interface YtDlpEngine {
+  YTDLP_PATH: string;
+  YTDLP_SOURCE: YtDlpHealth['source'];
+  /** The project environment's yt-dlp, whether or not it is the one used. */
+  YTDLP_PROJECT_PATH: string;
+  /** The project's own Node 24, yt-dlp's JavaScript runtime. */
+  NODE_RUNTIME_PATH: string;
+}
+
+const knownOptions = new Map<string, Promise<Set<string>>>();
+
+/** The long options an installed yt-dlp lists in its --help (asked once per binary). */
+export function ytDlpOptions(ytDlpPath: string): Promise<Set<string>> {
+  let options = knownOptions.get(ytDlpPath);
+  if (!options) {
+    options = runCommand(ytDlpPath, ['--help'], { timeoutMs: 30_000 })
+      .then((result) => new Set(result.stdout.match(/--[a-z][a-z-]+/g) ?? []))
+      .catch(() => new Set<string>());
+    knownOptions.set(ytDlpPath, options);
+  }
+  return options;
+}
+
+/** `node:<path>` when the installed yt-dlp takes a JavaScript runtime, else undefined. */
+export async function jsRuntimeFor(config: YtDlpEngine): Promise<string | undefined> {
+  const options = await ytDlpOptions(config.YTDLP_PATH);
+  return options.has('--js-runtimes') ? `node:${config.NODE_RUNTIME_PATH}` : undefined;
+}

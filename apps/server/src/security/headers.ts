@@ -1,0 +1,79 @@
+// Security headers on every page and API answer (helmet): a Content-Security-Policy that allows our
+// own origin plus exactly the configured ad network and sponsor origins, nosniff, a referrer
+// policy and frame-ancestors. CORS on /api only, from the configured origins (default: the site's
+// own, which needs no CORS at all).
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env';
+
+/** The origin of a configured address, or nothing when it is empty or not a URL. */
+function originOf(address: string): string[] {
+  try {
+    return address ? [new URL(address).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+const unique = (list: string[]) => [...new Set(list)];
+
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const ads = originOf(config.AD_NETWORK_URL);
+  const sponsorScripts = [config.SPONSOR_SCRIPT_REGULAR, config.SPONSOR_SCRIPT_ADULT].flatMap(originOf);
+  const sponsorPages = [config.SPONSOR_LINK_REGULAR, config.SPONSOR_LINK_ADULT].flatMap(originOf);
+  const backends = config.API_CANDIDATES.flatMap(originOf);
+  // The hub's WebSocket to another backend is its origin with ws(s): instead of http(s):.
+  const backendSockets = backends.map((origin) => origin.replace(/^http/, 'ws'));
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: unique(["'self'", ...ads, ...sponsorScripts]),
+    // React writes style attributes into prerendered markup.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Thumbnails come from the platforms' own image hosts; images never run code.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    mediaSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: unique(["'self'", ...backends, ...backendSockets, ...ads]),
+    // Ads render in the network's iframes; the click-gate opens the sponsor page in a hidden one.
+    frameSrc: unique([...ads, ...sponsorPages]).concat(ads.length + sponsorPages.length ? [] : ["'none'"]),
+    frameAncestors: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}
+
+/** Origins allowed to call /api from a browser. */
+export function corsOrigins(config: Config): string[] {
+  if (config.CORS_ORIGINS.length > 0) return config.CORS_ORIGINS.flatMap(originOf);
+  return originOf(config.PUBLIC_URL ?? '');
+}
+
+export async function registerHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Ads and sponsor frames come from other origins and do not send CORP headers.
+    crossOriginEmbedderPolicy: false,
+    // The click-gate opens sponsor windows and closes them again: it keeps its handle on them.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The ad network credits impressions by the page's origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  const allowed = new Set(corsOrigins(config));
+  const options = {
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: ['content-type', 'authorization'],
+    exposedHeaders: ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-task-id'],
+    maxAge: 600,
+  };
+  await app.register(cors, {
+    hook: 'onRequest',
+    // Only /api answers other origins, and only the listed ones; pages and /health stay same-origin.
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const listed = request.url.startsWith('/api/') && origin !== undefined && allowed.has(origin);
+      callback(null, { ...options, origin: listed ? origin : false });
+    },
+  });
+}

@@ -1,0 +1,75 @@
+// Registers the public-site safety parts before any route: headers and CORS, the client's identity
+// (socket address or trusted proxy, hashed; or an API key), the API budget on /api, and the job gate
+// on every route that starts work. Pages and /health are never limited.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env';
+import { AppError } from '../http/app-error';
+import type { EventBus } from '../realtime/event-bus';
+import { ActiveJobs } from './active-jobs';
+import { ApiKeys, type ApiKey } from './api-keys';
+import { ClientIdentity, trustProxyFunction } from './client-identity';
+import { registerHeaders } from './headers';
+import { appendHook, jobFeature, jobGate } from './job-gate';
+import { createLimiters, registerRateLimitStore, spend, type Limiter } from './rate-limits';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Hashed client address, or the API key's identity: what limits count on. */
+    clientId: string;
+    apiKey: ApiKey | null;
+    /** Set by the job gate: names the task or batch a job-start answer started. */
+    startedGroup?: (group: string) => void;
+  }
+}
+
+export interface Security {
+  identity: ClientIdentity;
+  hubLimiter: Limiter;
+}
+
+/** The identity rules the Fastify instance is built with (its trustProxy). */
+export function clientIdentity(config: Config): ClientIdentity {
+  return new ClientIdentity(config.RATE_LIMIT_SALT, trustProxyFunction(config.TRUST_PROXY));
+}
+
+const invalidKey = () =>
+  new AppError('INVALID_API_KEY', 'This API key is not valid. Check the key, or send none.', 401);
+
+/** Paths never counted: health checks must answer however busy the API is. */
+const unlimitedApiPaths = new Set(['/api/health']);
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  deps: { config: Config; bus: EventBus; identity: ClientIdentity },
+): Promise<Security> {
+  const { config, bus, identity } = deps;
+  const keys = ApiKeys.fromFile(config.API_KEYS_FILE);
+  await registerHeaders(app, config);
+  await registerRateLimitStore(app);
+  const limiters = createLimiters(app, config);
+  const jobs = new ActiveJobs(bus, (config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000);
+  app.addHook('onClose', async () => jobs.close());
+
+  app.decorateRequest('clientId', '');
+  app.decorateRequest('apiKey', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const isApi = request.url.startsWith('/api/');
+    const token = isApi ? ApiKeys.bearerToken(request.headers.authorization) : undefined;
+    const key = token === undefined ? undefined : keys.find(token);
+    if (token !== undefined && !key) throw invalidKey();
+    request.apiKey = key ?? null;
+    request.clientId = key?.clientKey ?? identity.keyOf(request.ip);
+    const path = request.url.split('?')[0] ?? '';
+    if (isApi && !unlimitedApiPaths.has(path)) await spend(limiters.api, request, reply);
+  });
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const feature = methods.map((method) => jobFeature(method, route.url)).find(Boolean);
+    if (!feature) return;
+    const gate = jobGate(feature, { config, jobs, limiter: limiters.jobs });
+    appendHook(route, 'onRequest', gate.onRequest);
+    appendHook(route, 'onSend', gate.onSend);
+  });
+  return { identity, hubLimiter: limiters.hub };
+}

@@ -1,0 +1,79 @@
+// The API document: /api/openapi.json validates as OpenAPI 3, lists every /api route the app has
+// (read from Fastify's own route tree, not from the document), each with its input, answer and
+// errors, and /api/docs shows it as a page.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await startTestApp({});
+});
+afterAll(() => test.close());
+
+/** "METHOD /path/{param}" of every route, from Fastify's printed route tree. */
+function appRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    for (const method of (match[3] ?? '').split(', ')) found.push(`${method} ${path}`);
+  }
+  return found;
+}
+
+interface Operation {
+  summary: string;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, unknown> };
+}
+
+describe('OpenAPI document', () => {
+  it('validates as OpenAPI 3 and lists every /api route with its errors', async () => {
+    const answer = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(answer.statusCode).toBe(200);
+    const document = answer.json<{ openapi: string; paths: Record<string, Record<string, Operation>> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+
+    const expected = appRoutes(test.app.printRoutes({ commonPrefix: false })).filter(
+      (route) =>
+        / \/api\//.test(route) &&
+        !route.startsWith('HEAD ') &&
+        !route.includes('/api/docs') &&
+        !route.includes('/api/openapi.json'),
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(14);
+    const listed = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(listed.sort()).toEqual(expected.sort());
+
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method} ${path}`;
+        expect(operation.summary, where).not.toBe('Undocumented route');
+        for (const status of ['200', '400', '401', '429', '500'])
+          expect(Object.keys(operation.responses), where).toContain(status);
+        expect(JSON.stringify(operation.responses['429']), where).toContain('RATE_LIMITED');
+      }
+    }
+    // Inputs come from the zod schemas: the download body names its fields, conversions take a file.
+    const download = document.paths['/api/download/{platform}']?.post;
+    expect(JSON.stringify(download?.requestBody)).toContain('directDownload');
+    const convert = document.paths['/api/convert/video']?.post;
+    expect(Object.keys(convert?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+  });
+
+  it('/api/docs is a readable page', async () => {
+    const page = await test.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toMatch(/swagger/i);
+  });
+});

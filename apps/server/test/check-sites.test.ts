@@ -1,0 +1,79 @@
+// `npm run check-sites` offline: the real command against the local fixture site (its host in
+// MEDIA_TEST_HOSTS) with a link file naming one good and one broken link: both rows in the table,
+// yt-dlp's own error line for the broken one, and the exit code says whether every site worked.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { platforms } from '@grabbit/catalog';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from './support/fixture-site';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+let site: FixtureSite;
+let dir: string;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-check-sites-test-'));
+});
+afterAll(async () => {
+  await site?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function checkSites(lines: string[]): Promise<{ code: number | null; out: string }> {
+  const file = path.join(dir, `links-${lines.length}.txt`);
+  writeFileSync(file, `# platform link\n${lines.join('\n')}\n`);
+  const child = spawn('npm', ['run', '--silent', 'check-sites', '--', '--links', file, '--timeout', '60'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'test', MEDIA_TEST_HOSTS: site.host, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
+}
+
+/** The table's row for a site: its cells, split on the two-space column gap. */
+const row = (out: string, site: string) =>
+  out
+    .split('\n')
+    .find((line) => line.startsWith(`${site} `))
+    ?.split(/ {2,}/);
+
+describe('npm run check-sites', () => {
+  it('prints a row per site, the failed one with yt-dlp’s error, and exits non-zero', async () => {
+    const good = site.url('/one.html');
+    const broken = site.url('/missing.mp4');
+    const { code, out } = await checkSites([`youtube ${good}`, `vimeo ${broken}`]);
+    expect(code, out).toBe(1);
+    expect(out).toMatch(/^site +link +result +seconds +format and size +error$/m);
+    const ok = row(out, 'YouTube');
+    expect(ok?.slice(0, 3), out).toEqual(['YouTube', good, 'ok']);
+    expect(Number(ok?.[3])).toBeGreaterThan(0);
+    expect(ok?.[4]).toMatch(/^mp4 160x120, \d+ KB$/);
+    const failed = row(out, 'Vimeo');
+    expect(failed?.slice(0, 3), out).toEqual(['Vimeo', broken, 'failed']);
+    expect(failed?.at(-1)).toMatch(/^ERROR: .*404/);
+    expect(out).toContain('1 ok, 1 failed');
+  }, 180_000);
+
+  it('exits 0 when every site worked', async () => {
+    const { code, out } = await checkSites([`twitter ${site.url('/a.mp4')}`]);
+    expect(code, out).toBe(0);
+    expect(row(out, 'Twitter')?.[2]).toBe('ok');
+    expect(out).toContain('1 ok, 0 failed');
+  }, 180_000);
+
+  it('the catalog keeps one public check link per site, on the site itself', () => {
+    for (const platform of platforms) {
+      const host = new URL(platform.checkLink).hostname;
+      expect(
+        platform.hosts.some((h) => host === h || host.endsWith(`.${h}`)),
+        platform.id,
+      ).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,216 @@
+// Per-client limits through the real app: the client is the socket's address (a forged
+// X-Forwarded-For changes nothing unless TRUST_PROXY says so), IPv6 clients count per /56, a flood
+// gets 429 RATE_LIMITED with Retry-After and RateLimit headers while another client is served,
+// /health is never limited, job starts have their own budget, the hub its own, and API keys from
+// the keys file bring their own limits (an unknown key is a 401).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io as connectHub } from 'socket.io-client';
+import { hubEvents, hubPath } from '@grabbit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubMaxJoinsPerConnection, hubMaxMessageBytes } from '../src/security/hub-limits';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const get = (test: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+  test.app.inject({ method: 'GET', url: '/api/config', remoteAddress, headers });
+
+describe('API budget per client', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp({ RATE_LIMIT_API_PER_MINUTE: '3' });
+  });
+  afterAll(() => test.close());
+
+  it('a flood gets 429 with Retry-After; a forged X-Forwarded-For does not reset it; others are served', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const ok = await get(test, '203.0.113.7');
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['ratelimit-limit']).toBe('3');
+      expect(ok.headers['ratelimit-remaining']).toBe(String(2 - i));
+    }
+    const flooded = await get(test, '203.0.113.7', { 'x-forwarded-for': '198.51.100.99' });
+    expect(flooded.statusCode).toBe(429);
+    expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(0);
+    expect(flooded.headers['ratelimit-remaining']).toBe('0');
+    expect(flooded.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(flooded.json<{ error: string }>().error).toMatch(/^Too many requests\. Please wait \d+ seconds?/);
+    expect((await get(test, '203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('/health is never limited', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const health = await test.app.inject({ method: 'GET', url: '/health', remoteAddress: '203.0.113.7' });
+      expect(health.statusCode).not.toBe(429);
+      expect(health.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+
+  it('IPv6 clients count per /56', async () => {
+    for (const address of ['2001:db8:1:100::1', '2001:db8:1:1ff::2', '2001:db8:1:1ab::3'])
+      expect((await get(test, address)).statusCode).toBe(200);
+    expect((await get(test, '2001:db8:1:1cd::4')).statusCode).toBe(429);
+    expect((await get(test, '2001:db8:1:200::1')).statusCode).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('with one trusted hop, the forwarded address is the client', async () => {
+    const test = await startTestApp({ RATE_LIMIT_API_PER_MINUTE: '1', TRUST_PROXY: '1' });
+    try {
+      const via = (client: string) => get(test, '127.0.0.1', { 'x-forwarded-for': client });
+      expect((await via('198.51.100.1')).statusCode).toBe(200);
+      expect((await via('198.51.100.1')).statusCode).toBe(429);
+      expect((await via('198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe('job starts and hub connections have their own budgets', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp(
+      { RATE_LIMIT_JOBS_PER_MINUTE: '2', RATE_LIMIT_HUB_PER_MINUTE: '2' },
+      { listen: true },
+    );
+  });
+  afterAll(() => test.close());
+
+  it('the third job start in a minute is refused, other API calls are not', async () => {
+    const startJob = () =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/download/youtube',
+        remoteAddress: '203.0.113.20',
+        payload: { url: 'not a link' },
+      });
+    expect((await startJob()).statusCode).toBe(400);
+    expect((await startJob()).statusCode).toBe(400);
+    const third = await startJob();
+    expect(third.statusCode).toBe(429);
+    expect(third.json<{ code: string }>().code).toBe('RATE_LIMITED');
+    expect((await get(test, '203.0.113.20')).statusCode).toBe(200);
+  });
+
+  it('the third hub connection in a minute is refused', async () => {
+    const attempt = () =>
+      new Promise<string>((resolve) => {
+        const socket = connectHub(test.origin, {
+          path: hubPath,
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        socket.once('connect', () => {
+          socket.close();
+          resolve('connected');
+        });
+        socket.once('connect_error', (error: Error & { data?: { code?: string } }) => {
+          socket.close();
+          resolve(error.data?.code ?? error.message);
+        });
+      });
+    expect(await attempt()).toBe('connected');
+    expect(await attempt()).toBe('connected');
+    expect(await attempt()).toBe('RATE_LIMITED');
+  });
+});
+
+describe('hub limits per connection', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp({}, { listen: true });
+  });
+  afterAll(() => test.close());
+
+  /** Connects, runs `send`, and resolves with how the connection ended within `ms`. */
+  const endsAfter = (send: (socket: ReturnType<typeof connectHub>) => void, ms = 3000) =>
+    new Promise<string>((resolve) => {
+      const socket = connectHub(test.origin, {
+        path: hubPath,
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      socket.once('connect', () => send(socket));
+      socket.once('disconnect', (reason) => resolve(reason));
+      setTimeout(() => {
+        resolve('still connected');
+        socket.close();
+      }, ms);
+    });
+
+  it('a connection joining too many groups is disconnected', async () => {
+    const few = await endsAfter((socket) => {
+      for (let i = 0; i < 10; i += 1) socket.emit(hubEvents.joinTask, `task-${i}`);
+    }, 1000);
+    expect(few).toBe('still connected');
+    const many = await endsAfter((socket) => {
+      for (let i = 0; i < hubMaxJoinsPerConnection + 1; i += 1) socket.emit(hubEvents.joinTask, `task-${i}`);
+    });
+    expect(many).toBe('io server disconnect');
+  });
+
+  it('a message over the size limit closes the connection', async () => {
+    const reason = await endsAfter((socket) =>
+      socket.emit(hubEvents.joinTask, 'x'.repeat(hubMaxMessageBytes * 2)),
+    );
+    expect(reason).toBe('transport close');
+  });
+});
+
+describe('API keys', () => {
+  let test: TestApp;
+  let dir: string;
+  const partner = 'partner-key-0123456789abcdef';
+  const ops = 'ops-key-0123456789abcdef';
+  const convertOnly = 'convert-only-key-0123456789';
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-keys-'));
+    const file = path.join(dir, 'keys.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        [partner]: { name: 'partner', limits: { apiPerMinute: 5 } },
+        [ops]: { name: 'ops', unlimited: true },
+        [convertOnly]: { name: 'converter', features: ['convert'] },
+      }),
+    );
+    test = await startTestApp({ RATE_LIMIT_API_PER_MINUTE: '2', API_KEYS_FILE: file });
+  });
+  afterAll(async () => {
+    await test.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const withKey = (key: string) => get(test, '203.0.113.30', { authorization: `Bearer ${key}` });
+
+  it("a key raises the limit to the key's own", async () => {
+    for (let i = 0; i < 2; i += 1) expect((await get(test, '203.0.113.30')).statusCode).toBe(200);
+    expect((await get(test, '203.0.113.30')).statusCode).toBe(429);
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await withKey(partner);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['ratelimit-limit']).toBe('5');
+    }
+    expect((await withKey(partner)).statusCode).toBe(429);
+    for (let i = 0; i < 10; i += 1) expect((await withKey(ops)).statusCode).toBe(200);
+  });
+
+  it('an unknown key is a 401 with a clear code', async () => {
+    const answer = await withKey('not-a-real-key-0123456789');
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toMatchObject({ success: false, code: 'INVALID_API_KEY' });
+  });
+
+  it('a key may use only its features', async () => {
+    const answer = await test.app.inject({
+      method: 'POST',
+      url: '/api/download/youtube',
+      headers: { authorization: `Bearer ${convertOnly}` },
+      payload: { url: 'https://youtu.be/abc' },
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json<{ code: string }>().code).toBe('FEATURE_NOT_ALLOWED');
+  });
+});

@@ -1,0 +1,51 @@
+// The page-side cloud-storage calls (spec section 7), with the spec's default failure messages.
+import type {
+  CloudDeleteResponse,
+  CloudFileLink,
+  CloudStatusResponse,
+  CloudStoreResponse,
+} from '@grabbit/contracts';
+import { apiRequest, ensureSuccess } from '../../../lib/api-client';
+import type { CloudChoice } from '../lib/cloud-choice';
+
+export interface KeepDownloadInput {
+  platform: string;
+  url: string;
+  format: string;
+  removeWatermark?: boolean;
+}
+
+/** Downloads the link on the server and keeps the file in cloud storage (answers when stored). */
+export async function downloadAndUpload(
+  input: KeepDownloadInput,
+  choice: CloudChoice,
+): Promise<CloudStoreResponse> {
+  const body = {
+    quality: 'best',
+    removeWatermark: false,
+    ...input,
+    makePublic: choice.makePublic,
+    retentionHours: choice.retentionHours,
+    ...(choice.customKey.trim() ? { customKey: choice.customKey.trim() } : {}),
+  };
+  const answer = await apiRequest<CloudStoreResponse>('/cloudstorage/download-and-upload', { body });
+  return ensureSuccess(answer, 'Cloud storage upload failed');
+}
+
+export async function deleteFromCloud(fileKey: string): Promise<CloudDeleteResponse> {
+  const answer = await apiRequest<CloudDeleteResponse>(
+    `/cloudstorage/delete/${encodeURIComponent(fileKey)}`,
+    { method: 'DELETE', toastErrors: false },
+  );
+  return ensureSuccess(answer, 'Failed to delete file from cloud storage');
+}
+
+/** A fresh link to a kept file (a private link works for a limited time). */
+export async function freshCloudLink(fileKey: string): Promise<CloudFileLink> {
+  const answer = await apiRequest<CloudStatusResponse>(
+    `/cloudstorage/status?fileKey=${encodeURIComponent(fileKey)}`,
+    { toastErrors: false },
+  );
+  if (!answer.file) throw new Error('Failed to download file. The file may have expired.');
+  return answer.file;
+}

@@ -1,0 +1,24 @@
+// Long conversions (spec section 7 extended): a client that sends `Prefer: respond-async` gets the
+// converted file as before when it is ready within the server's wait; otherwise 202 with a job it
+// follows (hub progress on `conversion:{ProgressId}`, this status at statusUrl) until the result
+// link is ready. Clients that send nothing wait for the file, as always.
+export const respondAsyncHeader = { name: 'Prefer', value: 'respond-async' } as const;
+
+export const conversionJobStatuses = ['converting', 'completed', 'failed'] as const;
+export type ConversionJobStatus = (typeof conversionJobStatuses)[number];
+
+export interface ConversionJob {
+  jobId: string;
+  status: ConversionJobStatus;
+  /** GET: this job's state (the truth after a reconnect). */
+  statusUrl: string;
+  /** Once completed: GET the result (a path under /api/), until it expires like download results. */
+  downloadUrl?: string;
+  fileName?: string;
+  /** Once failed: the visitor's message and its stable code. */
+  error?: string;
+  code?: string;
+}
+
+export const conversionJobPath = (jobId: string) => `/api/convert/jobs/${jobId}`;
+export const conversionResultPath = (fileId: string) => `/api/convert/result/${fileId}`;
