@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, load, scaled) runs only the groups named.
+// `npm run bench -- convert` (or download, web, load, info, scaled) runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
+import { runInfoBenchmarks } from './info-bench';
 import { runLoadBenchmarks } from './load-bench';
 import { runScaledBenchmarks } from './scaled-bench';
 import { runWebBenchmarks } from './web-bench';
@@ -11,6 +12,7 @@ const groups = {
   convert: runConvertBenchmarks,
   web: runWebBenchmarks,
   load: runLoadBenchmarks,
+  info: runInfoBenchmarks,
   scaled: runScaledBenchmarks,
 };
 const asked = process.argv.slice(2);

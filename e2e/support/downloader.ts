@@ -24,13 +24,15 @@ export interface DownloaderHarnessOptions {
   sponsors?: boolean;
   /** More server environment (applied after the sponsor settings). */
   env?: Record<string, string>;
+  /** Serve the fixture site's /preview/ pages too (three renditions, subtitles). */
+  preview?: boolean;
 }
 
 export async function startDownloaderHarness(
   options: DownloaderHarnessOptions = {},
 ): Promise<DownloaderHarness> {
   const sponsors = options.sponsors ? await startMonetizationSite() : undefined;
-  const site = await startFixtureSite();
+  const site = await startFixtureSite({ preview: options.preview });
   const control = await startControlSite(site.dir);
   const [server, browser] = await Promise.all([
     startServer({

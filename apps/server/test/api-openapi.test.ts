@@ -5,12 +5,6 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp({});
-});
-afterAll(() => test.close());
-
 /** "METHOD /path/{param}" of every route, from Fastify's printed route tree. */
 function appRoutes(tree: string): string[] {
   const stack: string[] = [];
@@ -33,7 +27,18 @@ interface Operation {
   requestBody?: { content: Record<string, unknown> };
 }
 
-describe('OpenAPI document', () => {
+// Optional features change the route list (cloud storage off answers FEATURE_DISABLED on the same
+// routes), so the document is checked with the default configuration and with them off.
+describe.each<{ setting: string; env: Record<string, string> }>([
+  { setting: 'default (features on)', env: {} },
+  { setting: 'cloud storage off', env: { FEATURE_CLOUD_STORAGE: 'false' } },
+])('OpenAPI document, $setting', ({ env }) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp(env);
+  });
+  afterAll(() => test.close());
+
   it('validates as OpenAPI 3 and lists every /api route with its errors', async () => {
     const answer = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(answer.statusCode).toBe(200);
@@ -53,6 +58,8 @@ describe('OpenAPI document', () => {
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(listed.sort()).toEqual(expected.sort());
+    // The cloud routes are the same five either way (no wildcard, no QUERY method).
+    expect(listed.filter((route) => route.includes('/api/cloudstorage/'))).toHaveLength(5);
 
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -68,6 +75,9 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(download?.requestBody)).toContain('directDownload');
     const convert = document.paths['/api/convert/video']?.post;
     expect(Object.keys(convert?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    const keep = document.paths['/api/cloudstorage/upload']?.post;
+    expect(JSON.stringify(keep?.requestBody)).toContain('filePath');
+    expect(Object.keys(keep?.responses ?? {})).toContain('404');
   });
 
   it('/api/docs is a readable page', async () => {

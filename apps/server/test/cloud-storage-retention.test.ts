@@ -122,12 +122,17 @@ describe('cloud storage switched off', () => {
       { method: 'POST', url: '/api/cloudstorage/upload', payload: { filePath: 'x' } },
       { method: 'GET', url: '/api/cloudstorage/status' },
       { method: 'DELETE', url: '/api/cloudstorage/delete/abc' },
+      { method: 'GET', url: '/api/cloudstorage/files/abc' },
     ] as const;
     for (const call of calls) {
       const answer = await off.test.app.inject(call);
       expect(answer.statusCode, call.url).toBe(404);
       expect(answer.json(), call.url).toMatchObject({ success: false, code: 'FEATURE_DISABLED' });
     }
+    // Only the cloud routes themselves: any other path is the usual unknown route.
+    const unknown = await off.test.app.inject({ method: 'GET', url: '/api/cloudstorage/elsewhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     const config = (await off.test.app.inject({ method: 'GET', url: '/api/config' })).json();
     expect(config.features.cloudStorage).toBe(false);
     expect(readdirSync(off.test.dataDir)).not.toContain('cloud');

@@ -91,26 +91,33 @@ describe('operator cookies and proxy', () => {
 describe("yt-dlp's argument list", () => {
   const base = { MEDIA_TEST_HOSTS: '', LOG_LEVEL: 'silent' };
 
-  it('the project runtime, proxies and impersonation; the remote solver only for a real server', async () => {
+  it("the project runtime and impersonation; the remote solver only for a real server; proxies are the guard's upstream", async () => {
     const real = loadConfig({
       ...base,
       NODE_ENV: 'production',
-      YTDLP_PROXY: 'socks5://127.0.0.1:1080',
+      YTDLP_PROXY: 'https://127.0.0.1:1080',
       YTDLP_PROXY_INSTAGRAM: 'http://127.0.0.1:3128',
       YTDLP_IMPERSONATE: 'chrome',
     });
-    const args = await engineArgs(real, youtube);
+    const args = await engineArgs(real);
     expect(args).toEqual(
       expect.arrayContaining(['--js-runtimes', `node:${real.NODE_RUNTIME_PATH}`, '--remote-components']),
     );
     expect(args[args.indexOf('--remote-components') + 1]).toBe('ejs:github');
-    expect(args[args.indexOf('--proxy') + 1]).toBe('socks5://127.0.0.1:1080');
     expect(args[args.indexOf('--impersonate') + 1]).toBe('chrome');
-    const forInstagram = await engineArgs(real, instagram);
-    expect(forInstagram[forInstagram.indexOf('--proxy') + 1]).toBe('http://127.0.0.1:3128');
-    const inTests = await engineArgs(loadConfig({ ...base, NODE_ENV: 'test' }), youtube);
+    // An operator proxy never becomes a --proxy of its own (it would go around the egress guard).
+    expect(args).not.toContain('--proxy');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-job-'));
+    try {
+      expect((await ytDlpAccess(real, youtube, dir)).upstreamProxy).toBe('https://127.0.0.1:1080');
+      const forInstagram = await ytDlpAccess(real, instagram, dir);
+      expect(forInstagram.upstreamProxy).toBe('http://127.0.0.1:3128');
+      expect(forInstagram.engineArgs).not.toContain('--proxy');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const inTests = await engineArgs(loadConfig({ ...base, NODE_ENV: 'test' }));
     expect(inTests).not.toContain('--remote-components');
-    expect(inTests).not.toContain('--proxy');
   });
 
   it("Debian's older yt-dlp gets only the options it knows", async () => {
@@ -120,8 +127,8 @@ describe("yt-dlp's argument list", () => {
       YTDLP_PROXY: 'http://127.0.0.1:3128',
       YTDLP_IMPERSONATE: 'chrome',
     });
-    const args = await engineArgs(old, youtube);
-    expect(args).toContain('--proxy');
+    const args = await engineArgs(old);
+    expect(args).not.toContain('--proxy');
     expect(args).not.toContain('--js-runtimes');
     expect(args).not.toContain('--impersonate');
   });

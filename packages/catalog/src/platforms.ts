@@ -26,6 +26,10 @@ export const downloadFormats = [
   'png',
   'webp',
   'gif',
+  // The video's subtitles as a file, and its picture (JPEG): chosen from the preview, not the dropdown.
+  'srt',
+  'vtt',
+  'thumbnail',
 ] as const;
 export type DownloadFormat = (typeof downloadFormats)[number];
 

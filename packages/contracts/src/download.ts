@@ -2,26 +2,35 @@
 // names follow the spec so the pages and the server read one contract.
 import { downloadFormats } from '@grabbit/catalog';
 import { z } from 'zod';
+import { clipOptionsShape } from './download-options';
 
 /** The catalog holds the one list of download formats; the API accepts exactly those. */
 export const downloadFormatSchema = z.enum(downloadFormats);
 export type DownloadFormatName = z.infer<typeof downloadFormatSchema>;
 
-/** `best`, or a height such as `1080`, `1080p` (at most 2160). */
+/** An audio bit rate such as `192k` (audio formats only). */
+export type AudioBitrate = `${number}k`;
+
+/** `best`, a height such as `1080`, `1080p` (at most 2160), or an audio bit rate `32k`-`320k`. */
 export const qualitySchema = z
   .union([z.string(), z.number()])
   .default('best')
-  .transform((value, ctx) => {
+  .transform((value, ctx): Quality => {
     const text = String(value).trim().toLowerCase();
     if (text === '' || text === 'best') return 'best' as const;
+    const kbps = Number(/^(\d{2,3})k$/.exec(text)?.[1]);
+    if (kbps >= 32 && kbps <= 320) return `${kbps}k`;
     const height = Number(/^(\d{2,4})p?$/.exec(text)?.[1]);
     if (!Number.isInteger(height) || height < 144 || height > 2160) {
-      ctx.addIssue({ code: 'custom', message: 'quality must be "best" or a height from 144 to 2160' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'quality must be "best", a height from 144 to 2160 or an audio bit rate from 32k to 320k',
+      });
       return z.NEVER;
     }
     return height;
   });
-export type Quality = 'best' | number;
+export type Quality = 'best' | number | AudioBitrate;
 
 /** POST /api/download/{platform}. Unknown extra options are passed through and ignored. */
 export const downloadRequestSchema = z.looseObject({
@@ -32,6 +41,7 @@ export const downloadRequestSchema = z.looseObject({
   directDownload: z.boolean().default(false),
   /** One item (1-based) of a multi-media post, as listed by the media call. */
   itemIndex: z.number().int().positive().optional(),
+  ...clipOptionsShape,
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 
@@ -92,6 +102,7 @@ export const mediaItemsRequestSchema = z.looseObject({
   instagramCookies: z.string().max(16_384).optional(),
   format: downloadFormatSchema.default('mp4'),
   quality: qualitySchema,
+  ...clipOptionsShape,
 });
 export type MediaItemsRequest = z.infer<typeof mediaItemsRequestSchema>;
 
@@ -179,6 +190,7 @@ export const batchRequestSchema = z.looseObject({
   quality: qualitySchema,
   /** The playlist's title: names the zip. */
   title: z.string().max(300).optional(),
+  ...clipOptionsShape,
   platform: z.string().default('youtube'),
 });
 export type BatchRequest = z.infer<typeof batchRequestSchema>;

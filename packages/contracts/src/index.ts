@@ -7,4 +7,5 @@ export * from './convert-options';
 export * from './convert-jobs';
 export * from './convert-fields';
 export * from './events';
+export * from './download-options';
 export * from './cloudstorage';

@@ -103,9 +103,9 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('keeps cloud storage off by default and never echoes a bad signing secret', () => {
+  it('offers cloud storage by default and never echoes a bad signing secret', () => {
     const config = loadConfig({});
-    expect(config.FEATURE_CLOUD_STORAGE).toBe(false);
+    expect(config.FEATURE_CLOUD_STORAGE).toBe(true);
     expect(config.CLOUD_MAX_RETENTION_HOURS).toBe(168);
     expect(config.CLOUD_LINK_TTL_SECONDS).toBe(3600);
     const error = configError({ CLOUD_SIGNING_SECRET: 'short-secret', CLOUD_LINK_TTL_SECONDS: '0' });

@@ -84,7 +84,7 @@ export const configSchema = z.object({
   /** Result downloads answer a redirect to a short-lived signed link; `false` streams them. */
   S3_REDIRECTS: z.stringbool().default(true),
   // Cloud storage (keep a download under a file key, public or signed links, chosen retention).
-  FEATURE_CLOUD_STORAGE: z.stringbool().default(false),
+  FEATURE_CLOUD_STORAGE: z.stringbool().default(true),
   /** The local "bucket" folder (embedded mode); relative to the working folder like DATA_DIR. */
   CLOUD_STORAGE_DIR: z.string().optional(),
   CLOUD_MAX_RETENTION_HOURS: z.coerce

@@ -4,11 +4,11 @@ import { ConfigError, loadConfig } from './env';
 describe('yt-dlp settings', () => {
   it('a platform proxy wins over the global one; the rest use the global one', () => {
     const config = loadConfig({
-      YTDLP_PROXY: 'socks5://127.0.0.1:1080',
+      YTDLP_PROXY: 'https://127.0.0.1:1080',
       YTDLP_PROXY_TIKTOK: 'http://user:pw@proxy.example:3128',
     });
     expect(config.YTDLP_PROXIES.tiktok).toBe('http://user:pw@proxy.example:3128');
-    expect(config.YTDLP_PROXIES.youtube).toBe('socks5://127.0.0.1:1080');
+    expect(config.YTDLP_PROXIES.youtube).toBe('https://127.0.0.1:1080');
     expect(loadConfig({}).YTDLP_PROXIES).toEqual({});
   });
 
@@ -23,6 +23,26 @@ describe('yt-dlp settings', () => {
     const message = (error as ConfigError).message;
     expect(message).toContain('YTDLP_PROXY_YOUTUBE');
     expect(message).not.toContain('hunter2');
+  });
+
+  it('a socks proxy is refused at start with a clear reason, without echoing it', () => {
+    for (const proxy of [
+      'socks5://user:hunter2@127.0.0.1:1080',
+      'socks5h://127.0.0.1:1080',
+      'socks4://127.0.0.1:1080',
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig({ YTDLP_PROXY: proxy });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, proxy).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('YTDLP_PROXY');
+      expect(message).toMatch(/socks proxies are not supported/);
+      expect(message).not.toContain('hunter2');
+    }
   });
 
   it('the remote challenge solver is on for a real server, off in tests, and can be turned off', () => {

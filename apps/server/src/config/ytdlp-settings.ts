@@ -9,7 +9,15 @@ import { z } from 'zod';
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const proxyVariable = (id: PlatformId) => `YTDLP_PROXY_${id.toUpperCase()}`;
-const proxyUrl = z.url({ protocol: /^(https?|socks4a?|socks5h?)$/ }).optional();
+// The proxy becomes the egress guard's upstream (media/egress-upstream.ts), which speaks http and
+// https only: a socks proxy is refused at start rather than silently bypassing the guard.
+const proxyUrl = z
+  .url({
+    protocol: /^https?$/,
+    error:
+      'expected an http:// or https:// proxy URL (socks proxies are not supported: the egress guard forwards through http(s) proxies only)',
+  })
+  .optional();
 
 /** The yt-dlp settings of the configuration schema (spread into it by env.ts). */
 export const ytDlpSettingsShape = {

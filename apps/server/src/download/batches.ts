@@ -1,6 +1,6 @@
 // Playlist batches: one task per item on the shared runner; the batch follows its tasks on the bus
 // and publishes BatchProgressUpdate, then BatchCompleted (some or all items ready) or BatchError.
-import type { BatchStatus, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
+import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import { hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
@@ -9,6 +9,7 @@ import { newId } from '../storage/file-ids';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
+import { checkClipOptions } from './clip-rules';
 
 /** What batches need from the downloader (passed in, so the service and batches do not import each other). */
 export interface BatchDeps {
@@ -66,8 +67,11 @@ export class BatchStore {
       format: DownloadFormatName;
       quality: Quality;
       title?: string;
+      /** Section and subtitles, the same for every item. */
+      clip?: ClipOptions;
     },
   ): Promise<Batch> {
+    checkClipOptions(input.format, { ...input.clip, quality: input.quality });
     input.items.forEach((item, index) => {
       try {
         checkDownloadUrl(item.url, platform, this.deps.testHosts);
@@ -84,6 +88,7 @@ export class BatchStore {
         url: item.url,
         format: input.format,
         quality: input.quality,
+        ...input.clip,
       });
       items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
     }

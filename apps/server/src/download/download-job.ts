@@ -14,7 +14,8 @@ import { outputTarget } from '../media/output-targets';
 import { resolveLink } from './link-resolver';
 import { durationLimitFor, type DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
-import { cookiesFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import { cookiesFileIn, infoJsonFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import { audioKbps } from '../media/ytdlp-sections';
 import { ytDlpAccess } from './ytdlp-access';
 import type { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
@@ -63,38 +64,44 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
     durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
     // The visitor's own cookie file, written by the process that accepted the task.
     const visitorCookies = prepared ? await cookiesFileIn(prepared) : undefined;
-    const access = await ytDlpAccess(config, input.platform, dir, visitorCookies);
+    // A link previewed minutes ago: yt-dlp downloads from its info JSON instead of extracting again.
+    const infoJsonFile = prepared && !visitorCookies ? await infoJsonFileIn(prepared) : undefined;
+    const { upstreamProxy, ...access } = await ytDlpAccess(config, input.platform, dir, visitorCookies);
     let lastSent = 0;
     let lastPercent = -1;
     const limit = durationLimit;
-    const { file, info, probe } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
-      runYtDlpDownload({
-        ...input,
-        proxyUrl,
-        url,
-        ytDlpPath: config.YTDLP_PATH,
-        allowGeneric: input.isTestHost,
-        maxBytes: config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: limit.seconds,
-        ...access,
-        jobDir: dir,
-        timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
-        signal,
-        onProgress: (p) => {
-          const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
-          const now = Date.now();
-          if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
-          lastSent = now;
-          lastPercent = percent;
-          void tasks.progress(
-            taskId,
-            { progress: (Math.max(0, percent) * downloadShare) / 100 },
-            { speed: p.speed, eta: p.eta },
-          );
-        },
-        onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-        probe: (media) => probeMedia(config.FFPROBE_PATH, media),
-      }),
+    const { file, info, probe } = await behindEgressGuard(
+      config.MEDIA_TEST_HOSTS,
+      (proxyUrl) =>
+        runYtDlpDownload({
+          ...input,
+          proxyUrl,
+          url,
+          ytDlpPath: config.YTDLP_PATH,
+          allowGeneric: input.isTestHost,
+          maxBytes: config.DOWNLOAD_MAX_BYTES,
+          maxDurationSeconds: limit.seconds,
+          ...access,
+          infoJsonFile,
+          jobDir: dir,
+          timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+          signal,
+          onProgress: (p) => {
+            const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
+            const now = Date.now();
+            if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
+            lastSent = now;
+            lastPercent = percent;
+            void tasks.progress(
+              taskId,
+              { progress: (Math.max(0, percent) * downloadShare) / 100 },
+              { speed: p.speed, eta: p.eta },
+            );
+          },
+          onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
+          probe: (media) => probeMedia(config.FFPROBE_PATH, media),
+        }),
+      { upstream: upstreamProxy },
     );
     await tasks.progress(taskId, {
       status: 'processing',
@@ -113,6 +120,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       maxDurationSeconds: durationLimit.seconds,
       timeoutMs: remainingMs,
       signal,
+      extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
       onProgress: (fraction) =>
         void tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
     });

@@ -12,6 +12,7 @@ import { outputTarget, type OutputTarget } from '../media/output-targets';
 export interface ProbedStream {
   codec_type?: string;
   codec_name?: string;
+  bit_rate?: string;
   disposition?: { attached_pic?: number };
   width?: number;
   height?: number;
@@ -34,7 +35,25 @@ export interface FinalizeOptions {
   probe?: Promise<Probe>;
   /** 0-1 of the re-encode, when one runs. */
   onProgress: (fraction: number) => void;
+  /** What the visitor chose beyond the format. */
+  extras?: FinishingExtras;
 }
+
+export interface FinishingExtras {
+  /** Keep the subtitle stream yt-dlp embedded, in the codec the container takes. */
+  subtitles?: boolean;
+  /** An audio bit rate to encode lossy audio at (kbit/s). */
+  audioKbps?: number;
+}
+
+/** The subtitle codec each video container takes. */
+const subtitleCodecs: Record<string, string> = {
+  mp4: 'mov_text',
+  mov: 'mov_text',
+  webm: 'webvtt',
+  matroska: 'srt',
+};
+const lossless = new Set(['flac', 'wav']);
 
 export async function probeMedia(ffprobePath: string, file: string): Promise<Probe> {
   const result = await runCommand(
@@ -55,14 +74,27 @@ const accepts = (codecs: readonly string[], codec: string | undefined) =>
 const wrongFormat = (message: string) => new AppError('UNSUPPORTED_FORMAT', message, 422);
 
 /** ffmpeg arguments between input and output, or undefined when the file is already right. */
-export function finishingArgs(probe: Probe, target: OutputTarget, inputExt: string): string[] | undefined {
+export function finishingArgs(
+  probe: Probe,
+  target: OutputTarget,
+  inputExt: string,
+  extras: FinishingExtras = {},
+): string[] | undefined {
   const video = probe.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = probe.streams.find((s) => s.codec_type === 'audio');
+  if (target.kind === 'subtitle') {
+    if (inputExt === target.extension) return undefined;
+    return ['-map', '0:s:0', ...target.videoEncoder];
+  }
   if (target.kind === 'audio') {
     if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
-    const copy = accepts(target.audioCodecs, audio.codec_name);
+    // An asked bit rate is honoured by re-encoding only when the source is above it.
+    const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
+    const aboveAsked = kbps !== undefined && !(Number(audio.bit_rate) <= kbps * 1050);
+    const copy = accepts(target.audioCodecs, audio.codec_name) && !aboveAsked;
     if (copy && inputExt === target.extension && !video) return undefined;
-    return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : target.audioEncoder)];
+    const encoder = kbps ? [...target.audioEncoder.slice(0, 2), '-b:a', `${kbps}k`] : target.audioEncoder;
+    return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : encoder)];
   }
   if (target.kind === 'image') {
     if (!video) throw wrongFormat('This media has no picture. Choose an audio format instead.');
@@ -81,7 +113,9 @@ export function finishingArgs(probe: Probe, target: OutputTarget, inputExt: stri
   const copyVideo = !video || accepts(target.videoCodecs, video.codec_name);
   const copyAudio = !audio || accepts(target.audioCodecs, audio.codec_name);
   if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
-  const args = ['-map', '0:v:0?', '-map', '0:a:0?', '-sn', '-dn'];
+  const subtitleCodec = extras.subtitles ? subtitleCodecs[target.muxer] : undefined;
+  const subtitles = subtitleCodec ? ['-map', '0:s:0?', '-c:s', subtitleCodec] : ['-sn'];
+  const args = ['-map', '0:v:0?', '-map', '0:a:0?', ...subtitles, '-dn'];
   args.push(
     ...(copyVideo ? ['-c:v', 'copy'] : target.videoEncoder),
     ...(copyAudio ? ['-c:a', 'copy'] : target.audioEncoder),
@@ -99,7 +133,7 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.', 422);
   const output = path.join(path.dirname(options.input), `result.${target.extension}`);
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
-  const args = finishingArgs(probe, target, inputExt);
+  const args = finishingArgs(probe, target, inputExt, options.extras);
   if (!args) {
     await rename(options.input, output);
     return output;

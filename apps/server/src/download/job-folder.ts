@@ -27,14 +27,26 @@ export async function removeJobFolder(dir: string): Promise<void> {
 }
 
 const cookiesName = 'cookies.txt';
+const infoJsonName = 'info.json';
 
-/** The cookie file the accepting process wrote into a job folder, when there is one. */
-export async function cookiesFileIn(dir: string): Promise<string | undefined> {
-  const file = path.join(dir, cookiesName);
+/** A file the accepting process wrote into a job folder, when it is there. */
+function fileIn(dir: string, name: string): Promise<string | undefined> {
+  const file = path.join(dir, name);
   return access(file).then(
     () => file,
     () => undefined,
   );
+}
+
+/** The cookie file the accepting process wrote into a job folder, when there is one. */
+export const cookiesFileIn = (dir: string) => fileIn(dir, cookiesName);
+
+/** The link's info JSON (read moments ago for its preview) in a job folder, when there is one. */
+export const infoJsonFileIn = (dir: string) => fileIn(dir, infoJsonName);
+
+/** Hands a job the link's info JSON: yt-dlp then downloads without extracting it again. */
+export async function writeInfoJson(dir: string, json: string): Promise<void> {
+  await writeFile(path.join(dir, infoJsonName), json, { mode: 0o600 });
 }
 
 /**

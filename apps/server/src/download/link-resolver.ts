@@ -20,7 +20,7 @@ import {
   needsRedirectResolution,
 } from './url-rules';
 
-type Lookup = (
+export type Lookup = (
   hostname: string,
   options: LookupOptions & { all: true },
   callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
@@ -50,7 +50,7 @@ const unreachable = () =>
   );
 
 /** A DNS lookup that fails when any address of the name is loopback, private or link-local. */
-function guardedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunction {
+export function guardedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
       const done = callback as (
@@ -91,7 +91,7 @@ function askHop(
 }
 
 /** Refuses a hop that a pasted link could not be either. */
-function checkHop(url: URL, raw: string, testHosts: TestHosts): boolean {
+export function checkHop(url: URL, raw: string, testHosts: TestHosts): boolean {
   if (
     raw.trim().startsWith('-') ||
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||

@@ -2,6 +2,7 @@
 // waiting until each item's task has ended.
 import type { Platform } from '@grabbit/catalog';
 import type {
+  ClipOptions,
   DownloadedFile,
   DownloadFormatName,
   MediaItemsResponse,
@@ -12,7 +13,7 @@ import { AppError } from '../http/app-error';
 import { mediaItemsOf } from './media-items';
 import type { DownloadService } from './service';
 
-export interface PostRequest {
+export interface PostRequest extends ClipOptions {
   url: string;
   format: DownloadFormatName;
   quality: Quality;
@@ -53,6 +54,10 @@ export async function postResponse(
       quality: body.quality,
       instagramCookies: cookies,
       format: item.mediaType === 'image' ? item.suggestedFormat : body.format,
+      // A section and subtitles make sense for the post's videos only.
+      ...(item.mediaType === 'image'
+        ? {}
+        : { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles }),
     });
     tasks.push({ item, task });
   }

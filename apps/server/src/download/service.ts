@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { platformById, type Platform } from '@grabbit/catalog';
-import type { DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
+import type { ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -14,9 +14,12 @@ import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
 import { BatchStore, type SharedBatchDefinitions } from './batches';
+import { checkClipOptions } from './clip-rules';
+import { InfoCache, type CachedInfo } from './info-cache';
+import type { FullInfo } from './media-info';
 import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
-import { makeJobFolder, removeJobFolder, writeInstagramCookies } from './job-folder';
+import { makeJobFolder, removeJobFolder, writeInfoJson, writeInstagramCookies } from './job-folder';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
 import { ytDlpAccess } from './ytdlp-access';
@@ -33,13 +36,22 @@ export interface SharedDownloadParts {
   batches?: SharedBatchDefinitions;
 }
 
-export interface StartTaskInput {
+export interface StartTaskInput extends ClipOptions {
   url: string;
   format: DownloadFormatName;
   quality: Quality;
   removeWatermark?: boolean;
   itemIndex?: number;
   instagramCookies?: string;
+}
+
+/** The clip options a request set (job data holds only what is there). */
+function clipFieldsOf({ startTime, endTime, subtitles }: ClipOptions): ClipOptions {
+  return {
+    ...(startTime === undefined ? {} : { startTime }),
+    ...(endTime === undefined ? {} : { endTime }),
+    ...(subtitles === undefined ? {} : { subtitles }),
+  };
 }
 
 /** More queued jobs than this and new ones are refused with BUSY instead of waiting for hours. */
@@ -52,6 +64,7 @@ export class DownloadService {
   readonly results: ResultStore;
   readonly batches: BatchStore;
   readonly jobsRoot: string;
+  readonly infoCache = new InfoCache();
   private stopSweeper: () => void = () => {};
 
   constructor(
@@ -123,12 +136,20 @@ export class DownloadService {
    */
   async startTask(platform: Platform, input: StartTaskInput): Promise<DownloadTask> {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
+    checkClipOptions(input.format, input);
     if ((await this.runner.load()) >= maxQueuedJobs)
       throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+    // A single video previewed minutes ago (never with a visitor's cookie): its info JSON goes
+    // with the job, so yt-dlp does not read the site again.
+    const infoJson =
+      input.itemIndex === undefined && !input.instagramCookies
+        ? this.infoCache.json(platform.id, checked.url)
+        : undefined;
     let jobDir: string | undefined;
-    if (input.instagramCookies) {
+    if (input.instagramCookies || infoJson) {
       jobDir = await makeJobFolder(this.jobsRoot);
-      await writeInstagramCookies(jobDir, input.instagramCookies);
+      if (input.instagramCookies) await writeInstagramCookies(jobDir, input.instagramCookies);
+      if (infoJson) await writeInfoJson(jobDir, infoJson);
     }
     const task = await this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
     await this.runner.submit({
@@ -142,11 +163,21 @@ export class DownloadService {
         format: input.format,
         quality: input.quality,
         removeWatermark: input.removeWatermark ?? false,
+        ...clipFieldsOf(input),
         ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
         ...(jobDir ? { jobDir } : {}),
       },
     });
     return task;
+  }
+
+  /** One video's information for the preview, from the cache when it was read minutes ago. */
+  cachedInfo(platform: Platform, url: string): Promise<CachedInfo> {
+    const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
+    return this.infoCache.get(platform.id, checked.url, async () => {
+      const info: FullInfo = await this.readInfo(platform, checked.url, 'single');
+      return info;
+    });
   }
 
   /** The task's record once it has finished (undefined when unknown). */
@@ -168,22 +199,25 @@ export class DownloadService {
       const visitorCookies = instagramCookies
         ? await writeInstagramCookies(dir, instagramCookies)
         : undefined;
-      const access = await ytDlpAccess(this.config, platform, dir, visitorCookies);
-      return await behindEgressGuard(this.config.MEDIA_TEST_HOSTS, (proxyUrl) =>
-        readYtDlpInfo({
-          proxyUrl,
-          ytDlpPath: this.config.YTDLP_PATH,
-          url: resolved,
-          mode,
-          platform,
-          allowGeneric: checked.isTestHost,
-          maxBytes: this.config.DOWNLOAD_MAX_BYTES,
-          maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-          ...access,
-          timeoutMs: infoTimeoutMs,
-          workDir: dir,
-          workRoot: this.jobsRoot,
-        }),
+      const { upstreamProxy, ...access } = await ytDlpAccess(this.config, platform, dir, visitorCookies);
+      return await behindEgressGuard(
+        this.config.MEDIA_TEST_HOSTS,
+        (proxyUrl) =>
+          readYtDlpInfo({
+            proxyUrl,
+            ytDlpPath: this.config.YTDLP_PATH,
+            url: resolved,
+            mode,
+            platform,
+            allowGeneric: checked.isTestHost,
+            maxBytes: this.config.DOWNLOAD_MAX_BYTES,
+            maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
+            ...access,
+            timeoutMs: infoTimeoutMs,
+            workDir: dir,
+            workRoot: this.jobsRoot,
+          }),
+        { upstream: upstreamProxy },
       );
     } finally {
       await removeJobFolder(dir);

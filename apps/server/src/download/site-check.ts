@@ -39,27 +39,30 @@ export async function checkSite(
   try {
     const checked = checkDownloadUrl(link, platform, config.MEDIA_TEST_HOSTS);
     const url = await resolveLink(checked.url, { platform, testHosts: config.MEDIA_TEST_HOSTS });
-    const access = await ytDlpAccess(config, platform, dir);
-    const { file, info } = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) =>
-      runYtDlpDownload({
-        ...access,
-        proxyUrl,
-        url,
-        platform,
-        format: 'mp4',
-        // Small and quick: the point is whether the site works, not the best copy.
-        quality: 360,
-        removeWatermark: false,
-        ytDlpPath: config.YTDLP_PATH,
-        allowGeneric: checked.isTestHost,
-        maxBytes: config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
-        jobDir: dir,
-        timeoutMs: options.timeoutMs,
-        signal: new AbortController().signal,
-        onProgress: () => {},
-        onPostprocess: () => {},
-      }),
+    const { upstreamProxy, ...access } = await ytDlpAccess(config, platform, dir);
+    const { file, info } = await behindEgressGuard(
+      config.MEDIA_TEST_HOSTS,
+      (proxyUrl) =>
+        runYtDlpDownload({
+          ...access,
+          proxyUrl,
+          url,
+          platform,
+          format: 'mp4',
+          // Small and quick: the point is whether the site works, not the best copy.
+          quality: 360,
+          removeWatermark: false,
+          ytDlpPath: config.YTDLP_PATH,
+          allowGeneric: checked.isTestHost,
+          maxBytes: config.DOWNLOAD_MAX_BYTES,
+          maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+          jobDir: dir,
+          timeoutMs: options.timeoutMs,
+          signal: new AbortController().signal,
+          onProgress: () => {},
+          onPostprocess: () => {},
+        }),
+      { upstream: upstreamProxy },
     );
     // Only readable media counts as working (probeMedia throws otherwise); the frame size is
     // what arrived, which yt-dlp does not always know beforehand.

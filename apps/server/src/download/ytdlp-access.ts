@@ -1,5 +1,7 @@
 // How one yt-dlp run reaches its site: the JavaScript runtime (the project's Node 24), the remote
-// challenge solver, the platform's proxy, the impersonation target and a cookie file. Options the
+// challenge solver, the impersonation target, a cookie file and the platform's outbound proxy (the
+// egress guard's upstream, never a --proxy of its own: yt-dlp takes the last --proxy it is given,
+// and a second one would go around the guard). Options the
 // installed yt-dlp does not know (Debian's fallback predates most of them) are left out rather
 // than failing every download.
 import { constants } from 'node:fs';
@@ -10,7 +12,7 @@ import type { Config } from '../config/env';
 import { jsRuntimeFor, ytDlpOptions } from '../media/ytdlp-options';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
-export async function engineArgs(config: Config, platform: Platform): Promise<string[]> {
+export async function engineArgs(config: Config): Promise<string[]> {
   const options = await ytDlpOptions(config.YTDLP_PATH);
   const args: string[] = [];
   // yt-dlp warns on every run that a release is old: /health says that once instead.
@@ -20,8 +22,6 @@ export async function engineArgs(config: Config, platform: Platform): Promise<st
   if (options.has('--remote-components')) {
     for (const component of config.YTDLP_REMOTE_COMPONENTS) args.push('--remote-components', component);
   }
-  const proxy = config.YTDLP_PROXIES[platform.id];
-  if (proxy) args.push('--proxy', proxy);
   if (config.YTDLP_IMPERSONATE && options.has('--impersonate'))
     args.push('--impersonate', config.YTDLP_IMPERSONATE);
   return args;
@@ -53,6 +53,8 @@ async function cookieFileFor(
 export interface YtDlpAccess {
   cookiesFile?: string;
   engineArgs: string[];
+  /** The operator's outbound proxy for this platform: for behindEgressGuard's `upstream`. */
+  upstreamProxy?: string;
 }
 
 /** Everything a run needs to reach the platform, prepared in its job folder. */
@@ -64,6 +66,7 @@ export async function ytDlpAccess(
 ): Promise<YtDlpAccess> {
   return {
     cookiesFile: await cookieFileFor(config, platform, jobDir, visitorCookiesFile),
-    engineArgs: await engineArgs(config, platform),
+    engineArgs: await engineArgs(config),
+    upstreamProxy: config.YTDLP_PROXIES[platform.id],
   };
 }

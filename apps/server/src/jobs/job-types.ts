@@ -2,10 +2,10 @@
 // queue (BullMQ in the scaled mode) carry the same thing. Nothing secret goes into `data`: a
 // visitor's Instagram cookie is written into the job's own folder by the process that accepted
 // it, and the job only names that folder (`jobDir`).
-import type { DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 
 /** One download (a single link, a playlist batch item or a post item). */
-export interface DownloadJobData {
+export interface DownloadJobData extends ClipOptions {
   taskId: string;
   platformId: string;
   /** The link as checked when the task was accepted. */

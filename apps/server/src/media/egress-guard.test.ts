@@ -1,8 +1,9 @@
 // The guard's proxy on real local sockets: CONNECT (https) and absolute-URI (http) requests to a
 // private address are refused before any connection is made, a name is judged by every address
-// it resolves to, and a test host passes.
+// it resolves to, and a test host passes. With an operator's outbound proxy as upstream, refused
+// targets never reach that proxy and allowed ones go through it by their checked address.
 import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEgressGuard, type EgressGuard } from './egress-guard';
 
@@ -101,6 +102,128 @@ describe('egress guard proxy', () => {
       expect(await connectThrough(guard, `127.0.0.1:${target.port + 1}`)).toMatch(/^HTTP\/1\.1 403/);
     } finally {
       await guard.close();
+    }
+  });
+});
+
+/** An operator's outbound proxy that wants a password, counts every connection made to it, and
+ * records what it was asked for (CONNECT tunnels and absolute-URI requests). */
+async function startUpstream(user: string, password: string) {
+  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const state = { connections: 0, seen: [] as string[], host: [] as string[] };
+  const server = createServer((req, res) => {
+    if (req.headers['proxy-authorization'] !== expected) return res.writeHead(407).end();
+    state.seen.push(`${req.method} ${req.url}`);
+    state.host.push(req.headers.host ?? '');
+    const onward = request(req.url ?? '', { method: req.method, agent: false }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    onward.on('error', () => res.writeHead(502).end());
+    req.pipe(onward);
+  });
+  server.on('connection', () => (state.connections += 1));
+  server.on('connect', (req, client: Socket) => {
+    if (req.headers['proxy-authorization'] !== expected) {
+      client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n');
+      return;
+    }
+    state.seen.push(`CONNECT ${req.url}`);
+    const url = new URL(`http://${req.url ?? ''}`);
+    const onward = connect(Number(url.port), url.hostname, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\nVia: test\r\n\r\n');
+      onward.pipe(client);
+      client.pipe(onward);
+    });
+    onward.on('error', () => client.destroy());
+    client.on('error', () => onward.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    state,
+    url: (pw: string) => `http://${user}:${encodeURIComponent(pw)}@127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A GET for /tunnel sent inside a CONNECT tunnel; resolves with everything read back. */
+function getInsideTunnel(guard: EgressGuard, authority: string): Promise<string> {
+  const { port } = new URL(guard.proxyUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n\r\n`);
+    });
+    let read = '';
+    socket.once('data', (chunk) => {
+      read += chunk.toString('latin1');
+      socket.write(`GET /tunnel HTTP/1.1\r\nHost: ${authority}\r\nConnection: close\r\n\r\n`);
+      socket.on('data', (more) => (read += more.toString('latin1')));
+    });
+    socket.once('end', () => resolve(read));
+    socket.once('error', reject);
+  });
+}
+
+describe("egress guard with the operator's outbound proxy as upstream", () => {
+  const password = 'p@ss:w0rd/51';
+
+  it('refuses private targets before the upstream proxy is ever contacted', async () => {
+    const upstream = await startUpstream('grabbit', password);
+    const guard = await startEgressGuard({ testHosts: [], upstream: upstream.url(password) });
+    const hitsBefore = target.hits;
+    try {
+      for (const authority of [`127.0.0.1:${target.port}`, `[::1]:${target.port}`, '169.254.169.254:80'])
+        expect(await connectThrough(guard, authority), authority).toMatch(/^HTTP\/1\.1 403/);
+      expect((await getThrough(guard, `http://127.0.0.1:${target.port}/secret`)).status).toBe(403);
+      expect(upstream.state.connections).toBe(0);
+      expect(upstream.state.seen).toEqual([]);
+      expect(target.hits).toBe(hitsBefore);
+    } finally {
+      await guard.close();
+      await upstream.close();
+    }
+  });
+
+  it('reaches an allowed target through the upstream, by its checked address, with the password', async () => {
+    const upstream = await startUpstream('grabbit', password);
+    const testHost = `localhost:${target.port}`;
+    const guard = await startEgressGuard({
+      testHosts: [testHost],
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      upstream: upstream.url(password),
+    });
+    try {
+      expect(await getInsideTunnel(guard, testHost)).toMatch(/^HTTP\/1\.1 200[\s\S]*inside$/);
+      const plain = await getThrough(guard, `http://${testHost}/ok?x=1`);
+      expect(plain).toEqual({ status: 200, body: 'inside' });
+      expect(upstream.state.seen).toEqual([
+        `CONNECT 127.0.0.1:${target.port}`,
+        `GET http://127.0.0.1:${target.port}/ok?x=1`,
+      ]);
+      expect(upstream.state.host).toEqual([testHost]);
+    } finally {
+      await guard.close();
+      await upstream.close();
+    }
+  });
+
+  it('an upstream that refuses (wrong password) answers 502, never the target', async () => {
+    const upstream = await startUpstream('grabbit', password);
+    const guard = await startEgressGuard({
+      testHosts: [`127.0.0.1:${target.port}`],
+      upstream: upstream.url('wrong'),
+    });
+    try {
+      expect(await connectThrough(guard, `127.0.0.1:${target.port}`)).toMatch(/^HTTP\/1\.1 502/);
+      expect((await getThrough(guard, `http://127.0.0.1:${target.port}/ok`)).status).toBe(407);
+      expect(upstream.state.seen).toEqual([]);
+    } finally {
+      await guard.close();
+      await upstream.close();
     }
   });
 });

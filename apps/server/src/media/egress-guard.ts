@@ -4,12 +4,15 @@
 // resolution: the name is resolved, every address must be public, and the proxy connects to the
 // address it checked (so a second, rebinding answer is never used). Loopback and private
 // addresses pass only for the MEDIA_TEST_HOSTS entries (offline tests). HTTPS goes through
-// CONNECT; plain http comes as absolute-URI requests and is forwarded.
+// CONNECT; plain http comes as absolute-URI requests and is forwarded. With an operator's outbound
+// proxy (YTDLP_PROXY...), the checked address is reached through it (egress-upstream.ts): the
+// proxy only ever sees targets the guard allowed.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
 import type { TestHosts } from '@grabbit/catalog';
 import { isPublicIpAddress, isTestHost, privateAddressRefusal } from '../download/url-rules';
+import { parseUpstreamProxy, requestThrough, tunnelThrough, type UpstreamProxy } from './egress-upstream';
 
 export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
@@ -17,6 +20,8 @@ export interface EgressGuardOptions {
   testHosts: TestHosts;
   /** DNS resolution; tests pass their own to point names at chosen addresses. */
   resolve?: Resolve;
+  /** The operator's outbound proxy (http:// or https://, may hold a password): the way out. */
+  upstream?: string;
 }
 
 export interface EgressGuard {
@@ -80,8 +85,25 @@ function plainTarget(raw: string | undefined): URL | undefined {
   }
 }
 
+/** A TCP connection to the checked address, resolved once it is open. */
+function directConnection(
+  address: string,
+  port: number,
+  onSocket: (socket: Socket) => void,
+): Promise<Socket> {
+  const socket = connect({ host: address, port });
+  onSocket(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
 export async function startEgressGuard(options: EgressGuardOptions): Promise<EgressGuard> {
   const resolve = options.resolve ?? defaultResolve;
+  const upstreamProxy: UpstreamProxy | undefined = options.upstream
+    ? parseUpstreamProxy(options.upstream)
+    : undefined;
   const refused: string[] = [];
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
@@ -106,14 +128,14 @@ export async function startEgressGuard(options: EgressGuardOptions): Promise<Egr
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !hopByHop.has(name.toLowerCase())),
     );
-    const upstream = httpRequest({
-      host: verdict.address,
-      port: verdict.port,
+    const request = {
       method: req.method,
       path: `${target.pathname}${target.search}`,
       headers: { ...headers, host: target.host },
-      agent: false,
-    });
+    };
+    const upstream = upstreamProxy
+      ? requestThrough(upstreamProxy, verdict.address, verdict.port, request)
+      : httpRequest({ ...request, host: verdict.address, port: verdict.port, agent: false });
     upstream.on('response', (answer) => {
       const kept = Object.fromEntries(
         Object.entries(answer.headers).filter(([name]) => !hopByHop.has(name.toLowerCase())),
@@ -140,18 +162,25 @@ export async function startEgressGuard(options: EgressGuardOptions): Promise<Egr
         client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
         return;
       }
-      const upstream = connect({ host: verdict.address, port: verdict.port });
-      track(upstream);
-      upstream.once('connect', () => {
+      let opened: Socket | undefined;
+      client.once('close', () => opened?.destroy());
+      const badGateway = () => {
+        if (!client.writableEnded) client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+      };
+      const open = (socket: Socket) => {
+        opened = socket;
+        track(socket);
+        socket.on('error', badGateway);
+      };
+      const tunnel = upstreamProxy
+        ? tunnelThrough(upstreamProxy, verdict.address, verdict.port, open)
+        : directConnection(verdict.address, verdict.port, open);
+      tunnel.then((upstream) => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         if (head.length > 0) upstream.write(head);
         upstream.pipe(client);
         client.pipe(upstream);
-      });
-      upstream.on('error', () => {
-        if (!client.writableEnded) client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
-      });
-      client.once('close', () => upstream.destroy());
+      }, badGateway);
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -178,14 +207,16 @@ export function proxyEnvironment(proxyUrl: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs `work` behind its own guard, closed afterwards. When the work fails and the guard refused a
+ * Runs `work` behind its own guard (reaching the network through `upstream`, the operator's
+ * outbound proxy, when set), closed afterwards. When the work fails and the guard refused a
  * connection, the refusal is the reason the visitor is told.
  */
 export async function behindEgressGuard<T>(
   testHosts: TestHosts,
   work: (proxyUrl: string) => Promise<T>,
+  options: { upstream?: string } = {},
 ): Promise<T> {
-  const guard = await startEgressGuard({ testHosts });
+  const guard = await startEgressGuard({ testHosts, upstream: options.upstream });
   try {
     return await work(guard.proxyUrl);
   } catch (error) {

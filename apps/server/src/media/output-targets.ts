@@ -3,7 +3,7 @@
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { aacAt, encoders, vp9ConstantQuality } from './encoders';
 
-export type OutputKind = 'video' | 'audio' | 'image';
+export type OutputKind = 'video' | 'audio' | 'image' | 'subtitle';
 
 export interface OutputTarget {
   kind: OutputKind;
@@ -88,6 +88,23 @@ function image(
   };
 }
 
+/** A subtitle file: fetched by yt-dlp alone (no media), converted by ffmpeg when needed. */
+function subtitle(muxer: string, extension: string, contentType: string, codec: string): OutputTarget {
+  return {
+    kind: 'subtitle',
+    muxer,
+    extension,
+    contentType,
+    videoCodecs: [],
+    audioCodecs: [],
+    videoEncoder: ['-c:s', codec],
+    audioEncoder: none,
+    formatSort: [],
+  };
+}
+
+const jpegEncoder = ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p'];
+
 export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
   mp4: video('mp4', 'mp4', 'video/mp4', ['h264'], ['aac'], h264, aac, [
     'vcodec:h264',
@@ -125,16 +142,14 @@ export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
     'acodec:vorbis',
     'acodec:opus',
   ]),
-  jpg: image(
-    'image2',
-    'jpg',
-    'image/jpeg',
-    ['mjpeg'],
-    ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p'],
-  ),
+  jpg: image('image2', 'jpg', 'image/jpeg', ['mjpeg'], jpegEncoder),
   png: image('image2', 'png', 'image/png', ['png'], ['-c:v', 'png']),
   webp: image('webp', 'webp', 'image/webp', ['webp'], ['-c:v', 'libwebp', '-quality', '90']),
   gif: image('gif', 'gif', 'image/gif', ['gif'], ['-c:v', 'gif']),
+  srt: subtitle('srt', 'srt', 'application/x-subrip', 'srt'),
+  vtt: subtitle('webvtt', 'vtt', 'text/vtt', 'webvtt'),
+  /** The video's own picture (poster, og:image), as yt-dlp names it. */
+  thumbnail: image('image2', 'jpg', 'image/jpeg', ['mjpeg'], jpegEncoder),
 };
 
 export function outputTarget(format: DownloadFormatName): OutputTarget {

@@ -60,7 +60,7 @@ describe('yt-dlp arguments', () => {
     expect(valueOf(argsFor(youtube, { quality: 2160 }), '--format-sort')).toBe(
       'res:2160,vcodec:h264,acodec:aac,ext:mp4:m4a',
     );
-    expect(formatSelector({ format: 'mp3', quality: 'best', removeWatermark: false })).toBe('ba/b/ba/b');
+    expect(formatSelector({ format: 'mp3', quality: 'best', removeWatermark: false })).toBe('ba/b');
     expect(formatSelector({ format: 'mp4', quality: 'best', removeWatermark: true })).toMatch(
       /^bv\*\[format_id!\*=download\]\+ba/,
     );
@@ -74,10 +74,20 @@ describe('yt-dlp arguments', () => {
 
   it("the operator's engine arguments come before the URL, after the safety switches", () => {
     const youtube = platforms[0] as Platform;
-    const args = argsFor(youtube, { engineArgs: ['--proxy', 'socks5://127.0.0.1:1080'] });
-    expect(valueOf(args, '--proxy')).toBe('socks5://127.0.0.1:1080');
-    expect(args.indexOf('--proxy')).toBeGreaterThan(args.indexOf('--use-extractors'));
-    expect(args.indexOf('--proxy')).toBeLessThan(args.indexOf('--'));
+    const args = argsFor(youtube, { engineArgs: ['--impersonate', 'chrome'] });
+    expect(args.indexOf('--impersonate')).toBeGreaterThan(args.indexOf('--use-extractors'));
+    expect(args.indexOf('--impersonate')).toBeLessThan(args.indexOf('--'));
     expect(args.at(-1)).toBe(youtube.placeholder);
+  });
+
+  it("the egress guard's proxy is the only one yt-dlp uses: the last --proxy, after the engine arguments", () => {
+    const youtube = platforms[0] as Platform;
+    const args = argsFor(youtube, { engineArgs: ['--impersonate', 'chrome'] });
+    expect(args.filter((arg) => arg === '--proxy')).toHaveLength(1);
+    expect(valueOf(args, '--proxy')).toBe(limits.proxyUrl);
+    // Even a stray --proxy among engine arguments loses: yt-dlp takes the last one.
+    const stray = argsFor(youtube, { engineArgs: ['--proxy', 'http://proxy.example:3128'] });
+    expect(stray[stray.lastIndexOf('--proxy') + 1]).toBe(limits.proxyUrl);
+    expect(stray.lastIndexOf('--proxy')).toBeLessThan(stray.indexOf('--'));
   });
 });

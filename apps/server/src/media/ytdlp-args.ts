@@ -1,9 +1,10 @@
 // Builds yt-dlp argument lists. Every job: no config files, no --exec, no cache, the platform's
 // extractor allow-list (generic only for offline-test hosts), size and duration limits, machine
 // readable progress, and the URL last, after `--`, so it can never be read as an option.
-import type { DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { outputTarget } from './output-targets';
+import { audioKbps, clipArgs } from './ytdlp-sections';
 
 /** Markers in yt-dlp's output that the progress parser looks for. */
 export const progressMarker = '@@P ';
@@ -21,13 +22,13 @@ export interface YtDlpSafety {
   maxDurationSeconds: number;
   /** A Netscape cookie file inside the job folder (the visitor's own, or the operator's copy). */
   cookiesFile?: string;
-  /** The operator's engine settings (ytdlp-access.ts): runtime, proxy, impersonation. */
+  /** The operator's engine settings (ytdlp-access.ts): runtime, impersonation. Never a proxy. */
   engineArgs?: readonly string[];
   /** The egress guard's proxy (media/egress-guard.ts): yt-dlp's only way to the network. */
   proxyUrl: string;
 }
 
-export interface YtDlpDownloadOptions extends YtDlpSafety {
+export interface YtDlpDownloadOptions extends YtDlpSafety, ClipOptions {
   url: string;
   format: DownloadFormatName;
   quality: Quality;
@@ -35,6 +36,8 @@ export interface YtDlpDownloadOptions extends YtDlpSafety {
   /** 1-based item of a multi-media post; otherwise only the linked video is fetched. */
   itemIndex?: number;
   jobDir: string;
+  /** The link's info JSON read moments ago (preview): yt-dlp downloads from it without extracting again. */
+  infoJsonFile?: string;
 }
 
 /** The arguments shared by every call. */
@@ -48,8 +51,6 @@ export function baseArgs(safety: YtDlpSafety): string[] {
     '--no-color',
     '--use-extractors',
     extractors.join(','),
-    '--proxy',
-    safety.proxyUrl,
     // yt-dlp's own downloaders for every protocol (HLS and DASH included) go through the proxy;
     // ffmpeg fetching a playlist itself would follow its segment links without it.
     '--downloader',
@@ -57,6 +58,9 @@ export function baseArgs(safety: YtDlpSafety): string[] {
   ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
   args.push(...(safety.engineArgs ?? []));
+  // Last, because yt-dlp takes the last --proxy it is given: nothing can come around the guard.
+  // (The operator's outbound proxy is the guard's upstream, not an argument.)
+  args.push('--proxy', safety.proxyUrl);
   return args;
 }
 
@@ -68,8 +72,11 @@ export function formatSelector(
   // TikTok's watermarked formats carry "download" in their id; prefer the clean ones.
   const clean = options.removeWatermark ? '[format_id!*=download]' : '';
   const height = typeof options.quality === 'number' ? `[height<=${options.quality}]` : '';
-  if (kind === 'audio') return `ba${clean}/b${clean}/ba/b`;
-  if (kind === 'image') return 'b';
+  const kbps = audioKbps(options.quality);
+  const abr = kbps ? `[abr<=${kbps}]` : '';
+  if (kind === 'audio')
+    return [...new Set([`ba${abr}${clean}`, `ba${clean}`, `b${clean}`, 'ba', 'b'])].join('/');
+  if (kind === 'image' || kind === 'subtitle') return 'b';
   const choices = [
     `bv*${height}${clean}+ba`,
     `b${height}${clean}`,
@@ -85,6 +92,8 @@ export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
   const target = outputTarget(options.format);
   const sort = [...target.formatSort];
   if (typeof options.quality === 'number') sort.unshift(`res:${options.quality}`);
+  const kbps = audioKbps(options.quality);
+  if (kbps && target.kind === 'audio') sort.unshift(`abr:${kbps}`);
   const args = [
     ...baseArgs(options),
     '--newline',
@@ -115,9 +124,19 @@ export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
     `after_move:${resultMarker}%(.{${resultFields}})j`,
   ];
   if (sort.length > 0) args.push('--format-sort', sort.join(','));
+  args.push(
+    ...clipArgs({
+      ...options,
+      kind: target.kind,
+      thumbnailOnly: options.format === 'thumbnail',
+      subtitleFormat: target.extension,
+    }),
+  );
   if (options.itemIndex === undefined) args.push('--no-playlist');
   else args.push('--yes-playlist', '--playlist-items', String(options.itemIndex));
-  args.push('--', options.url);
+  // A cached info JSON is our own yt-dlp's output for this very link, so no URL is passed.
+  if (options.infoJsonFile) args.push('--load-info-json', options.infoJsonFile);
+  else args.push('--', options.url);
   return args;
 }
 

@@ -7,6 +7,7 @@ import { appVersion } from '@grabbit/catalog';
 import { errorCodes } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { cloudRouteDocs } from './cloud-route-docs';
 import { commonErrors, routeDocs, type RouteDoc } from './route-docs';
 
 export const openApiPath = '/api/openapi.json';
@@ -70,7 +71,8 @@ function multipartSchema(fields: z.ZodObject): JsonSchema {
 
 /** The document's view of one route: its input, answer and errors. */
 export function describeRoute(method: string, url: string): JsonSchema {
-  const doc = routeDocs[`${method} ${documentPath(url)}`];
+  const key = `${method} ${documentPath(url)}`;
+  const doc = routeDocs[key] ?? cloudRouteDocs[key];
   const errors = [...new Set([...commonErrors, ...(doc?.errors ?? [])])].sort();
   const params = paramsSchema(url);
   return {

@@ -7,6 +7,7 @@ import {
   convertFormSchema,
   downloadRequestSchema,
   healthSchema,
+  mediaInfoRequestSchema,
   mediaItemsRequestSchema,
   playlistInfoRequestSchema,
   publicConfigSchema,
@@ -16,7 +17,7 @@ import type { z } from 'zod';
 
 export interface RouteDoc {
   summary: string;
-  tag: 'downloads' | 'conversions' | 'service';
+  tag: 'downloads' | 'conversions' | 'cloud storage' | 'service';
   /** JSON body schema (input side). */
   body?: z.ZodType;
   /** Multipart form: these text fields, then the file (InputFile). */
@@ -63,6 +64,18 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'A finished download (an attachment)',
     tag: 'downloads',
     answer: fileAnswer,
+    errors: [404],
+  },
+  'POST /api/download/{platform}/info': {
+    summary: "A link's preview: title, duration, qualities with sizes, audio bit rates, subtitles",
+    tag: 'downloads',
+    body: mediaInfoRequestSchema,
+    errors: [403, 404, 502, 503, 504],
+  },
+  'GET /api/download/thumbnail/{id}': {
+    summary: "A previewed link's picture, fetched by the server",
+    tag: 'downloads',
+    answer: { file: 'image/*' },
     errors: [404],
   },
   'POST /api/download/{platform}/media': {
@@ -114,6 +127,17 @@ export const routeDocs: Record<string, RouteDoc> = {
     multipart: convertFormSchema,
     answer: fileAnswer,
     errors: [403, 408, 413, 415, 422, 503],
+  },
+  'GET /api/convert/jobs/{jobId}': {
+    summary: "A long conversion's state",
+    tag: 'conversions',
+    errors: [404],
+  },
+  'GET /api/convert/result/{fileId}': {
+    summary: "A finished conversion's file (an attachment; ranges work)",
+    tag: 'conversions',
+    answer: fileAnswer,
+    errors: [404],
   },
 };
 

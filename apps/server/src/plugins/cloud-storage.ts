@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../http/app-error';
-import { cloudStorageRoutes } from '../routes/cloudstorage';
+import { cloudEndpoints, cloudStorageRoutes } from '../routes/cloudstorage';
 import { CloudService } from '../cloud/cloud-service';
 import { LocalCloudStore } from '../cloud/local-cloud-store';
 import { LinkSigner, loadSigningSecret } from '../cloud/signed-links';
@@ -19,9 +19,16 @@ export async function registerCloudStorage(
 ): Promise<void> {
   const { config } = context;
   if (!config.FEATURE_CLOUD_STORAGE) {
-    app.all('/api/cloudstorage/*', async () => {
-      throw new AppError('FEATURE_DISABLED', 'Cloud storage is not enabled on this server.', 404);
-    });
+    // The same routes as when on (not a wildcard): the API document lists exactly these, and
+    // other /api/cloudstorage paths get the usual 404 NOT_FOUND.
+    for (const { method, url } of Object.values(cloudEndpoints))
+      app.route({
+        method,
+        url,
+        handler: async () => {
+          throw new AppError('FEATURE_DISABLED', 'Cloud storage is not enabled on this server.', 404);
+        },
+      });
     return;
   }
   const root = path.resolve(config.CLOUD_STORAGE_DIR ?? path.join(config.DATA_DIR, 'cloud'));

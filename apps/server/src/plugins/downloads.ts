@@ -7,6 +7,7 @@ import { attachDownloadHub } from '../realtime/hub';
 import { scaledDownloadParts } from '../scaled/scaled-downloads';
 import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
+import { downloadInfoRoutes } from '../routes/download-info';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
@@ -17,6 +18,7 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
     scaled && scaledDownloadParts(scaled, context.config, app.log, { runsJobs: context.runsJobs });
   const service = new DownloadService(context.config, context.bus, app.log, shared);
   await service.start();
+  await app.register(downloadInfoRoutes(service));
   await app.register(downloadRoutes(service));
   await app.register(downloadMediaRoutes(service));
   await app.register(downloadPlaylistRoutes(service));

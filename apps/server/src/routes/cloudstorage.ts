@@ -19,6 +19,15 @@ import { AppError } from '../http/app-error';
 import { sendStoredResult } from '../http/send-result';
 import { parseBody } from './download-shared';
 
+/** Every cloud-storage route; with the feature off each one answers 404 FEATURE_DISABLED. */
+export const cloudEndpoints = {
+  downloadAndUpload: { method: 'POST', url: '/api/cloudstorage/download-and-upload' },
+  upload: { method: 'POST', url: '/api/cloudstorage/upload' },
+  status: { method: 'GET', url: '/api/cloudstorage/status' },
+  delete: { method: 'DELETE', url: '/api/cloudstorage/delete/:fileKey' },
+  file: { method: 'GET', url: '/api/cloudstorage/files/:fileKey' },
+} as const;
+
 /** The origin the visitor reached us at: links are made for it. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -40,7 +49,7 @@ function storedAnswer(
 export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadService) {
   const config = downloads.config;
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/api/cloudstorage/download-and-upload', async (request) => {
+    app.post(cloudEndpoints.downloadAndUpload.url, async (request) => {
       const body = parseBody(cloudDownloadRequestSchema, request.body);
       const platform = body.platform ? downloads.platform(body.platform) : platformForLink(body.url);
       if (!platform) throw new AppError('UNSUPPORTED_URL', 'This URL is not supported by any downloader.');
@@ -51,7 +60,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       return storedAnswer(cloud, kept, origin, started.taskId);
     });
 
-    app.post('/api/cloudstorage/upload', async (request) => {
+    app.post(cloudEndpoints.upload.url, async (request) => {
       const body = parseBody(cloudUploadRequestSchema, request.body);
       const origin = originOf(request);
       const ownOrigins = [origin, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];
@@ -59,7 +68,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       return storedAnswer(cloud, await cloud.keepResult(fileId, body), origin);
     });
 
-    app.get<{ Querystring: { fileKey?: string } }>('/api/cloudstorage/status', async (request, reply) => {
+    app.get<{ Querystring: { fileKey?: string } }>(cloudEndpoints.status.url, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const status: CloudStatusResponse = await cloud.status();
       const { fileKey } = request.query;
@@ -67,7 +76,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       return status;
     });
 
-    app.delete<{ Params: { fileKey: string } }>('/api/cloudstorage/delete/:fileKey', async (request) => {
+    app.delete<{ Params: { fileKey: string } }>(cloudEndpoints.delete.url, async (request) => {
       await cloud.delete(request.params.fileKey);
       return {
         success: true,
@@ -77,7 +86,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
     });
 
     app.get<{ Params: { fileKey: string }; Querystring: { expires?: string; signature?: string } }>(
-      '/api/cloudstorage/files/:fileKey',
+      cloudEndpoints.file.url,
       async (request, reply) => {
         const meta = await cloud.find(request.params.fileKey);
         const check = cloud.checkLink(meta, request.query.expires, request.query.signature);

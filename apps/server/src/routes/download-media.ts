@@ -2,6 +2,7 @@
 // getMediaItems false it downloads them all and answers the post response with every file.
 import { mediaItemsRequestSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
+import { checkClipOptions } from '../download/clip-rules';
 import { postResponse } from '../download/post-items';
 import type { DownloadService } from '../download/service';
 import { parseBody } from './download-shared';
@@ -11,6 +12,7 @@ export function downloadMediaRoutes(service: DownloadService) {
     app.post<{ Params: { platform: string } }>('/api/download/:platform/media', async (request) => {
       const platform = service.platform(request.params.platform);
       const body = parseBody(mediaItemsRequestSchema, request.body);
+      if (!body.getMediaItems) checkClipOptions(body.format, body);
       return postResponse(service, platform, body);
     });
   };

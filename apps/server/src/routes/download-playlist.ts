@@ -29,6 +29,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
         format: body.outputFormat,
         quality: body.quality,
         title: body.title,
+        clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
       });
       return {
         success: true,

@@ -7,7 +7,8 @@
 //   /throttle/<file> (about 64 KB/s: several progress steps), /missing.mp4 (404), and for short
 //   links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
 //   redirect to itself), /hang (never answers), /elsewhere.html?src=URL (a page whose og:video and
-//   <video> point at any address: for the egress guard).
+//   <video> point at any address: for the egress guard); with `preview`, the /preview/ pages of
+//   preview-fixtures.ts.
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encoders } from '../../src/media/encoders';
 import { ffmpeg, makeVideo } from './media-fixtures';
+import { makePreviewMedia, previewPage } from './preview-fixtures';
 
 export interface FixtureSite {
   /** "127.0.0.1:PORT": the MEDIA_TEST_HOSTS entry. */
@@ -27,8 +29,15 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
-/** Makes the media files; `bigMegabytes` adds /big.mp4 of about that size (for benchmarks). */
-export async function makeFixtureMedia(dir: string, options: { bigMegabytes?: number } = {}): Promise<void> {
+export interface FixtureMediaOptions {
+  /** Adds /big.mp4 of about that size (for benchmarks). */
+  bigMegabytes?: number;
+  /** Adds the /preview/ pages and media (preview-fixtures.ts). */
+  preview?: boolean;
+}
+
+export async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}): Promise<void> {
+  if (options.preview) await makePreviewMedia(dir);
   const clip = await makeVideo(dir, 'a.mp4');
   await makeVideo(dir, 'b.webm', { codecs: [...encoders.vp9Realtime, '-b:v', '100k', '-c:a', 'libopus'] });
   await ffmpeg(['-i', clip, '-frames:v', '1', path.join(dir, 'photo.jpg')]);
@@ -85,6 +94,7 @@ const types: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
+  '.vtt': 'text/vtt',
 };
 
 function rss(base: string, title: string, count: number, duration = 1): string {
@@ -133,7 +143,7 @@ function serveFile(res: ServerResponse, file: string, bytesPerTick?: number, tic
   res.on('close', () => stream.destroy());
 }
 
-export async function startFixtureSite(options: { bigMegabytes?: number } = {}): Promise<FixtureSite> {
+export async function startFixtureSite(options: FixtureMediaOptions = {}): Promise<FixtureSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-fixture-site-'));
   await makeFixtureMedia(dir, options);
   let base = '';
@@ -169,6 +179,8 @@ export async function startFixtureSite(options: { bigMegabytes?: number } = {}):
         ),
       );
     }
+    const preview = previewPage(pathname, base);
+    if (preview) return html(preview);
     if (pathname === '/feed-3.xml') return xml(rss(base, 'Three clips', 3));
     if (pathname === '/feed-30.xml') return xml(rss(base, 'Thirty clips', 30));
     if (pathname === '/feed-long.xml') return xml(rss(base, 'Long talks', 3, 4 * 3600));

@@ -5,6 +5,7 @@ import { Award, Globe, ShieldCheck, Zap } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { AdSlot } from '../../features/ads/ad-slot';
+import { useSharedLink } from '../../features/download/hooks/use-shared-link';
 import { CatalogIcon } from '../layout/nav-icon';
 
 const reasons = [
@@ -58,6 +59,8 @@ function SectionCards({ section }: { section: HomeSection }) {
 }
 
 export function HomePage({ heading, description }: { heading: string; description: string }) {
+  // Share -> Grabbit opens the home page with the link: move on to its downloader page.
+  useSharedLink(undefined);
   return (
     <div className="space-y-8">
       <div className="text-center">

@@ -24,6 +24,10 @@ export interface StartDownloadInput {
   /** One item of a multi-media post (1-based). */
   itemIndex?: number;
   removeWatermark?: boolean;
+  quality?: string;
+  startTime?: number;
+  endTime?: number;
+  subtitles?: string;
 }
 
 export async function startDownload(

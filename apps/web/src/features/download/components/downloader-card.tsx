@@ -1,6 +1,7 @@
 // The tool card: URL rows, the format dropdown (hidden in multi-media mode), Instagram's cookie
-// field, "Keep in cloud storage" (when the server offers it), the monetization notice and the gated
-// main button.
+// field, the preview of a single link (quality, trim, subtitles), "Keep in cloud storage" (when the
+// server offers it), the monetization notice and the gated main button. A shared link (`?url=`)
+// fills the first row.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
 import { downloadDefaults } from '@grabbit/catalog';
 import { Download } from 'lucide-react';
@@ -14,11 +15,15 @@ import {
   type CloudChoice,
 } from '../../cloud-storage';
 import { MonetizationNotice, MonetizedButton, type PlatformType } from '../../monetization';
+import { useMediaInfo } from '../api/media-info';
 import type { StartOptions } from '../hooks/use-download-flow';
+import { useSharedLink } from '../hooks/use-shared-link';
+import { choiceFields, noChoice, type ClipChoice } from '../lib/clip-choice';
 import { isMultiMediaMode } from '../lib/link-kind';
 import { addRow, checkRow, emptyRow, removeRow, validRows } from '../lib/url-rows';
 import { FormatSelect } from './format-select';
 import { InstagramCookieField } from './instagram-cookie-field';
+import { PreviewCard } from './preview-card';
 import { UrlRowsField } from './url-rows-field';
 
 export interface DownloaderCardProps {
@@ -54,6 +59,14 @@ export function DownloaderCard({
     rows.map((row) => row.value),
     testHosts,
   );
+  useSharedLink(platform, (link) => setEntries([{ ...emptyRow(), value: link }]));
+  // The preview: exactly one link, valid, one video (not a playlist or a post).
+  const filled = rows.filter((row) => row.value.trim());
+  const single = filled.length === 1 && !filled[0]?.error && !filled[0]?.isPlaylist && !multiMedia;
+  const previewUrl = single ? filled[0]?.value.trim() : undefined;
+  const [picked, setPicked] = useState<{ url?: string; choice: ClipChoice }>({ choice: noChoice });
+  const choice = picked.url === previewUrl ? picked.choice : noChoice;
+  const info = useMediaInfo(platform.id, previewUrl).data;
 
   const hasValidRow = () => {
     if (validRows(rows, platform, testHosts).length > 0) return true;
@@ -62,9 +75,11 @@ export function DownloaderCard({
   };
   const start = () => {
     const valid = validRows(rows, platform, testHosts);
+    const fields = previewUrl && info ? choiceFields(choice, format) : undefined;
     onStart({
       rows: valid,
       format,
+      choice: fields && { ...fields, thumbnailUrl: info?.thumbnailUrl ?? undefined, title: info?.title },
       instagramCookies: platform.sessionCookie && cookies.trim() ? cookies.trim() : undefined,
       cloud: cloudEnabled && cloud.keep && !multiMedia ? cloud : undefined,
     });
@@ -83,6 +98,16 @@ export function DownloaderCard({
           onAdd={() => setEntries((current) => addRow(current))}
           onRemove={(id) => setEntries((current) => removeRow(current, id))}
         />
+        {previewUrl && (
+          <PreviewCard
+            platformId={platform.id}
+            url={previewUrl}
+            format={format}
+            choice={choice}
+            disabled={busy}
+            onChange={(patch) => setPicked({ url: previewUrl, choice: { ...choice, ...patch } })}
+          />
+        )}
         {!multiMedia && <FormatSelect value={format} disabled={busy} onChange={setFormat} />}
         {cloudEnabled && !multiMedia && (
           <CloudStorageOptions value={cloud} disabled={busy} onChange={setCloud} />

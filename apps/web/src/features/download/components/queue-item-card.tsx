@@ -46,6 +46,7 @@ export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete
         </p>
         <p className="text-xs text-slate-600">
           {statusText[item.status]}
+          {item.quality !== 'best' && <span data-testid="queue-quality">{` · ${item.quality}`}</span>}
           {item.postTitle && ` · ${item.postTitle}`}
           {item.playlistTitle && ` · ${item.playlistTitle}`}
           {size && ` · ${size}`}

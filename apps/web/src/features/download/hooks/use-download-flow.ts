@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import type { CloudChoice } from '../../cloud-storage';
 import { resetGateAfterDownload } from '../../monetization';
 import { getPostMediaItems, getYouTubePlaylistItems } from '../api/download-api';
+import type { ChoiceFields } from '../lib/clip-choice';
 import { linkKind } from '../lib/link-kind';
 import { queueReducer, type QueueItem } from '../lib/queue';
 import type { UrlRow } from '../lib/url-rows';
@@ -22,6 +23,8 @@ export interface StartOptions {
   instagramCookies?: string;
   /** Set when "Keep in cloud storage" is ticked: single links go through cloud storage. */
   cloud?: CloudChoice;
+  /** What the preview card picked for the single link (quality, trim, subtitles). */
+  choice?: ChoiceFields & { thumbnailUrl?: string; title?: string };
 }
 
 const newId = () => crypto.randomUUID();
@@ -123,7 +126,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
   );
 
   const start = useCallback(
-    async ({ rows, format, instagramCookies, cloud }: StartOptions) => {
+    async ({ rows, format, instagramCookies, cloud, choice }: StartOptions) => {
       setBusy(true);
       dispatch({ type: 'clear' });
       try {
@@ -134,7 +137,21 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
             if (kind === 'playlist') await handlePlaylist(url, format);
             else if (kind === 'multi-media') await handlePost(url, format, instagramCookies);
             else {
-              const item = { ...baseItem(url, format, url), ...(cloud ? { cloudChoice: cloud } : {}) };
+              const item: QueueItem = {
+                ...(choice
+                  ? {
+                      ...baseItem(url, choice.format, choice.title || url),
+                      quality: choice.quality,
+                      thumbnailUrl: choice.thumbnailUrl,
+                      clip: {
+                        startTime: choice.startTime,
+                        endTime: choice.endTime,
+                        subtitles: choice.subtitles,
+                      },
+                    }
+                  : baseItem(url, format, url)),
+                ...(cloud ? { cloudChoice: cloud } : {}),
+              };
               dispatch({ type: 'add', items: [item] });
               await runItem(item);
             }

@@ -48,10 +48,17 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
           url: item.url,
           format,
           itemIndex: item.mediaItem?.itemIndex,
+          quality: item.quality,
+          ...item.clip,
         });
         update(item.id, { taskId: started.taskId });
         const task = await followTask(started.taskId, (patch) =>
-          update(item.id, { ...patch, title: patch.title || item.title }),
+          // The preview's picture (served by our API) stays once there is one.
+          update(item.id, {
+            ...patch,
+            title: patch.title || item.title,
+            thumbnailUrl: item.thumbnailUrl ?? patch.thumbnailUrl,
+          }),
         );
         const fileName = savedFileName({ fileName: task.fileName, format: task.format ?? format });
         update(item.id, {
@@ -60,7 +67,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
           title: task.title || item.title,
           fileName,
           fileSize: task.fileSize,
-          thumbnailUrl: task.thumbnailUrl ?? item.thumbnailUrl,
+          thumbnailUrl: item.thumbnailUrl ?? task.thumbnailUrl,
           downloadUrl: task.downloadUrl,
         });
         toast.success('Download Ready', { description: `${fileName} is ready to save` });

@@ -1,6 +1,6 @@
 // The download queue's items (spec section 3) and the pure updates the page applies to them.
 import type { DownloadFormat } from '@grabbit/catalog';
-import type { MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
+import type { ClipOptions, MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
 import type { CloudChoice } from '../../cloud-storage';
 
 export interface QueueItem {
@@ -10,7 +10,10 @@ export interface QueueItem {
   /** 0-100. */
   progress: number;
   format: DownloadFormat;
-  quality: 'best';
+  /** `best`, a height such as `720p`, or an audio bit rate such as `128k`. */
+  quality: string;
+  /** The section and subtitles picked in the preview. */
+  clip?: ClipOptions;
   title: string;
   fileName?: string;
   downloadUrl?: string;

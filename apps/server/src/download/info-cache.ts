@@ -1,0 +1,78 @@
+// A link's info JSON, kept a few minutes so a preview followed by a download (or a second
+// preview) runs yt-dlp's extraction once. Bounded by entries and bytes; concurrent asks for the
+// same link share one yt-dlp run; failures are not kept. Visitors start these reads by pasting a
+// link, so only so many run at once: more are refused with BUSY rather than queued.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { AppError } from '../http/app-error';
+import type { FullInfo } from './media-info';
+
+export interface CachedInfo {
+  info: FullInfo;
+  /** The JSON text, written into a job folder for `--load-info-json`. */
+  json: string;
+}
+
+export interface InfoCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** yt-dlp reads running at once. */
+  maxReads?: number;
+}
+
+type Reader = () => Promise<FullInfo>;
+
+export class InfoCache {
+  private readonly entries: LRUCache<string, CachedInfo, Reader>;
+  /** Thumbnail id to its address, so the page asks our API for the picture by id. */
+  private readonly thumbnails = new LRUCache<string, string>({ max: 5000, ttl: 3_600_000 });
+  private reading = 0;
+
+  constructor(options: InfoCacheOptions = {}) {
+    this.entries = new LRUCache<string, CachedInfo, Reader>({
+      max: options.maxEntries ?? 500,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (entry) => Math.max(1, entry.json.length),
+      ttl: options.ttlMs ?? 5 * 60_000,
+      fetchMethod: async (_key, _stale, { context }) => {
+        if (this.reading >= (options.maxReads ?? 8))
+          throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+        this.reading += 1;
+        try {
+          const info = await context();
+          return { info, json: JSON.stringify(info) };
+        } finally {
+          this.reading -= 1;
+        }
+      },
+    });
+  }
+
+  private static key(platformId: string, url: string): string {
+    return `${platformId} ${url}`;
+  }
+
+  /** The cached info of a link, or `read` run once (shared by everyone asking meanwhile). */
+  async get(platformId: string, url: string, read: Reader): Promise<CachedInfo> {
+    const entry = await this.entries.fetch(InfoCache.key(platformId, url), { context: read });
+    if (!entry) throw new Error('The info cache answered nothing');
+    return entry;
+  }
+
+  /** A link's cached info JSON, when it is cached. */
+  json(platformId: string, url: string): string | undefined {
+    return this.entries.get(InfoCache.key(platformId, url))?.json;
+  }
+
+  /** A stable id for a thumbnail address, remembered for the thumbnail route. */
+  thumbnailId(url: string): string {
+    const id = createHash('sha256').update(url).digest('base64url').slice(0, 22);
+    this.thumbnails.set(id, url);
+    return id;
+  }
+
+  thumbnailUrl(id: string): string | undefined {
+    return this.thumbnails.get(id);
+  }
+}

@@ -1,0 +1,86 @@
+// Fixture media for the preview features (issue 13), served by the fixture site under /preview/:
+//   /preview/clip.html  a page whose JSON-LD VideoObject names an HLS master playlist with three
+//                       renditions (360p, 720p, 1080p; 10 s in 1 s segments), a poster, an uploader
+//   /preview/subs.html  an HTML5 <video> with a <track> of English subtitles and a poster
+//   /preview/poster.jpg, /preview/en.vtt, /preview/v{360,720,1080}_NN.ts ...
+import { writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ffmpeg } from './media-fixtures';
+
+export const previewHeights = [360, 720, 1080] as const;
+export const previewSeconds = 10;
+
+/** One rendition: flat colour (fast to encode at any size), a keyframe every second, 1 s segments. */
+async function rendition(dir: string, height: number): Promise<void> {
+  const width = Math.round((height * 16) / 9);
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', `color=c=0x3366cc:size=${width}x${height}:rate=5:duration=${previewSeconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${previewSeconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '5', '-keyint_min', '5', '-sc_threshold', '0'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k'],
+    ...['-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod'],
+    ...['-hls_segment_filename', path.join(dir, `v${height}_%02d.ts`), path.join(dir, `v${height}.m3u8`)],
+  ]);
+}
+
+export async function makePreviewMedia(root: string): Promise<void> {
+  const dir = path.join(root, 'preview');
+  await mkdir(dir, { recursive: true });
+  await Promise.all([
+    ...previewHeights.map((height) => rendition(dir, height)),
+    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180', '-frames:v', '1', path.join(dir, 'poster.jpg')]),
+    ffmpeg([
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=160x120:rate=10:duration=2',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=duration=2',
+      ],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+      path.join(dir, 'talk.mp4'),
+    ]),
+  ]);
+  const master = previewHeights.map(
+    (height, i) =>
+      `#EXT-X-STREAM-INF:BANDWIDTH=${(i + 1) * 200_000},RESOLUTION=${Math.round((height * 16) / 9)}x${height},` +
+      `CODECS="avc1.42c01e,mp4a.40.2"\nv${height}.m3u8`,
+  );
+  await writeFile(path.join(dir, 'master.m3u8'), `#EXTM3U\n${master.join('\n')}\n`);
+  await writeFile(
+    path.join(dir, 'en.vtt'),
+    'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello there\n\n00:00:01.000 --> 00:00:02.000\nGoodbye\n',
+  );
+}
+
+/** The preview pages (they name absolute addresses, so they are made per request). */
+export function previewPage(pathname: string, base: string): string | undefined {
+  if (pathname === '/preview/clip.html') {
+    const ld = {
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: 'Preview clip',
+      duration: `PT${previewSeconds}S`,
+      uploadDate: '2026-01-01',
+      thumbnailUrl: `${base}/preview/poster.jpg`,
+      contentUrl: `${base}/preview/master.m3u8`,
+      author: { '@type': 'Person', name: 'Fixture Studio' },
+    };
+    return (
+      `<!doctype html><html><head><title>Preview clip</title>` +
+      `<script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`
+    );
+  }
+  if (pathname === '/preview/subs.html') {
+    return (
+      '<!doctype html><html><head><title>Talk with captions</title></head><body>' +
+      '<video poster="/preview/poster.jpg" controls><source src="/preview/talk.mp4" type="video/mp4">' +
+      '<track kind="subtitles" src="/preview/en.vtt" srclang="en" label="English"></video></body></html>'
+    );
+  }
+  return undefined;
+}

@@ -1,0 +1,134 @@
+// The preview under a single valid link: thumbnail, title, duration and uploader, then the quality
+// picker with sizes, the optional trim and, when the video has any, the subtitles picker. While
+// it loads a short note shows; a failed preview says so and the download still works.
+import type { DownloadFormat, PlatformId } from '@grabbit/catalog';
+import { useId } from 'react';
+import { useMediaInfo } from '../api/media-info';
+import { formatDuration, type ClipChoice } from '../lib/clip-choice';
+import { LabelledSelect } from './labelled-select';
+import { QualityPicker } from './quality-picker';
+import { TrimFields } from './trim-fields';
+
+export interface PreviewCardProps {
+  platformId: PlatformId;
+  url: string;
+  format: DownloadFormat;
+  choice: ClipChoice;
+  disabled: boolean;
+  onChange: (patch: Partial<ClipChoice>) => void;
+}
+
+/** A yes/no choice of the card. */
+function Check({
+  name,
+  label,
+  choice,
+  disabled,
+  onChange,
+}: Pick<PreviewCardProps, 'choice' | 'disabled' | 'onChange'> & {
+  name: 'subtitlesAsFile' | 'pictureOnly';
+  label: string;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        checked={choice[name]}
+        disabled={disabled}
+        data-testid={name}
+        onChange={(event) => onChange({ [name]: event.target.checked })}
+      />
+      {label}
+    </label>
+  );
+}
+
+export function PreviewCard({ platformId, url, format, choice, disabled, onChange }: PreviewCardProps) {
+  const id = useId();
+  const { data: info, isPending, isError } = useMediaInfo(platformId, url);
+  if (isPending)
+    return (
+      <p className="text-sm text-slate-600" aria-live="polite" data-testid="preview-loading">
+        Reading the video's details...
+      </p>
+    );
+  if (isError || !info)
+    return (
+      <p className="text-sm text-slate-600" data-testid="preview-error">
+        No preview for this link; you can still download it.
+      </p>
+    );
+  const details = [info.duration ? formatDuration(info.duration) : null, info.uploader].filter(Boolean);
+  return (
+    <section
+      aria-label="Video preview"
+      className="space-y-3 rounded-md border border-slate-200 p-3"
+      data-testid="preview-card"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {info.thumbnailUrl && (
+          <img
+            src={info.thumbnailUrl}
+            alt=""
+            className="aspect-video w-full shrink-0 rounded object-cover sm:w-40"
+            data-testid="preview-thumbnail"
+          />
+        )}
+        <div className="min-w-0 space-y-1">
+          <p className="font-medium break-words text-slate-900" data-testid="preview-title">
+            {info.title}
+          </p>
+          {details.length > 0 && <p className="text-sm text-slate-600">{details.join(' · ')}</p>}
+        </div>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <QualityPicker
+          id={`${id}-quality`}
+          info={info}
+          format={format}
+          value={choice.quality}
+          disabled={disabled || choice.subtitlesAsFile || choice.pictureOnly}
+          onChange={(quality) => onChange({ quality })}
+        />
+        {info.subtitles.length > 0 && (
+          <div className="space-y-1">
+            <LabelledSelect
+              id={`${id}-subtitles`}
+              label="Subtitles"
+              testId="subtitles-picker"
+              value={choice.subtitles}
+              disabled={disabled}
+              onChange={(subtitles) => onChange({ subtitles })}
+            >
+              <option value="">None</option>
+              {info.subtitles.map((s) => (
+                <option key={s.language} value={s.language}>
+                  {s.name ? `${s.name} (${s.language})` : s.language}
+                </option>
+              ))}
+            </LabelledSelect>
+            {choice.subtitles && (
+              <Check
+                name="subtitlesAsFile"
+                label="Only the subtitles, as an .srt file"
+                {...{ choice, disabled, onChange }}
+              />
+            )}
+          </div>
+        )}
+      </div>
+      {info.thumbnailUrl && (
+        <Check name="pictureOnly" label="Only the picture, as a JPEG" {...{ choice, disabled, onChange }} />
+      )}
+      {!choice.subtitlesAsFile && !choice.pictureOnly && (
+        <TrimFields
+          idPrefix={`${id}-trim`}
+          choice={choice}
+          duration={info.duration}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { choiceFields, clipSeconds, formatDuration, noChoice, qualityFor, trimError } from './clip-choice';
+
+describe('preview choices', () => {
+  it('keeps a height for video formats and a bit rate for audio ones', () => {
+    expect(qualityFor('720p', 'mp4')).toBe('720p');
+    expect(qualityFor('720p', 'mp3')).toBe('best');
+    expect(qualityFor('128k', 'mp3')).toBe('128k');
+    expect(qualityFor('128k', 'webm')).toBe('best');
+  });
+
+  it('turns a trim and subtitles into request fields', () => {
+    expect(choiceFields({ ...noChoice, quality: '360p', start: '2', end: '4' }, 'mp4')).toEqual({
+      format: 'mp4',
+      quality: '360p',
+      startTime: 2,
+      endTime: 4,
+    });
+    expect(choiceFields({ ...noChoice, start: '0', subtitles: 'en' }, 'mkv')).toEqual({
+      format: 'mkv',
+      quality: 'best',
+      subtitles: 'en',
+    });
+    expect(choiceFields({ ...noChoice, subtitles: 'en', subtitlesAsFile: true, start: '3' }, 'mp4')).toEqual({
+      format: 'srt',
+      quality: 'best',
+      subtitles: 'en',
+    });
+  });
+
+  it('asks for the picture alone as the thumbnail format', () => {
+    expect(choiceFields({ ...noChoice, pictureOnly: true, quality: '720p', start: '2' }, 'mp4')).toEqual({
+      format: 'thumbnail',
+      quality: 'best',
+    });
+  });
+
+  it('explains a trim that cannot work and reads out the clip length', () => {
+    expect(trimError({ start: '4', end: '2' }, 10)).toBe('The end must be after the start.');
+    expect(trimError({ start: '12', end: '' }, 10)).toBe('The video is 10 s long.');
+    expect(trimError({ start: '2', end: '4' }, 10)).toBeUndefined();
+    expect(clipSeconds({ start: '2', end: '' }, 10)).toBe(8);
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});

@@ -1,0 +1,93 @@
+// What the visitor picked in the preview card, and how it becomes request fields. Pure, so the
+// rules are unit-tested without a browser.
+import type { DownloadFormat } from '@grabbit/catalog';
+
+export interface ClipChoice {
+  /** `best`, `720p`, or an audio bit rate `128k`. */
+  quality: string;
+  /** Seconds as typed; empty means "from the start" / "to the end". */
+  start: string;
+  end: string;
+  /** A subtitle language, or empty for none. */
+  subtitles: string;
+  /** The subtitles alone as an .srt file instead of inside the video. */
+  subtitlesAsFile: boolean;
+  /** Only the video's picture, as JPEG. */
+  pictureOnly: boolean;
+}
+
+export const noChoice: ClipChoice = {
+  quality: 'best',
+  start: '',
+  end: '',
+  subtitles: '',
+  subtitlesAsFile: false,
+  pictureOnly: false,
+};
+
+export interface ChoiceFields {
+  format: DownloadFormat;
+  quality: string;
+  startTime?: number;
+  endTime?: number;
+  subtitles?: string;
+}
+
+export const audioFormats: ReadonlySet<string> = new Set(['mp3', 'm4a', 'flac', 'wav', 'ogg']);
+
+/** A height only fits video formats and a bit rate only audio ones; anything else is `best`. */
+export function qualityFor(quality: string, format: DownloadFormat): string {
+  const audio = audioFormats.has(format);
+  if (audio ? /^\d+k$/.test(quality) : /^\d+p$/.test(quality)) return quality;
+  return 'best';
+}
+
+const seconds = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** The section's problem, if any, in words for the field (the server checks again). */
+export function trimError(
+  choice: Pick<ClipChoice, 'start' | 'end'>,
+  duration: number | null,
+): string | undefined {
+  const start = seconds(choice.start);
+  const end = seconds(choice.end);
+  if (start !== undefined && !(start >= 0)) return 'The start must be 0 or more seconds.';
+  if (end !== undefined && !(end > 0)) return 'The end must be more than 0 seconds.';
+  if (start !== undefined && end !== undefined && end <= start) return 'The end must be after the start.';
+  if (duration && ((start ?? 0) >= duration || (end ?? 0) > duration + 0.5))
+    return `The video is ${Math.round(duration)} s long.`;
+  return undefined;
+}
+
+/** Seconds the clip will last, when it is cut. */
+export function clipSeconds(
+  choice: Pick<ClipChoice, 'start' | 'end'>,
+  duration: number | null,
+): number | null {
+  const start = seconds(choice.start) ?? 0;
+  const end = seconds(choice.end) ?? duration;
+  if (end === null || end === undefined || end <= start) return null;
+  return end - start;
+}
+
+export function choiceFields(choice: ClipChoice, format: DownloadFormat): ChoiceFields {
+  const fields: ChoiceFields = { format, quality: qualityFor(choice.quality, format) };
+  const start = seconds(choice.start);
+  const end = seconds(choice.end);
+  if (choice.pictureOnly) return { format: 'thumbnail', quality: 'best' };
+  if (choice.subtitles && choice.subtitlesAsFile)
+    return { format: 'srt', quality: 'best', subtitles: choice.subtitles };
+  if (start !== undefined && start > 0) fields.startTime = start;
+  if (end !== undefined) fields.endTime = end;
+  if (choice.subtitles) fields.subtitles = choice.subtitles;
+  return fields;
+}
+
+/** `1:05` for 65 seconds. */
+export function formatDuration(total: number): string {
+  const whole = Math.round(total);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}

@@ -1,0 +1,69 @@
+// What a visitor may choose beyond the format (issue 13): a section of the video, its subtitles,
+// and the preview call that lists what a link really offers.
+import { z } from 'zod';
+
+/** Seconds into the video; a day at most, so a typo cannot ask for years. */
+const secondsSchema = z
+  .number({ message: 'must be a number of seconds' })
+  .min(0, 'must be 0 or more seconds')
+  .max(86_400, 'must be at most 86400 seconds')
+  .optional();
+
+/** A subtitle language as sites name them: `en`, `pt-BR`, `zh-Hans`, `en-orig`. */
+export const subtitleLanguageSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$/, 'must be a language code such as "en" or "pt-BR"')
+  .optional();
+
+/** Optional fields of every download request: the section to keep and the subtitle language. */
+export const clipOptionsShape = {
+  startTime: secondsSchema,
+  endTime: secondsSchema,
+  subtitles: subtitleLanguageSchema,
+};
+
+export interface ClipOptions {
+  startTime?: number;
+  endTime?: number;
+  subtitles?: string;
+}
+
+/** POST /api/download/{platform}/info. */
+export const mediaInfoRequestSchema = z.looseObject({
+  url: z.string().min(1, 'Please enter a valid URL to download'),
+});
+
+/** One height the site offers, with the estimated size of each video format (bytes, null when unknown). */
+export interface MediaQuality {
+  height: number;
+  /** `720p`: the value to send as `quality`. */
+  quality: string;
+  sizes: Record<string, number | null>;
+}
+
+export interface MediaAudioBitrate {
+  kbps: number;
+  /** `128k`: the value to send as `quality` with an audio format. */
+  quality: string;
+  size: number | null;
+}
+
+export interface MediaSubtitle {
+  /** The value to send as `subtitles`. */
+  language: string;
+  name: string | null;
+}
+
+export interface MediaInfoResponse {
+  success: true;
+  title: string;
+  uploader: string | null;
+  /** Seconds, when the site says. */
+  duration: number | null;
+  /** A path beginning /api/ (the picture is fetched by the server, never hot-linked). */
+  thumbnailUrl: string | null;
+  qualities: MediaQuality[];
+  audioBitrates: MediaAudioBitrate[];
+  subtitles: MediaSubtitle[];
+}
