@@ -9,7 +9,7 @@ import { clickThroughGate, mainButton, openDownloader, useDownloaderHarness } fr
 const harness = useDownloaderHarness({
   env: { FEATURE_CLOUD_STORAGE: 'true', CLOUD_LINK_TTL_SECONDS: '20' },
 });
-const harnessOff = useDownloaderHarness();
+const harnessOff = useDownloaderHarness({ env: { FEATURE_CLOUD_STORAGE: 'false' } });
 
 /** Clicks the gated open button; answers the cloud link the new tab loaded (with a 200). */
 async function openInNewTab(context: BrowserContext, button: Locator): Promise<string> {
@@ -30,7 +30,7 @@ describe('cloud storage on /youtube-downloader', () => {
     await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url('/a.mp4'));
     await page.getByRole('checkbox', { name: 'Keep in cloud storage' }).check();
     await page.getByLabel('File name (optional)').fill('Holiday clip');
-    await clickThroughGate(mainButton(page), 3, 'Convert');
+    await clickThroughGate(mainButton(page), 3, 'Download');
 
     const item = page.getByTestId('queue-item').first();
     await item.and(page.locator('[data-status="completed"]')).waitFor({ timeout: 90_000 });
