@@ -25,11 +25,21 @@ export interface BatchDeps {
 /** Batches are forgotten a day after they were created; their files expire on their own schedule. */
 const keepBatchMs = 24 * 3_600_000;
 
-interface Batch {
+/** What a batch is, fixed at creation; its status is read from its tasks. */
+export interface BatchDefinition {
   batchId: string;
   title: string;
   items: { url: string; title: string | null; taskId: string }[];
   createdAt: number;
+}
+
+/** Where other processes find a batch's definition (Redis in scaled mode). */
+export interface SharedBatchDefinitions {
+  get(batchId: string): Promise<BatchDefinition | undefined>;
+  set(batchId: string, definition: BatchDefinition): Promise<void>;
+}
+
+interface Batch extends BatchDefinition {
   lastProgress: number;
   finished: boolean;
   unsubscribe: () => void;
@@ -41,7 +51,13 @@ export class BatchStore {
   constructor(
     private readonly deps: BatchDeps,
     private readonly bus: EventBus,
+    /** Scaled mode: any API node answers a batch's status and zip, whichever node accepted it. */
+    private readonly shared?: SharedBatchDefinitions,
   ) {}
+
+  private async definition(batchId: string): Promise<BatchDefinition | undefined> {
+    return this.batches.get(batchId) ?? (await this.shared?.get(batchId));
+  }
 
   /** Checks every link first (nothing starts when one is refused), then queues one task each. */
   async create(
@@ -91,6 +107,8 @@ export class BatchStore {
     });
     this.forgetOld(batch.createdAt);
     this.batches.set(batchId, batch);
+    const { title, createdAt } = batch;
+    await this.shared?.set(batchId, { batchId, title, items, createdAt });
     await this.update(batch);
     return batch;
   }
@@ -104,7 +122,7 @@ export class BatchStore {
   }
 
   async status(batchId: string): Promise<BatchStatus | undefined> {
-    const batch = this.batches.get(batchId);
+    const batch = await this.definition(batchId);
     if (!batch) return undefined;
     const tasks = await Promise.all(batch.items.map((item) => this.deps.tasks.get(item.taskId)));
     const items = batch.items.map((item, index) => {
@@ -148,7 +166,7 @@ export class BatchStore {
 
   /** Completed items' files still in the result store, in playlist order. */
   async completedFiles(batchId: string): Promise<{ file: StoredResult; fileName: string }[]> {
-    const batch = this.batches.get(batchId);
+    const batch = await this.definition(batchId);
     if (!batch) return [];
     const files = await Promise.all(
       batch.items.map(async (item) => {

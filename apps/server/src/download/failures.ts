@@ -10,4 +10,11 @@ export const downloadFailures = {
   fileExpired: () => new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404),
   timedOut: () => new AppError('DOWNLOAD_TIMEOUT', 'The download took too long and was stopped.', 504),
   cancelled: () => new AppError('DOWNLOAD_FAILED', 'The download was cancelled.', 499),
+  /** Scaled mode: the job could not finish on any worker (they stopped or it broke). */
+  workerLost: () =>
+    new AppError(
+      'DOWNLOAD_FAILED',
+      'The download stopped on our side before it finished. Please try again.',
+      502,
+    ),
 };
