@@ -3,17 +3,12 @@
 // with range support, or a short-lived signed link that carries the visitor's file name. Every
 // object records when it expires, and the sweep deletes what is past it, also across restarts.
 import {
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
   S3ServiceException,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { create as contentDisposition } from 'content-disposition';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -21,6 +16,7 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isId, newId } from './file-ids';
+import { deleteObjectKeys, isMissing, listObjects, uploadObject } from './s3-objects';
 
 export interface StoredObject {
   fileId: string;
@@ -39,18 +35,7 @@ export interface OpenedObject extends StoredObject {
   contentRange?: string;
 }
 
-/** 8 MiB parts, two in flight: the most one upload holds in memory is about 16 MiB. */
-const partSize = 8 * 1024 * 1024;
-const partsInFlight = 2;
 const rangePattern = /^bytes=(\d+-\d*|-\d+)$/;
-
-function isMissing(error: unknown): boolean {
-  return (
-    error instanceof NoSuchKey ||
-    error instanceof NotFound ||
-    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
-  );
-}
 
 /** The range the bucket could not answer (past the end): the caller answers 416. */
 export class RangeNotSatisfiableError extends Error {
@@ -77,39 +62,16 @@ export class S3ResultStore {
     const fileId = newId();
     const createdAt = Date.now();
     const expiresAt = createdAt + this.ttlMs;
-    const upload = new Upload({
-      client: this.client,
-      queueSize: partsInFlight,
-      partSize,
-      // A failed upload aborts its multipart upload: no parts are left behind in the bucket.
-      leavePartsOnError: false,
-      params: {
-        Bucket: this.bucket,
-        Key: this.keyOf(fileId),
-        Body: body,
-        ContentType: info.contentType,
-        // User metadata is ASCII only: the visitor's name is stored URI-encoded.
-        Metadata: {
-          filename: encodeURIComponent(info.fileName),
-          createdat: String(createdAt),
-          expiresat: String(expiresAt),
-        },
+    const size = await uploadObject(this.client, this.bucket, this.keyOf(fileId), body, {
+      contentType: info.contentType,
+      // User metadata is ASCII only: the visitor's name is stored URI-encoded.
+      metadata: {
+        filename: encodeURIComponent(info.fileName),
+        createdat: String(createdAt),
+        expiresat: String(expiresAt),
       },
     });
-    // The source's own failure is the one worth reporting, not a later one from the clean-up.
-    let sourceError: unknown;
-    body.once('error', (error) => (sourceError = error));
-    try {
-      await upload.done();
-    } catch (error) {
-      body.destroy();
-      throw sourceError ?? error;
-    }
-    // The size as the bucket counted it (the source was a stream of unknown length).
-    const written = await this.client.send(
-      new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(fileId) }),
-    );
-    return { fileId, ...info, size: written.ContentLength ?? 0, createdAt, expiresAt };
+    return { fileId, ...info, size, createdAt, expiresAt };
   }
 
   /** Streams a finished local file into the bucket, then removes the local copy. */
@@ -222,14 +184,8 @@ export class S3ResultStore {
     if (isId(fileId)) await this.deleteKeys([this.keyOf(fileId)]);
   }
 
-  private async deleteKeys(keys: string[]): Promise<void> {
-    // DeleteObjects takes at most 1000 keys.
-    for (let start = 0; start < keys.length; start += 1000) {
-      const Objects = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-      await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects, Quiet: true } }),
-      );
-    }
+  private deleteKeys(keys: string[]): Promise<void> {
+    return deleteObjectKeys(this.client, this.bucket, keys);
   }
 
   /**
@@ -239,18 +195,11 @@ export class S3ResultStore {
    */
   async sweep(now = Date.now()): Promise<number> {
     const expired: string[] = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken }),
-      );
-      for (const object of page.Contents ?? []) {
-        if (!object.Key) continue;
-        const age = now - (object.LastModified?.getTime() ?? 0);
-        if (age >= this.ttlMs && (await this.recordedExpiry(object.Key)) <= now) expired.push(object.Key);
-      }
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
+    for await (const object of listObjects(this.client, this.bucket, this.prefix)) {
+      const key = object.Key ?? '';
+      const age = now - (object.LastModified?.getTime() ?? 0);
+      if (age >= this.ttlMs && (await this.recordedExpiry(key)) <= now) expired.push(key);
+    }
     await this.deleteKeys(expired);
     return expired.length;
   }

@@ -1,7 +1,8 @@
 // The bucket behind the result-store interface the downloader uses: finished files are streamed
 // into it, read back as streams with ranges, or handed out as signed links when redirects are on.
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ByteRange, ResultStore, StoredFileMeta, StoredResult } from './result-store';
+import { streamWhenReady } from './s3-objects';
 import type { S3ResultStore, StoredObject } from './s3-result-store';
 
 function metaOf(stored: StoredObject): StoredFileMeta {
@@ -27,15 +28,8 @@ export class BucketResultStore implements ResultStore {
       size: stored.size,
       // The interface answers a stream at once; the bucket's answer is piped in when it comes.
       createReadStream(range?: ByteRange): Readable {
-        const out = new PassThrough();
-        bucket.open(fileId, range ? `bytes=${range.start}-${range.end}` : undefined).then(
-          (opened) => {
-            if (!opened) out.destroy(new Error('The result expired'));
-            else opened.body.on('error', (error) => out.destroy(error)).pipe(out);
-          },
-          (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
-        );
-        return out;
+        const byteRange = range ? `bytes=${range.start}-${range.end}` : undefined;
+        return streamWhenReady(bucket.open(fileId, byteRange).then((opened) => opened?.body));
       },
       ...(this.redirects ? { signedUrl: () => bucket.signedUrl(stored) } : {}),
     };
