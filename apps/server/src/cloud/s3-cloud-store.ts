@@ -2,11 +2,12 @@
 // visitor-facing metadata (name, public flag, times) kept as the object's own metadata, so any API
 // node answers for any object and expiry survives restarts. Reads stream from the bucket by range
 // behind our own signed links; usage and the sweep come from listings.
-import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { StoredResult } from '../storage/result-store';
 import {
   deleteObjectKeys,
+  headObject,
   isMissing,
   listObjects,
   streamWhenReady,
@@ -75,15 +76,8 @@ export class S3CloudStore implements CloudStore {
   }
 
   private async head(fileKey: string): Promise<CloudObjectMeta | undefined> {
-    try {
-      const answer = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(fileKey) }),
-      );
-      return this.metaOf(fileKey, answer);
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
+    const answer = await headObject(this.client, this.bucket, this.keyOf(fileKey));
+    return answer && this.metaOf(fileKey, answer);
   }
 
   async get(fileKey: string): Promise<CloudObjectMeta | undefined> {

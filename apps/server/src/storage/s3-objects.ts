@@ -4,6 +4,7 @@
 import {
   DeleteObjectsCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListObjectsV2Command,
   NoSuchKey,
   NotFound,
@@ -24,6 +25,20 @@ export function isMissing(error: unknown): boolean {
     error instanceof NotFound ||
     (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
   );
+}
+
+/** The object's HEAD answer (metadata, type, length), or undefined when it is missing. */
+export async function headObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+): Promise<HeadObjectCommandOutput | undefined> {
+  try {
+    return await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
 }
 
 /** Streams a body into the bucket under `key`; answers the size as the bucket counted it. */

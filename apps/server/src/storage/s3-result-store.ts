@@ -16,7 +16,7 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isId, newId } from './file-ids';
-import { deleteObjectKeys, isMissing, listObjects, uploadObject } from './s3-objects';
+import { deleteObjectKeys, headObject, isMissing, listObjects, uploadObject } from './s3-objects';
 
 export interface StoredObject {
   fileId: string;
@@ -103,15 +103,8 @@ export class S3ResultStore {
   /** The stored object's description, or undefined when missing or expired. */
   async head(fileId: string): Promise<StoredObject | undefined> {
     if (!isId(fileId)) return undefined;
-    try {
-      const answer = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(fileId) }),
-      );
-      return this.toStored(fileId, answer);
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
+    const answer = await headObject(this.client, this.bucket, this.keyOf(fileId));
+    return answer && this.toStored(fileId, answer);
   }
 
   /**
