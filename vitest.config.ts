@@ -22,6 +22,25 @@ export default defineConfig({
         },
       },
       {
+        // The downloader's suites again in scaled mode (real redis-server and s3rver), so the two
+        // modes cannot drift apart.
+        test: {
+          name: 'integration-scaled',
+          include: [
+            'apps/server/test/hub-downloads.test.ts',
+            'apps/server/test/download-playlist.test.ts',
+            'apps/server/test/download-formats.test.ts',
+            'apps/server/test/download-redirects.test.ts',
+            'apps/server/test/download-validate.test.ts',
+          ],
+          globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],

@@ -17,6 +17,8 @@ declare -A engine_packages=(
   [identify]=imagemagick
   [yt-dlp]=yt-dlp
   [gst-launch-1.0]=gstreamer1.0-tools
+  # Scaled mode's queue and state (REDIS_URL); the tests start their own on a free port.
+  [redis-server]=redis-server
 )
 missing=()
 for cmd in "${!engine_packages[@]}"; do

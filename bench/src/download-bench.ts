@@ -18,10 +18,10 @@ import type { HubReceipt } from './hub-clients-worker';
 
 const runs = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: number[], p: number) =>
+export const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ??
   NaN;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const run = promisify(execFile);
 
@@ -128,7 +128,7 @@ const now = () => performance.timeOrigin + performance.now();
  * does `--import tsx` in execArgv resolve the workspace's extensionless imports there), so the
  * worker registers it itself before loading its TypeScript module.
  */
-const hubClientsBootstrap = `
+export const hubClientsBootstrap = `
   const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});
   register();
   await import(${JSON.stringify(import.meta.resolve('./hub-clients-worker.ts'))});

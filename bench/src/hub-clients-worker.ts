@@ -1,6 +1,7 @@
 // The 200 hub clients of the fan-out benchmark, in a worker thread with their own event loop: real
 // clients are browsers elsewhere, so their decoding must not compete with the server's fan-out.
-// Protocol: workerData { origin, clients } -> posts 'ready' once all are connected; receives the
+// Protocol: workerData { origin, clients } (or { origins, clients }: clients spread over several
+// API nodes in turn) -> posts 'ready' once all are connected; receives the
 // batch id -> joins it on every socket; posts the receipts when every socket saw the batch end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { hubEvents, hubPath } from '@grabbit/contracts';
@@ -12,12 +13,17 @@ export interface HubReceipt {
   at: number;
 }
 
-const { origin, clients } = workerData as { origin: string; clients: number };
+const { origin, origins, clients } = workerData as { origin?: string; origins?: string[]; clients: number };
+const nodes = origins ?? [origin ?? ''];
 const port = parentPort;
 if (!port) throw new Error('hub-clients-worker must run as a worker thread');
 
-function connect(): Promise<Socket> {
-  const socket = io(origin, { path: hubPath, transports: ['websocket'], forceNew: true });
+function connect(_: unknown, index: number): Promise<Socket> {
+  const socket = io(nodes[index % nodes.length], {
+    path: hubPath,
+    transports: ['websocket'],
+    forceNew: true,
+  });
   return new Promise((resolve, reject) =>
     socket.once('connect', () => resolve(socket)).once('connect_error', reject),
   );

@@ -1,9 +1,10 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, load, info) runs only the groups named.
+// `npm run bench -- convert` (or download, web, load, info, scaled) runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
 import { runInfoBenchmarks } from './info-bench';
 import { runLoadBenchmarks } from './load-bench';
+import { runScaledBenchmarks } from './scaled-bench';
 import { runWebBenchmarks } from './web-bench';
 
 const groups = {
@@ -12,6 +13,7 @@ const groups = {
   web: runWebBenchmarks,
   load: runLoadBenchmarks,
   info: runInfoBenchmarks,
+  scaled: runScaledBenchmarks,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));

@@ -2,9 +2,9 @@
 // folder, quiet logs. It serves the built pages (apps/web/dist; `npm run build` runs before tests).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/test/support/free-port';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -18,18 +18,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort };
 
 async function waitForHealth(
   url: string,

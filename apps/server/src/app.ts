@@ -12,6 +12,8 @@ import { registerConvert } from './plugins/convert';
 import { registerDownloads } from './plugins/downloads';
 import { InProcessEventBus } from './realtime/event-bus';
 import { healthRoutes } from './routes/health';
+import { scaledQueues } from './scaled/scaled-downloads';
+import { connectScaled, withScaledHealth } from './scaled/scaled-infrastructure';
 import { publicConfigRoutes } from './routes/public-config';
 import { registerPages } from './web/pages';
 import { clientIdentity, registerSecurity } from './security/register';
@@ -52,16 +54,25 @@ export async function buildApp({ config, engines, now }: AppOptions): Promise<Fa
   app.server.headersTimeout = 15_000;
   registerErrorHandler(app);
   closeIdleConnectionsAfterShutdown(app);
-  const bus = new InProcessEventBus();
+  // Scaled mode: Redis, the queues and the bucket, shared with the other API nodes and workers.
+  const scaled = config.REDIS_URL ? await connectScaled(config, scaledQueues(config), app.log) : undefined;
+  const bus = scaled?.bus ?? new InProcessEventBus();
   const security = await registerSecurity(app, { config, bus, identity });
-  const context: AppContext = { config, bus, security };
+  const context: AppContext = {
+    config,
+    bus,
+    security,
+    ...(scaled ? { scaled } : {}),
+    runsJobs: !scaled || config.START_WORKER,
+  };
   await registerOpenApi(app);
-  await app.register(healthRoutes(() => healthReport(engines, config)));
+  await app.register(healthRoutes(async () => withScaledHealth(await healthReport(engines, config), scaled)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
   const downloads = await registerDownloads(app, context);
   await registerCloudStorage(app, context, downloads, now);
   await registerConvert(app, context);
   await registerPages(app, config.WEB_DIST_DIR);
+  if (scaled) app.addHook('onClose', () => scaled.close());
   return app;
 }

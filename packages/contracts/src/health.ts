@@ -24,6 +24,16 @@ export const healthSchema = z.object({
   engines: z.array(engineStatusSchema),
   ytDlp: ytDlpHealthSchema,
   warnings: z.array(z.string()),
+  /** `scaled` when REDIS_URL is set (BullMQ workers, Redis state, the bucket). */
+  mode: z.enum(['embedded', 'scaled']).optional(),
+  /** Scaled mode: what this node reaches, and the jobs waiting and running per queue. */
+  scaled: z
+    .object({
+      redis: z.enum(['up', 'down']),
+      bucket: z.enum(['up', 'down', 'not used']),
+      queues: z.record(z.string(), z.object({ waiting: z.number(), active: z.number() })).optional(),
+    })
+    .optional(),
 });
 
 export type EngineStatus = z.infer<typeof engineStatusSchema>;

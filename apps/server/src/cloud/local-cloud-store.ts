@@ -18,7 +18,7 @@ export const tooLarge = () =>
   new AppError('FILE_TOO_LARGE', 'The file is larger than cloud storage accepts.', 413);
 
 /** Counts bytes while streaming and stops the copy past the limit. */
-function byteLimit(maxBytes: number): Transform {
+export function byteLimit(maxBytes: number): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {

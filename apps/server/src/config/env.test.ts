@@ -77,6 +77,32 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the scaled-mode settings, with embedded mode and redirects by default', () => {
+    const embedded = loadConfig({});
+    expect(embedded.REDIS_URL).toBeUndefined();
+    expect(embedded.S3_BUCKET).toBeUndefined();
+    expect(embedded).toMatchObject({ START_WORKER: true, S3_REDIRECTS: true, S3_FORCE_PATH_STYLE: false });
+    const scaled = loadConfig({
+      REDIS_URL: 'redis://:pw@cache:6379/2',
+      START_WORKER: 'false',
+      S3_BUCKET: 'results',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(scaled).toMatchObject({ START_WORKER: false, S3_BUCKET: 'results', S3_FORCE_PATH_STYLE: true });
+  });
+
+  it('refuses a bad Redis address without echoing it, and half a bucket key pair', () => {
+    const error = configError({ REDIS_URL: 'http://user:hunter2@cache' });
+    expect(error.problems[0]).toMatch(/^REDIS_URL: /);
+    expect(error.message).not.toContain('hunter2');
+    expect(configError({ S3_ACCESS_KEY_ID: 'id' }).problems).toEqual([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    ]);
+  });
+
   it('offers cloud storage by default and never echoes a bad signing secret', () => {
     const config = loadConfig({});
     expect(config.FEATURE_CLOUD_STORAGE).toBe(true);

@@ -60,6 +60,29 @@ export const configSchema = z.object({
   SPONSOR_SCRIPT_REGULAR: z.string().default(''),
   SPONSOR_SCRIPT_ADULT: z.string().default(''),
   FEATURE_MONETIZATION: z.stringbool().default(true),
+  // Scaled mode: set REDIS_URL and jobs run on BullMQ workers, state and hub events go through Redis.
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Scaled mode: `false` makes `npm start` an API-only node (`npm run worker` runs the jobs). */
+  START_WORKER: z.stringbool().default(true),
+  /** Scaled mode: jobs waiting per queue beyond the running ones; more answer 503 BUSY. */
+  QUEUE_LIMIT: positiveInt(500),
+  /** Scaled mode: name space of every Redis key and channel (several deployments on one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w-]{1,40}$/)
+    .default('grabbit'),
+  /** Scaled mode: a dead worker's job goes to another worker about this long after it died. */
+  WORKER_LOCK_SECONDS: positiveInt(30),
+  /** Results in an S3-compatible bucket (AWS S3, R2, MinIO...); empty keeps them under DATA_DIR. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers want. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Result downloads answer a redirect to a short-lived signed link; `false` streams them. */
+  S3_REDIRECTS: z.stringbool().default(true),
   // Cloud storage (keep a download under a file key, public or signed links, chosen retention).
   FEATURE_CLOUD_STORAGE: z.stringbool().default(true),
   /** The local "bucket" folder (embedded mode); relative to the working folder like DATA_DIR. */
@@ -102,6 +125,9 @@ export const configSchema = z.object({
 
 export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & YtDlpSettings;
 
+/** Never echoed in error messages (a Redis address may carry its password), with any *SECRET*. */
+const secretSettings = new Set(['REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -121,7 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = issue.path.join('.') || '(root)';
         // Show the value given, so the operator sees what was read; secrets and proxies (which may
         // hold a password) are never echoed.
-        const secret = name.includes('SECRET') || name.startsWith('YTDLP_PROXY');
+        const secret = secretSettings.has(name) || name.includes('SECRET') || name.startsWith('YTDLP_PROXY');
         const given = typeof present[name] === 'string' && !secret ? `=${JSON.stringify(present[name])}` : '';
         const message =
           issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
@@ -130,6 +156,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config: Config = { ...parsed.data, ...resolveYtDlpSettings(parsed.data) };
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
+  }
   if (config.NODE_ENV === 'production' && config.MEDIA_TEST_HOSTS.length > 0) {
     throw new ConfigError([
       'MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',

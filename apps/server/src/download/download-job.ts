@@ -50,7 +50,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
   }
   const input = { ...data, platform };
   const started = Date.now();
-  const dir = prepared ?? (await makeJobFolder(deps.jobsRoot));
+  const dir = prepared ?? (await makeJobFolder(deps.jobsRoot, taskId));
   let durationLimit: DurationLimit | undefined;
   // Published only once the folder is gone, so a finished task never has a folder left behind.
   let settle: () => Promise<void>;

@@ -9,4 +9,7 @@ export const downloadFailures = {
   fileExpired: () => new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.'),
   timedOut: () => new AppError('DOWNLOAD_TIMEOUT', 'The download took too long and was stopped.'),
   cancelled: () => new AppError('REQUEST_CANCELLED', 'The download was cancelled.'),
+  /** Scaled mode: the job could not finish on any worker (they stopped or it broke). */
+  workerLost: () =>
+    new AppError('DOWNLOAD_FAILED', 'The download stopped on our side before it finished. Please try again.'),
 };

@@ -3,8 +3,13 @@ import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isId, newId } from '../storage/file-ids';
 
-export async function makeJobFolder(jobsRoot: string): Promise<string> {
-  const dir = path.join(jobsRoot, newId());
+/**
+ * A new empty job folder. Named after the job's task when given, so a job started again after its
+ * worker died (scaled mode) replaces what the dead run left behind instead of orphaning it.
+ */
+export async function makeJobFolder(jobsRoot: string, name: string = newId()): Promise<string> {
+  const dir = path.join(jobsRoot, isId(name) ? name : newId());
+  await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true, mode: 0o700 });
   return dir;
 }

@@ -13,7 +13,7 @@ import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
-import { MemoryBatchStore } from './batch-store';
+import { MemoryBatchStore, type BatchStore } from './batch-store';
 import { PlaylistBatches } from './batches';
 import { checkClipOptions } from './clip-rules';
 import { InfoCache, type CachedInfo } from './info-cache';
@@ -22,11 +22,21 @@ import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeInstagramCookies } from './job-folder';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
+import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
 import { ytDlpAccess } from './ytdlp-access';
-import { MemoryTaskStateStore } from './task-state';
 import { TaskStore, type TaskRecord } from './task-store';
 import { waitForTask } from './wait-for-task';
 import { checkDownloadUrl } from './url-rules';
+
+/** What scaled mode puts behind the downloader's interfaces (Redis state, BullMQ, the bucket). */
+export interface SharedDownloadParts {
+  state: TaskStateStore;
+  runner: (tasks: TaskStore) => JobRunner;
+  /** The bucket; without one, results stay under DATA_DIR (a shared disk). */
+  results?: ResultStore;
+  /** Playlist batches every API node reads and moves on. */
+  batches?: BatchStore;
+}
 
 export interface StartTaskInput extends ClipOptions {
   url: string;
@@ -63,21 +73,24 @@ export class DownloadService {
     readonly config: Config,
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
+    /** Scaled mode's state, runner and bucket; embedded mode keeps everything in this process. */
+    private readonly shared?: SharedDownloadParts,
   ) {
-    this.tasks = new TaskStore(new MemoryTaskStateStore(), bus);
-    this.runner = new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
-      log.error({ err: error }, 'job crashed'),
-    );
+    this.tasks = new TaskStore(shared?.state ?? new MemoryTaskStateStore(), bus);
+    this.runner =
+      shared?.runner(this.tasks) ??
+      new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
+        log.error({ err: error }, 'job crashed'),
+      );
     this.jobsRoot = path.resolve(config.DATA_DIR, 'jobs');
-    this.results = new DiskResultStore(
-      path.resolve(config.DATA_DIR, 'results'),
-      config.RESULT_TTL_HOURS * 3_600_000,
-    );
+    this.results =
+      shared?.results ??
+      new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), config.RESULT_TTL_HOURS * 3_600_000);
     this.batches = new PlaylistBatches(
       {
         tasks: this.tasks,
         results: this.results,
-        store: new MemoryBatchStore(),
+        store: shared?.batches ?? new MemoryBatchStore(),
         testHosts: config.MEDIA_TEST_HOSTS,
         startTask: (platform, input) => this.startTask(platform, input),
       },
@@ -100,6 +113,8 @@ export class DownloadService {
     this.stopSweeper = await startSweeper({
       store: this.results,
       jobsRoot: this.jobsRoot,
+      // Other processes may share the data folder: only folders older than any job can live go.
+      ...(this.shared ? { orphanAgeMs: (this.config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000 } : {}),
       intervalMs: this.config.RESULT_SWEEP_SECONDS * 1000,
       onError: (error) => this.log.error({ err: error }, 'expiry sweep failed'),
     });

@@ -16,6 +16,9 @@ import type { TaskRecord, TaskResult, TaskStateStore } from './task-state';
 export type { TaskRecord, TaskResult } from './task-state';
 
 export class TaskStore {
+  /** Each task's latest queued change (see inOrder). */
+  private readonly changing = new Map<string, Promise<void>>();
+
   constructor(
     private readonly state: TaskStateStore,
     private readonly bus: EventBus,
@@ -67,11 +70,35 @@ export class TaskStore {
     return record && !TaskStore.isFinished(record.task) ? record : undefined;
   }
 
+  /**
+   * Runs one task's changes one after another: each reads the stored record, changes it, writes it
+   * and publishes, so with a store that answers later (Redis) two quick progress reports can
+   * neither overtake each other on the hub nor undo each other in the store.
+   */
+  private inOrder(taskId: string, change: () => Promise<void>): Promise<void> {
+    const previous = this.changing.get(taskId) ?? Promise.resolve();
+    const next = previous.then(change, change);
+    this.changing.set(taskId, next);
+    const forget = () => {
+      if (this.changing.get(taskId) === next) this.changing.delete(taskId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
   /** Moves a running task on; progress never goes backwards. */
-  async progress(
+  progress(
     taskId: string,
     change: Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>,
     rate: { speed?: number | null; eta?: number | null } = {},
+  ): Promise<void> {
+    return this.inOrder(taskId, () => this.progressNow(taskId, change, rate));
+  }
+
+  private async progressNow(
+    taskId: string,
+    change: Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>,
+    rate: { speed?: number | null; eta?: number | null },
   ): Promise<void> {
     const record = await this.running(taskId);
     if (!record) return;
@@ -84,7 +111,11 @@ export class TaskStore {
     this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(task, rate));
   }
 
-  async complete(
+  complete(taskId: string, result: TaskResult & { title: string; thumbnailUrl?: string }): Promise<void> {
+    return this.inOrder(taskId, () => this.completeNow(taskId, result));
+  }
+
+  private async completeNow(
     taskId: string,
     result: TaskResult & { title: string; thumbnailUrl?: string },
   ): Promise<void> {
@@ -118,7 +149,11 @@ export class TaskStore {
     });
   }
 
-  async fail(taskId: string, error: TaskErrorEvent): Promise<void> {
+  fail(taskId: string, error: TaskErrorEvent): Promise<void> {
+    return this.inOrder(taskId, () => this.failNow(taskId, error));
+  }
+
+  private async failNow(taskId: string, error: TaskErrorEvent): Promise<void> {
     const record = await this.running(taskId);
     if (!record) return;
     const task: DownloadTask = {

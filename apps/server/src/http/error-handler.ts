@@ -20,6 +20,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      // Refusals that know when to come back (a full or unreachable queue) say so.
+      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(apiErrorBody(error.code, error.message));
     }
     const known = fastifyErrorCode(error);

@@ -20,6 +20,9 @@ export async function sendStoredResult(
   reply: FastifyReply,
   file: StoredResult,
 ): Promise<FastifyReply> {
+  // A store that hands out signed links (the bucket) serves the bytes itself, named for the visitor.
+  if (file.signedUrl)
+    return reply.header('cache-control', 'private, no-store').redirect(await file.signedUrl(), 302);
   const { meta, size } = file;
   const etag = `W/"${size.toString(16)}-${meta.createdAt.toString(16)}"`;
   reply

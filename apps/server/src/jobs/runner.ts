@@ -15,7 +15,7 @@ export interface JobRunner {
 }
 
 /** Throws when a handler is missing for a job name (checked at start-up, not on the first job). */
-function checkHandlers(handlers: Partial<JobHandlers>): asserts handlers is JobHandlers {
+export function checkHandlers(handlers: Partial<JobHandlers>): asserts handlers is JobHandlers {
   const missing = jobNames.filter((name) => typeof handlers[name] !== 'function');
   if (missing.length > 0) throw new Error(`No job handler for: ${missing.join(', ')}`);
 }

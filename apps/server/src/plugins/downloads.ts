@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { downloadHubState } from '../download/hub-answers';
 import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
+import { scaledDownloadParts } from '../scaled/scaled-downloads';
 import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
 import { downloadInfoRoutes } from '../routes/download-info';
@@ -12,7 +13,10 @@ import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
 
 export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
-  const service = new DownloadService(context.config, context.bus, app.log);
+  const { scaled } = context;
+  const shared =
+    scaled && scaledDownloadParts(scaled, context.config, app.log, { runsJobs: context.runsJobs });
+  const service = new DownloadService(context.config, context.bus, app.log, shared);
   await service.start();
   await app.register(downloadInfoRoutes(service));
   await app.register(downloadRoutes(service));
@@ -26,6 +30,7 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
       task: (taskId) => service.tasks.get(taskId),
       batch: (batchId) => service.batches.status(batchId),
     }),
+    scaled ? { adapter: scaled.hubAdapter() } : {},
   );
   applyHubLimits(hub.io, context.security.identity, context.security.hubLimiter);
   app.addHook('preClose', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { hubMaxMessageBytes } from '../security/hub-limits';
 import type { EventBus, GroupName } from './event-bus';
 
@@ -43,8 +43,22 @@ async function answer(socket: HubSocket, answers: Promise<HubAnswer[]>): Promise
   for (const { event, args } of await answers) (socket.emit as LooseEmit)(event, ...args);
 }
 
-export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubState): DownloadHub {
+export interface HubOptions {
+  /**
+   * Scaled mode: socket.io's Redis adapter, so rooms and broadcasts span every API node. The bus
+   * then brings every message to every node, and each node sends it to its own clients only.
+   */
+  adapter?: ServerOptions['adapter'];
+}
+
+export function attachDownloadHub(
+  server: HttpServer,
+  bus: EventBus,
+  state: HubState,
+  options: HubOptions = {},
+): DownloadHub {
   const io: HubServer = new Server(server, {
+    ...(options.adapter ? { adapter: options.adapter } : {}),
     path: hubPath,
     // Spec: keep-alive 15 s, server timeout 30 s (a ping every 15 s, 15 s more to answer).
     pingInterval: network.hubKeepAliveMs,
@@ -53,8 +67,9 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
     maxHttpBufferSize: hubMaxMessageBytes,
     serveClient: false,
   });
+  const clients = options.adapter ? io.local : io;
   const unsubscribe = bus.subscribe((message) => {
-    const room = io.to(message.group);
+    const room = clients.to(message.group);
     (room.emit.bind(room) as LooseEmit)(message.event, ...message.args);
   });
   io.on('connection', (socket) => {
@@ -63,7 +78,9 @@ export function attachDownloadHub(server: HttpServer, bus: EventBus, state: HubS
       async (id: unknown, ack?: unknown) => {
         if (!isGroupId(id)) return;
         void socket.join(`${prefix}:${id}` satisfies GroupName);
-        await answer?.(id);
+        // The state may be out of reach for a moment (Redis away in scaled mode): the client still
+        // joins and gets the events that follow; a failed answer must not bring the process down.
+        await answer?.(id).catch(() => undefined);
         if (typeof ack === 'function') (ack as (ok: boolean) => void)(true);
       };
     socket.on(

@@ -1,11 +1,21 @@
 // The real app for integration tests: its own data folder, silent logs, no web build, and
 // optionally listening on a random port of 127.0.0.1 (for tests that need a real connection).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
+import { testLimits } from './test-limits';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Settings that put a test app in scaled mode (set only in the integration-scaled project). */
+    scaledEnv?: Record<string, string>;
+  }
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,15 +25,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Per-client limits high enough never to be met by a test that is not about them. */
-export const testLimits = {
-  RATE_LIMIT_API_PER_MINUTE: '1000000',
-  RATE_LIMIT_JOBS_PER_MINUTE: '1000000',
-  RATE_LIMIT_HUB_PER_MINUTE: '1000000',
-  MAX_ACTIVE_JOBS_PER_CLIENT: '1000000',
-  DISK_MIN_FREE_MB: '1',
-};
-
 export interface TestAppOptions {
   listen?: boolean;
   /** Reuse this data folder (kept on close), e.g. to restart over the same results. */
@@ -32,6 +33,20 @@ export interface TestAppOptions {
   prefix?: string;
   /** The clock cloud-storage retention reads. */
   now?: () => number;
+}
+
+/**
+ * In the integration-scaled project, the settings of scaled mode with a Redis name space of this
+ * app's own (its queues are not another file's); elsewhere (and outside vitest) nothing.
+ */
+function scaledEnv(): Record<string, string> {
+  let provided: Record<string, string> | undefined;
+  try {
+    provided = inject('scaledEnv');
+  } catch {
+    return {};
+  }
+  return provided ? { ...provided, REDIS_PREFIX: `test-${randomUUID().slice(0, 8)}` } : {};
 }
 
 export async function startTestApp(
@@ -47,6 +62,7 @@ export async function startTestApp(
     // Tests not about limits fire many requests from one address: raise them (the limit tests
     // set their own).
     ...testLimits,
+    ...scaledEnv(),
     ...env,
   });
   const app = await buildApp({ config, engines: [], now: options.now });

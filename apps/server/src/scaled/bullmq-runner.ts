@@ -1,0 +1,238 @@
+// The job runner in scaled mode: BullMQ on Redis. One queue per job name; any process may queue,
+// every worker process runs the jobs with the same per-name concurrency and wall-clock limit as
+// the embedded runner. A worker killed mid-job loses its lock; another worker's stalled check
+// hands the job back to the queue (up to `maxStalledCount` times, then it fails with a clear
+// reason), and the final failure of any job reaches `onFailed` so its task ends as an error.
+import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
+
+export interface QueueSettings {
+  /** Jobs of this name one worker process runs at once. */
+  concurrency: number;
+  /** Wall-clock limit of one run; the handler's signal is aborted, the job is not retried. */
+  timeoutMs: number;
+  /** Jobs waiting beyond the running ones; more are refused with BUSY. */
+  queueLimit: number;
+  /** Runs allowed when the handler throws (1: no retry). */
+  attempts?: number;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1 for the first run; more after a retry or a dead worker's hand-back. */
+  attempt: number;
+  /** Aborted on timeout, shutdown hand-back or cancellation: the handler cleans up and ends. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (data: unknown, context: JobContext) => Promise<void>;
+
+export interface FailedJob {
+  name: string;
+  jobId: string;
+  data: unknown;
+  error: Error;
+}
+
+export interface BullJobRunnerOptions {
+  /** A 'commands' connection (fails fast while Redis is away). */
+  connection: Redis;
+  queues: Record<string, QueueSettings>;
+  prefix?: string;
+  /** A worker's lock on a running job; a dead worker's job is recovered after about this long. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  /** Hand-backs of one job after dead workers before it fails for good. */
+  maxStalledCount?: number;
+  retryAfterSeconds?: number;
+}
+
+export interface WorkerOptions {
+  /** A 'waiting' connection (BullMQ duplicates it for its blocking reads). */
+  connection: Redis;
+  handlers: Record<string, JobHandler>;
+  /** A job failed for good (handler error after its attempts, timeout, too many dead workers). */
+  onFailed: (failed: FailedJob) => Promise<void> | void;
+  /** A run starts here (for the logs: which worker runs which job). */
+  onStart?: (name: string, jobId: string, attempt: number) => void;
+  onError?: (error: unknown) => void;
+}
+
+const shutdownReason = 'worker shutting down';
+
+export class BullJobRunner {
+  /** Ready queues; one whose set-up failed (Redis away) is dropped and made again when needed. */
+  private readonly queues = new Map<string, Promise<Queue>>();
+  private readonly workers: Worker[] = [];
+  /** Running jobs of this process, for the hand-back at shutdown. */
+  private readonly running = new Map<string, AbortController>();
+  private readonly prefix: string;
+
+  constructor(private readonly options: BullJobRunnerOptions) {
+    this.prefix = options.prefix ?? 'grabbit';
+  }
+
+  get names(): string[] {
+    return Object.keys(this.options.queues);
+  }
+
+  private settings(name: string): QueueSettings {
+    const settings = this.options.queues[name];
+    if (!settings) throw new Error(`No queue for job "${name}"`);
+    return settings;
+  }
+
+  /**
+   * The queue for a job name. BullMQ keeps the failure of a queue's first set-up forever, so a
+   * queue made while Redis was away is dropped and made again once Redis is back.
+   */
+  private queue(name: string): Promise<Queue> {
+    this.settings(name);
+    let ready = this.queues.get(name);
+    if (!ready) {
+      const queue = new Queue(name, { connection: this.options.connection, prefix: this.prefix });
+      queue.on('error', () => {});
+      ready = queue.waitUntilReady().then(() => queue);
+      ready.catch(() => this.dropQueue(name, queue));
+      this.queues.set(name, ready);
+    }
+    return ready;
+  }
+
+  private dropQueue(name: string, queue: Queue): void {
+    this.queues.delete(name);
+    void queue.close().catch(() => undefined);
+  }
+
+  /** Queues a job; throws QueueBusyError when the queue is full, QueueUnavailableError without Redis. */
+  async submit(name: string, data: unknown, jobId?: string): Promise<string> {
+    const settings = this.settings(name);
+    if (this.options.connection.status !== 'ready') throw new QueueUnavailableError();
+    let queue: Queue | undefined;
+    try {
+      queue = await this.queue(name);
+      const waiting = await queue.getWaitingCount();
+      if (waiting >= settings.queueLimit) throw new QueueBusyError(this.options.retryAfterSeconds ?? 30);
+      const job = await queue.add(name, data, {
+        ...(jobId ? { jobId } : {}),
+        attempts: settings.attempts ?? 1,
+        backoff: { type: 'exponential', delay: 1_000 },
+        // Finished jobs are only bookkeeping: their tasks hold the state visitors see.
+        removeOnComplete: { age: 60 * 60, count: 1_000 },
+        removeOnFail: { age: 24 * 60 * 60, count: 5_000 },
+      });
+      return job.id ?? '';
+    } catch (error) {
+      if (error instanceof QueueBusyError) throw error;
+      if (queue) this.dropQueue(name, queue);
+      throw new QueueUnavailableError(error);
+    }
+  }
+
+  /** Waiting and running jobs per name, across all workers (for /health). */
+  async depth(): Promise<Record<string, { waiting: number; active: number }>> {
+    const depth: Record<string, { waiting: number; active: number }> = {};
+    for (const name of this.names) {
+      const queue = await this.queue(name);
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      depth[name] = {
+        waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+        active: counts.active ?? 0,
+      };
+    }
+    return depth;
+  }
+
+  /** Starts this process's workers: one BullMQ worker per job name with its concurrency. */
+  async startWorkers(options: WorkerOptions): Promise<void> {
+    for (const name of this.names) {
+      const handler = options.handlers[name];
+      if (!handler) throw new Error(`No handler for job "${name}"`);
+      const settings = this.settings(name);
+      const worker = new Worker(
+        name,
+        (job, token, signal) => {
+          options.onStart?.(name, job.id ?? '', job.attemptsStarted);
+          return this.run(handler, settings, job, token, signal);
+        },
+        {
+          connection: options.connection,
+          prefix: this.prefix,
+          concurrency: settings.concurrency,
+          lockDuration: this.options.lockDurationMs ?? 30_000,
+          stalledInterval: this.options.stalledIntervalMs ?? 30_000,
+          maxStalledCount: this.options.maxStalledCount ?? 1,
+          autorun: false,
+        },
+      );
+      worker.on('failed', (job, error) => {
+        // finishedOn is set only when the job will not run again.
+        if (!job?.finishedOn) return;
+        Promise.resolve(options.onFailed({ name, jobId: job.id ?? '', data: job.data, error })).catch(
+          (failure: unknown) => options.onError?.(failure),
+        );
+      });
+      worker.on('error', (error) => options.onError?.(error));
+      this.workers.push(worker);
+      void worker.run().catch((error: unknown) => options.onError?.(error));
+      await worker.waitUntilReady();
+    }
+  }
+
+  private async run(
+    handler: JobHandler,
+    settings: QueueSettings,
+    job: Job,
+    token: string | undefined,
+    cancelled: AbortSignal | undefined,
+  ): Promise<void> {
+    const jobId = job.id ?? '';
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new JobTimeoutError(settings.timeoutMs)),
+      settings.timeoutMs,
+    );
+    const onCancel = () => controller.abort(cancelled?.reason);
+    cancelled?.addEventListener('abort', onCancel, { once: true });
+    this.running.set(jobId, controller);
+    try {
+      await handler(job.data, { jobId, attempt: job.attemptsStarted, signal: controller.signal });
+      if (controller.signal.aborted) throw controller.signal.reason;
+    } catch (error) {
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+      if (reason === shutdownReason) {
+        // Handed back: another worker starts it again, without counting a failed attempt.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      if (reason instanceof JobTimeoutError) throw new UnrecoverableError(reason.message);
+      throw reason instanceof Error ? reason : new Error(String(reason));
+    } finally {
+      clearTimeout(timer);
+      cancelled?.removeEventListener('abort', onCancel);
+      this.running.delete(jobId);
+    }
+  }
+
+  /**
+   * Stops taking jobs and lets running ones finish for up to `graceMs`; what still runs then is
+   * handed back to the queue for another worker. Closes the queues too.
+   */
+  async close(graceMs = 10_000): Promise<void> {
+    const finished = Promise.all(this.workers.map((worker) => worker.close()));
+    const timer = setTimeout(() => {
+      for (const controller of this.running.values()) controller.abort(shutdownReason);
+    }, graceMs);
+    try {
+      await finished;
+    } finally {
+      clearTimeout(timer);
+    }
+    const queues = await Promise.allSettled(this.queues.values());
+    this.queues.clear();
+    await Promise.all(
+      queues.map((settled) => (settled.status === 'fulfilled' ? settled.value.close() : undefined)),
+    );
+  }
+}

@@ -1,0 +1,59 @@
+// Connections to Redis for scaled mode. Two kinds, because they fail differently on purpose:
+// - commands (state, publishing, queueing): fail at once while Redis is away, so a visitor gets a
+//   clear 503 instead of a request that hangs; reconnect on their own, so recovery is automatic;
+// - waiting (subscriptions, BullMQ workers): wait for Redis and carry on when it is back.
+import { Redis } from 'ioredis';
+
+export type RedisRole = 'commands' | 'waiting';
+
+export interface RedisConnectOptions {
+  /** Called once per outage (not on every reconnect attempt), with the first error. */
+  onOutage?: (error: Error) => void;
+  /** Label in CLIENT LIST, for operators. */
+  name?: string;
+}
+
+export function connectRedis(url: string, role: RedisRole, options: RedisConnectOptions = {}): Redis {
+  const redis = new Redis(url, {
+    connectionName: options.name,
+    connectTimeout: 5_000,
+    // Reconnect forever, at most every 2 s: Redis coming back is noticed within seconds.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+    ...(role === 'commands'
+      ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 }
+      : { enableOfflineQueue: true, maxRetriesPerRequest: null }),
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    options.onOutage?.(error);
+  });
+  redis.on('ready', () => (down = false));
+  return redis;
+}
+
+/** Whether Redis answers right now (for /health and the 503 decision). */
+export async function redisReachable(redis: Redis): Promise<boolean> {
+  if (redis.status !== 'ready') return false;
+  try {
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once the connection is ready, or false after `timeoutMs` (it keeps trying after). */
+export function redisReady(redis: Redis, timeoutMs = 10_000): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.once('ready', onReady);
+  });
+}

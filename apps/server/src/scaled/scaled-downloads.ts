@@ -1,0 +1,62 @@
+// The downloader's parts in scaled mode: task state in Redis, download jobs on BullMQ, results in
+// the bucket (or under the shared DATA_DIR without one). A job that fails for good on a worker
+// ends its task with a clear error.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import { downloadFailures } from '../download/failures';
+import type { SharedDownloadParts } from '../download/service';
+import { jobNames, type DownloadJobData } from '../jobs/job-types';
+import { BucketResultStore } from '../storage/s3-results';
+import type { QueueSettings } from './bullmq-runner';
+import { BullMQJobRunner } from './bullmq-job-runner';
+import { RedisBatchStore } from './redis-batch-store';
+import { RedisTaskStateStore } from './redis-task-state';
+import type { ScaledInfrastructure } from './scaled-infrastructure';
+
+/**
+ * One queue per job name, with the same limits per worker as the embedded mode: downloads take the
+ * DOWNLOAD_* settings, every other job (conversions) the CONVERT_* ones.
+ */
+export function scaledQueues(config: Config): Record<string, QueueSettings> {
+  const download: QueueSettings = {
+    concurrency: config.DOWNLOAD_CONCURRENCY,
+    // The download enforces its own limit; this one only stops a handler that hangs past it.
+    timeoutMs: (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000,
+    queueLimit: config.QUEUE_LIMIT,
+    attempts: 1,
+  };
+  const other: QueueSettings = {
+    concurrency: config.CONVERT_CONCURRENCY,
+    timeoutMs: (config.CONVERT_TIMEOUT_SECONDS + 120) * 1000,
+    queueLimit: config.CONVERT_QUEUE_LIMIT,
+    attempts: 1,
+  };
+  return Object.fromEntries(jobNames.map((name) => [name, name === 'download' ? download : other]));
+}
+
+export function scaledDownloadParts(
+  scaled: ScaledInfrastructure,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { runsJobs: boolean },
+): SharedDownloadParts {
+  const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
+  return {
+    state: new RedisTaskStateStore(scaled.commands, keepMs, `${scaled.prefix}:task:`),
+    batches: new RedisBatchStore(scaled.commands, `${scaled.prefix}:`, keepMs),
+    ...(scaled.results ? { results: new BucketResultStore(scaled.results, config.S3_REDIRECTS) } : {}),
+    runner: (tasks) =>
+      new BullMQJobRunner({
+        runner: scaled.runner,
+        ...(options.runsJobs ? { workerConnection: () => scaled.workerConnection() } : {}),
+        onFailed: async ({ name, data, error }) => {
+          log.warn({ err: error, job: name }, 'job failed on its worker');
+          if (name !== 'download') return;
+          const { code, message } = downloadFailures.workerLost();
+          await tasks.fail((data as DownloadJobData).taskId, { code, message });
+        },
+        onStart: (name, jobId, attempt) => log.info({ job: name, jobId, attempt }, 'job started'),
+        onError: (error) => log.error({ err: error }, 'job queue error'),
+      }),
+  };
+}

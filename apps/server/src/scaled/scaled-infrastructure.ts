@@ -1,0 +1,129 @@
+// Everything scaled mode connects to, made once per process from the configuration: Redis (one
+// connection that fails fast for commands, others that wait), the event bus, the BullMQ runner,
+// the bucket when S3_BUCKET is set, and the hub's adapter. API nodes and workers both use it.
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Health } from '@grabbit/contracts';
+import type { Redis } from 'ioredis';
+import type { ServerOptions } from 'socket.io';
+import type { Config } from '../config/env';
+import { RedisEventBus } from '../realtime/redis-event-bus';
+import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
+import { S3ResultStore } from '../storage/s3-result-store';
+import { BullJobRunner, type QueueSettings } from './bullmq-runner';
+import { connectRedis, redisReachable, redisReady } from './redis-connection';
+
+export interface ScaledHealth {
+  mode: 'scaled';
+  redis: 'up' | 'down';
+  bucket: 'up' | 'down' | 'not used';
+  /** Waiting and running jobs per job name; undefined while Redis is away. */
+  queues?: Record<string, { waiting: number; active: number }>;
+}
+
+export interface ScaledInfrastructure {
+  /** Fails fast while Redis is away (state reads and writes, queueing). */
+  commands: Redis;
+  /** Name space of this deployment's keys (REDIS_PREFIX). */
+  prefix: string;
+  bus: RedisEventBus;
+  runner: BullJobRunner;
+  /** The bucket, when S3_BUCKET is set (otherwise results stay under the shared DATA_DIR). */
+  results?: S3ResultStore;
+  /** A waiting connection for a worker's BullMQ reads. */
+  workerConnection(): Redis;
+  hubAdapter(): NonNullable<ServerOptions['adapter']>;
+  health(): Promise<ScaledHealth>;
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface ScaledLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+export async function connectScaled(
+  config: Config,
+  queues: Record<string, QueueSettings>,
+  log: ScaledLog,
+): Promise<ScaledInfrastructure> {
+  const url = config.REDIS_URL;
+  if (!url) throw new Error('Scaled mode needs REDIS_URL');
+  const opened: Redis[] = [];
+  const open = (role: 'commands' | 'waiting', name: string) => {
+    const connection = connectRedis(url, role, {
+      name: `grabbit-${name}`,
+      // One line per outage; reconnection is automatic and logged when it is back.
+      onOutage: (error) => log.warn(`Redis (${name}) is unreachable: ${error.message}; retrying`),
+    });
+    connection.on('ready', () => log.info(`Redis (${name}) connected`));
+    opened.push(connection);
+    return connection;
+  };
+  const commands = open('commands', 'commands');
+  // Start even while Redis is away: new jobs answer 503 until it comes back.
+  if (!(await redisReady(commands, 5_000)))
+    log.warn('Redis is not reachable yet: new jobs answer 503 until it is');
+  const prefix = config.REDIS_PREFIX;
+  const bus = new RedisEventBus(
+    open('commands', 'publish'),
+    open('waiting', 'subscribe'),
+    `${prefix}:events`,
+  );
+  const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
+  const runner = new BullJobRunner({
+    connection: commands,
+    prefix,
+    queues,
+    retryAfterSeconds: 30,
+    lockDurationMs,
+    stalledIntervalMs: Math.max(500, lockDurationMs / 3),
+  });
+  const s3 = s3SettingsFrom(config);
+  const client = s3 ? createS3Client(s3) : undefined;
+  const ttlMs = config.RESULT_TTL_HOURS * 60 * 60 * 1000;
+  const results = client && s3 ? new S3ResultStore(client, s3.bucket, ttlMs) : undefined;
+
+  return {
+    commands,
+    prefix,
+    bus,
+    runner,
+    ...(results ? { results } : {}),
+    workerConnection: () => open('waiting', 'worker'),
+    hubAdapter: () =>
+      createAdapter(open('waiting', 'hub-publish'), open('waiting', 'hub-subscribe'), {
+        key: `${prefix}:socket.io`,
+      }),
+    async health() {
+      const redis = (await redisReachable(commands)) ? 'up' : 'down';
+      const bucket = results ? ((await results.reachable()) ? 'up' : 'down') : 'not used';
+      const queues = redis === 'up' ? await runner.depth().catch(() => undefined) : undefined;
+      return { mode: 'scaled', redis, bucket, ...(queues ? { queues } : {}) };
+    },
+    async close(graceMs = 10_000) {
+      await runner.close(graceMs);
+      await bus.close();
+      client?.destroy();
+      for (const connection of opened) connection.disconnect();
+    },
+  };
+}
+
+/** The health answer with scaled mode's part: the mode, Redis and the bucket, queue depth. */
+export async function withScaledHealth(
+  report: Health,
+  scaled: ScaledInfrastructure | undefined,
+): Promise<Health> {
+  if (!scaled) return { ...report, mode: 'embedded' };
+  const { redis, bucket, queues } = await scaled.health();
+  const warnings = [...report.warnings];
+  if (redis === 'down') warnings.push('Redis is unreachable: new jobs are refused until it is back');
+  if (bucket === 'down') warnings.push('The result bucket is unreachable');
+  return {
+    ...report,
+    status: redis === 'up' && bucket !== 'down' ? report.status : 'degraded',
+    warnings,
+    mode: 'scaled',
+    scaled: { redis, bucket, ...(queues ? { queues } : {}) },
+  };
+}

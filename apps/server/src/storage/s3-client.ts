@@ -1,0 +1,48 @@
+// One S3 client from the S3_* settings. Any S3-compatible service works (AWS S3, R2, MinIO...):
+// checksums are only sent and checked where the S3 API requires them, since several compatible
+// servers do not understand the newer default checksum headers.
+import { S3Client } from '@aws-sdk/client-s3';
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = settings;
+  return new S3Client({
+    region,
+    forcePathStyle,
+    ...(endpoint ? { endpoint } : {}),
+    // Without explicit keys the SDK's own chain is used (environment, instance role...).
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket that does not answer must not hold a visitor or a worker for minutes.
+    maxAttempts: 3,
+  });
+}
+
+/** The S3 settings from the configuration, or undefined when no bucket is set. */
+export function s3SettingsFrom(config: {
+  S3_BUCKET?: string | undefined;
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+}): S3Settings | undefined {
+  if (!config.S3_BUCKET) return undefined;
+  return {
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}

@@ -1,0 +1,47 @@
+// Entry point of a worker process (`npm run worker`, scaled mode only): takes jobs from the Redis
+// queues and runs them with the engines, any number of them on any machine. On SIGTERM it stops
+// taking jobs, lets running ones finish for a while, and hands the rest back to the queue.
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config/env';
+import { DownloadService } from './download/service';
+import { checkEngines, missingEnginesMessage } from './media/engines';
+import { scaledDownloadParts, scaledQueues } from './scaled/scaled-downloads';
+import { connectScaled } from './scaled/scaled-infrastructure';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.REDIS_URL) {
+    console.error('A worker takes its jobs from Redis: set REDIS_URL (see "Running on several machines").');
+    process.exit(1);
+  }
+  const missing = missingEnginesMessage(await checkEngines(config));
+  if (missing) {
+    console.error(missing);
+    process.exit(1);
+  }
+  const log = pino({ level: config.LOG_LEVEL, redact: ['instagramCookies', '*.instagramCookies'] });
+  const scaled = await connectScaled(config, scaledQueues(config), log);
+  const downloads = new DownloadService(
+    config,
+    scaled.bus,
+    log,
+    scaledDownloadParts(scaled, config, log, { runsJobs: true }),
+  );
+  await downloads.start();
+  closeWithGrace({ delay: 15_000 }, async ({ err }) => {
+    if (err) log.error({ err }, 'worker shutting down after an error');
+    await downloads.close();
+    await scaled.close();
+  });
+  log.info('worker ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `The Grabbit worker could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+// Scaled mode's connections made from the configuration, against real redis-server and s3rver:
+// health reports the mode, Redis and bucket reachability and queue depth; with Redis gone new jobs
+// are refused at once and everything recovers by itself when it is back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { QueueUnavailableError } from '../src/scaled/queue-errors';
+import { connectScaled, type ScaledInfrastructure } from '../src/scaled/scaled-infrastructure';
+import { startRedis, type TestRedis } from './support/redis-server';
+import { startS3, type TestS3 } from './support/s3-server';
+import { until } from './support/until';
+
+let redis: TestRedis;
+let s3: TestS3;
+let scaled: ScaledInfrastructure;
+const quiet = { warn: () => {}, info: () => {} };
+const queues = { sleep: { concurrency: 1, timeoutMs: 10_000, queueLimit: 10 } };
+
+beforeAll(async () => {
+  [redis, s3] = await Promise.all([startRedis(), startS3()]);
+  scaled = await connectScaled(loadConfig({ REDIS_URL: redis.url, ...s3.env() }), queues, quiet);
+});
+
+afterAll(async () => {
+  await scaled?.close(0);
+  await Promise.all([redis?.close(), s3?.close()]);
+});
+
+describe('scaled infrastructure', () => {
+  it('reports Redis, the bucket and the queue depth', async () => {
+    await scaled.runner.submit('sleep', {});
+    expect(await scaled.health()).toEqual({
+      mode: 'scaled',
+      redis: 'up',
+      bucket: 'up',
+      queues: { sleep: { waiting: 1, active: 0 } },
+    });
+    expect(scaled.results).toBeDefined();
+  });
+
+  it('refuses new jobs while Redis is away and takes them again once it is back', async () => {
+    await redis.stop();
+    await until(async () => (await scaled.health()).redis === 'down');
+    expect(await scaled.health()).toEqual({ mode: 'scaled', redis: 'down', bucket: 'up' });
+    await expect(scaled.runner.submit('sleep', {})).rejects.toBeInstanceOf(QueueUnavailableError);
+    await redis.start();
+    await until(async () => (await scaled.health()).redis === 'up');
+    await until(() =>
+      scaled.runner.submit('sleep', {}).then(
+        () => true,
+        () => false,
+      ),
+    );
+    expect((await scaled.health()).queues?.sleep?.waiting).toBeGreaterThan(0);
+  });
+
+  it('runs without a bucket: results stay on the shared data folder', async () => {
+    const withoutBucket = await connectScaled(loadConfig({ REDIS_URL: redis.url }), queues, quiet);
+    expect(withoutBucket.results).toBeUndefined();
+    expect((await withoutBucket.health()).bucket).toBe('not used');
+    await withoutBucket.close(0);
+  });
+});

@@ -1,0 +1,95 @@
+// API and worker processes for scaled-mode tests and benchmarks: real `server.ts` and `worker.ts`
+// processes (Node with tsx as its loader, so a SIGKILL reaches the process itself), each on its
+// own free port and data folder unless told otherwise, all stopped by the caller.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './free-port';
+import { testLimits } from './test-limits';
+import { until } from './until';
+
+export interface NodeProcess {
+  name: string;
+  child: ChildProcess;
+  /** Everything it printed so far (pino JSON lines). */
+  output(): string;
+  /** SIGTERM (graceful), then SIGKILL after `graceMs`; resolves when it has exited. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface ApiProcess extends NodeProcess {
+  origin: string;
+}
+
+const sourceDir = path.resolve(import.meta.dirname, '../../src');
+
+function launch(name: string, entry: string, env: Record<string, string>): NodeProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(sourceDir, entry)], {
+    // Tests fire many requests from one address: the same raised limits as in-process test apps.
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...testLimits, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    name,
+    child,
+    output: () => output,
+    stop(graceMs = 5_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+/** Waits for a process to be ready; fails at once, with its output, when it exits instead. */
+async function whenReady(
+  process: NodeProcess,
+  check: () => Promise<boolean> | boolean,
+  what: string,
+): Promise<void> {
+  await until(
+    async () => {
+      if (process.child.exitCode !== null) throw new Error(`${process.name} exited:\n${process.output()}`);
+      return check();
+    },
+    `${process.name}: ${what}\n${process.output()}`,
+    60_000,
+  );
+}
+
+/** `npm start` in scaled mode (API only unless START_WORKER says otherwise); ready once /health answers. */
+export async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const api = launch(name, 'server.ts', {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    START_WORKER: 'false',
+    ...env,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await whenReady(
+    api,
+    () =>
+      fetch(`${origin}/health`).then(
+        () => true,
+        () => false,
+      ),
+    '/health',
+  );
+  return { ...api, origin };
+}
+
+/** `npm run worker`; ready once it says it takes jobs. */
+export async function startWorkerProcess(name: string, env: Record<string, string>): Promise<NodeProcess> {
+  const worker = launch(name, 'worker.ts', env);
+  await whenReady(worker, () => worker.output().includes('worker ready'), 'worker ready');
+  return worker;
+}
