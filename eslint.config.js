@@ -1,4 +1,5 @@
 // One lint setup for every workspace.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -6,12 +7,10 @@ import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-/**
- * The pages' features (apps/web/src/features/*): each its own island. connection, ads and
- * monetization still serve the page features like shared code; moving them to lib/ is left to do.
- */
-const pageFeatures = ['download', 'convert'];
-const sharedFeatures = ['connection', 'ads', 'monetization'];
+/** The pages' features (every folder of apps/web/src/features): each one's public face is its index.ts. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const web = './apps/web/src';
 
 export default tseslint.config(
@@ -52,8 +51,8 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // The pages' import direction: shared code (lib, components) -> features -> app, and no feature
-    // reaches into another one.
+    // The pages' import direction (bulletproof-react): shared code (lib, components) -> features ->
+    // app; a feature reaches another one only through its public index.ts.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -63,17 +62,15 @@ export default tseslint.config(
             { target: `${web}/features`, from: `${web}/app` },
             {
               target: [`${web}/lib`, `${web}/components`],
-              from: [`${web}/app`, ...pageFeatures.map((f) => `${web}/features/${f}`)],
+              from: [`${web}/app`, `${web}/features`],
+              message: 'Shared code (lib/, components/) imports no feature: move what is shared down.',
             },
-            ...pageFeatures.map((feature) => ({
+            ...webFeatures.map((feature) => ({
               target: `${web}/features/${feature}`,
-              from: pageFeatures.filter((f) => f !== feature).map((f) => `${web}/features/${f}`),
-              message: 'Features do not import each other: move what they share to lib/ or components/.',
+              from: webFeatures.filter((f) => f !== feature).map((f) => `${web}/features/${f}`),
+              except: ['./index.ts'],
+              message: "A feature uses another one only through that feature's index.ts.",
             })),
-            {
-              target: sharedFeatures.map((f) => `${web}/features/${f}`),
-              from: pageFeatures.map((f) => `${web}/features/${f}`),
-            },
           ],
         },
       ],

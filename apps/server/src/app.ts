@@ -3,6 +3,7 @@ import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import type { AppContext } from './context';
+import { closeIdleConnectionsAfterShutdown } from './http/close-after-shutdown';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './openapi/register';
 import { healthReport } from './media/health-report';
@@ -52,6 +53,7 @@ export async function buildApp({ config, engines, now }: AppOptions): Promise<Fa
   // Slow-header clients (slowloris) do not hold a connection for long.
   app.server.headersTimeout = 15_000;
   registerErrorHandler(app);
+  closeIdleConnectionsAfterShutdown(app);
   // Scaled mode: Redis, the queues and the bucket, shared with the other API nodes and workers.
   const scaled = config.REDIS_URL ? await connectScaled(config, scaledQueues(config), app.log) : undefined;
   const bus = scaled?.bus ?? new InProcessEventBus();

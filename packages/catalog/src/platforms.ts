@@ -91,6 +91,11 @@ export interface Platform {
   playlists?: boolean;
   /** Links of the platform that are refused with their message (e.g. live streams, full broadcasts). */
   refusedLinks?: readonly { pattern: RegExp; message: string }[];
+  /**
+   * Links whose media may be at most `maxSeconds` long (or not live), else refused with `message`
+   * before anything is downloaded (Twitch's full past broadcasts).
+   */
+  longMediaRule?: { pattern: RegExp; maxSeconds: number; message: string };
 }
 
 export const platforms: readonly Platform[] = [
@@ -193,6 +198,20 @@ export const platforms: readonly Platform[] = [
           'Twitch full past broadcasts are not supported (files are too large): paste a clip or highlight link.',
       },
     ],
+    /*
+     * Twitch videos (/videos/<id>, the twitch:vod extractor) are past broadcasts, highlights and
+     * uploads alike, and yt-dlp cannot tell them apart: it sets was_live to true for every one and
+     * does not pass on Twitch's broadcastType. Length is the one signal it gives, and size is the
+     * spec's reason for refusing past broadcasts, so a Twitch video longer than 1 hour, or still
+     * being recorded (is_live), is taken for a full past broadcast and refused.
+     */
+    longMediaRule: {
+      pattern:
+        /^https?:\/\/(?:(?:(?:www|go|m)\.)?twitch\.tv\/(?:[^/]+\/v(?:ideo)?|videos)\/|player\.twitch\.tv\/\?.*?\bvideo=v?)\d+/i,
+      maxSeconds: 3600,
+      message:
+        'Twitch full past broadcasts are not supported (files are too large): paste a clip, or a highlight under 1 hour.',
+    },
   },
   {
     id: 'reddit',

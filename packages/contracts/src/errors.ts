@@ -24,6 +24,11 @@ export const errorCodes = [
   'BATCH_NOT_FOUND',
   'FILE_EXPIRED',
   'BUSY',
+  'FORMAT_NOT_AVAILABLE',
+  'PLAYLIST_NOT_FOUND',
+  'REQUEST_CANCELLED',
+  'BATCH_NOT_READY',
+  'UNSUPPORTED_CONTENT_TYPE',
   // Cloud storage (issue 12).
   'FEATURE_DISABLED',
   'CLOUD_FILE_NOT_FOUND',
@@ -41,6 +46,65 @@ export const errorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * The HTTP status of each code: one status per code, so a code alone says how it is answered
+ * (a failed task's code too, when directDownload answers it).
+ */
+export const errorStatus: Record<ErrorCode, number> = {
+  NOT_FOUND: 404,
+  VALIDATION_FAILED: 400,
+  INTERNAL_ERROR: 500,
+  UNSUPPORTED_PLATFORM: 404,
+  UNSUPPORTED_URL: 400,
+  URL_NOT_ALLOWED: 400,
+  FILE_TOO_LARGE: 413,
+  FILE_MISSING: 400,
+  /** An upload whose content is no format the page converts. */
+  UNSUPPORTED_FORMAT: 415,
+  UNSUPPORTED_CONVERSION: 400,
+  UPLOAD_INCOMPLETE: 400,
+  IMAGE_TOO_LARGE: 422,
+  CONVERSION_FAILED: 422,
+  CONVERSION_TIMEOUT: 422,
+  DOWNLOAD_FAILED: 502,
+  DOWNLOAD_TIMEOUT: 504,
+  MEDIA_TOO_LARGE: 413,
+  MEDIA_TOO_LONG: 422,
+  TASK_NOT_FOUND: 404,
+  BATCH_NOT_FOUND: 404,
+  FILE_EXPIRED: 404,
+  BUSY: 503,
+  /** A link's media cannot become the chosen download format (e.g. no sound for an audio format). */
+  FORMAT_NOT_AVAILABLE: 422,
+  PLAYLIST_NOT_FOUND: 404,
+  /** The visitor went away before the answer (nginx's 499): logged, never seen. */
+  REQUEST_CANCELLED: 499,
+  /** The playlist's zip was asked for while items still download. */
+  BATCH_NOT_READY: 409,
+  /** The request body is not of a type the route reads (e.g. an upload not sent as multipart). */
+  UNSUPPORTED_CONTENT_TYPE: 415,
+  // Cloud storage (issue 12).
+  /** The feature is switched off on this server: its routes are as if absent. */
+  FEATURE_DISABLED: 404,
+  CLOUD_FILE_NOT_FOUND: 404,
+  CLOUD_LINK_INVALID: 403,
+  CLOUD_LINK_EXPIRED: 403,
+  FILE_PATH_REFUSED: 400,
+  CLOUD_STORAGE_FULL: 507,
+  // Public-site safety: limits, keys and bounds.
+  RATE_LIMITED: 429,
+  TOO_MANY_ACTIVE_JOBS: 429,
+  INVALID_API_KEY: 401,
+  FEATURE_NOT_ALLOWED: 403,
+  DISK_FULL: 503,
+  UPLOAD_STALLED: 408,
+};
+
+/** The status of a code; unknown codes (a newer store's record) are server failures. */
+export function statusOfCode(code: string): number {
+  return (errorStatus as Record<string, number | undefined>)[code] ?? 500;
+}
 
 export interface ApiErrorBody {
   success: false;

@@ -7,7 +7,6 @@ import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../http/app-error';
-import { statusForCode } from '../routes/download-shared';
 import type { CloudService, KeptFile } from './cloud-service';
 
 export interface KeptDownload extends KeptFile {
@@ -31,7 +30,7 @@ export async function keepDownload(
     const settled = await downloads.waitForTask(task.taskId);
     if (settled?.task.status !== 'completed' || !settled.result) {
       const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
-      throw new AppError(code, settled?.task.error ?? 'Cloud storage upload failed', statusForCode(code));
+      throw new AppError(code, settled?.task.error ?? 'Cloud storage upload failed');
     }
     const file = await cloud.keepResult(settled.result.fileId, body);
     const link = cloud.link(file.meta, origin);

@@ -6,19 +6,18 @@ import { EngineError } from '../media/engine-run';
 const kindNames: Record<ConverterKind, string> = { image: 'image', video: 'video', audio: 'audio' };
 
 export function unsupportedFormat(kind: ConverterKind): AppError {
-  return new AppError('UNSUPPORTED_FORMAT', `This file is not a supported ${kindNames[kind]} format.`, 415);
+  return new AppError('UNSUPPORTED_FORMAT', `This file is not a supported ${kindNames[kind]} format.`);
 }
 
 export function unsupportedConversion(from: string, to: string): AppError {
   return new AppError(
     'UNSUPPORTED_CONVERSION',
     `Converting ${from.toUpperCase()} to ${to.toUpperCase()} is not supported.`,
-    400,
   );
 }
 
 export function fileTooLarge(limitText: string): AppError {
-  return new AppError('FILE_TOO_LARGE', `The file exceeds the maximum file size of ${limitText}.`, 413);
+  return new AppError('FILE_TOO_LARGE', `The file exceeds the maximum file size of ${limitText}.`);
 }
 
 export function imageTooLarge(width: number, height: number, maxPixels: number): AppError {
@@ -26,7 +25,6 @@ export function imageTooLarge(width: number, height: number, maxPixels: number):
   return new AppError(
     'IMAGE_TOO_LARGE',
     `The picture is ${width}x${height} pixels; the converter takes at most ${megapixels} megapixels.`,
-    422,
   );
 }
 
@@ -41,28 +39,25 @@ export function conversionFailure(error: unknown): AppError {
       return new AppError(
         'CONVERSION_TIMEOUT',
         'The conversion took too long and was stopped. Try a smaller file.',
-        422,
       );
     }
     if (pixelLimitWords.test(error.detail)) {
-      return new AppError('IMAGE_TOO_LARGE', 'The picture is too large to convert.', 422);
+      return new AppError('IMAGE_TOO_LARGE', 'The picture is too large to convert.');
     }
     return new AppError(
       'CONVERSION_FAILED',
       'The file could not be converted. It may be damaged or use an unsupported variant.',
-      422,
     );
   }
   // sharp reports its pixel limit and broken input as plain errors.
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message))
-    return new AppError('IMAGE_TOO_LARGE', 'The picture is too large to convert.', 422);
+    return new AppError('IMAGE_TOO_LARGE', 'The picture is too large to convert.');
   if (/Input|unsupported image format|corrupt|premature|VipsJpeg|vipspng|bad seek|truncated/i.test(message)) {
     return new AppError(
       'CONVERSION_FAILED',
       'The file could not be converted. It may be damaged or use an unsupported variant.',
-      422,
     );
   }
-  return new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.', 500);
+  return new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
 }

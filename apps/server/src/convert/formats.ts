@@ -21,7 +21,7 @@ function pagesOf(kind: ConverterKind): ConverterPage[] {
 }
 
 /** The converter page whose inputs include this format, if the format has one. */
-export function pageForInput(kind: ConverterKind, format: MediaFormat): ConverterPage | undefined {
+function pageForInput(kind: ConverterKind, format: MediaFormat): ConverterPage | undefined {
   return pagesOf(kind).find((page) => page.inputs.some((input) => canonicalFormat(input) === format));
 }
 

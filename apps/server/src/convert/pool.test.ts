@@ -51,7 +51,7 @@ describe('ConversionPool', () => {
     let ran = false;
     const waiting = pool.run(async () => void (ran = true), leaving.signal);
     leaving.abort();
-    await expect(waiting).rejects.toMatchObject({ code: 'UPLOAD_INCOMPLETE' });
+    await expect(waiting).rejects.toMatchObject({ code: 'REQUEST_CANCELLED' });
     expect(pool.stats.waiting).toBe(0);
     hold.open();
     await running;

@@ -32,7 +32,7 @@ export class ConversionPool {
     }
     if (this.waiting.length >= this.queueLimit) {
       return Promise.reject(
-        new AppError('BUSY', 'The converter is busy right now. Please try again in a minute.', 503),
+        new AppError('BUSY', 'The converter is busy right now. Please try again in a minute.'),
       );
     }
     return new Promise((resolve, reject) => {
@@ -44,7 +44,7 @@ export class ConversionPool {
       const onAbort = () => {
         const index = this.waiting.indexOf(start);
         if (index >= 0) this.waiting.splice(index, 1);
-        reject(new AppError('UPLOAD_INCOMPLETE', 'The request was cancelled.', 499));
+        reject(new AppError('REQUEST_CANCELLED', 'The request was cancelled.'));
       };
       signal.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(start);

@@ -50,7 +50,6 @@ function parseForm(fields: Record<string, string>): ConvertForm {
     throw new AppError(
       'VALIDATION_FAILED',
       missing ? 'OutputFormat is required.' : (issue?.message ?? 'Invalid form'),
-      400,
     );
   }
   return parsed.data;
@@ -77,7 +76,7 @@ async function saveFilePart(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (part.file.truncated) throw fileTooLarge(limit.text);
-    throw new AppError('UPLOAD_INCOMPLETE', 'The upload did not complete. Please try again.', 400);
+    throw new AppError('UPLOAD_INCOMPLETE', 'The upload did not complete. Please try again.');
   }
   if (part.file.truncated) throw fileTooLarge(limit.text);
   // Buffer.concat copies, so the parser's larger buffers are not kept alive by the slices.
@@ -94,7 +93,7 @@ export async function receiveUpload(
   options: UploadOptions,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
-    throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', 415);
+    throw new AppError('UNSUPPORTED_CONTENT_TYPE', 'Send the file as multipart/form-data.');
   const watch = watchUploadStall(request.raw.socket, options.stallMs, () => request.raw.destroy());
   try {
     return await Promise.race([receiveParts(request, options), watch.stalled]);
@@ -135,12 +134,12 @@ async function receiveParts(request: FastifyRequest, options: UploadOptions): Pr
     });
     file = { originalName: part.filename, ...saved };
   }
-  if (!file) throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).', 400);
+  if (!file) throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).');
   if (!form) {
     form = parseForm(fields);
     options.onForm(form);
   }
-  if (file.bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.', 400);
+  if (file.bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.');
   options.onPercent(100);
   return { form, ...file };
 }

@@ -11,7 +11,7 @@ export interface Workspace {
   dispose: () => Promise<void>;
 }
 
-export function uploadsRoot(dataDir: string): string {
+function uploadsRoot(dataDir: string): string {
   return path.resolve(dataDir, 'uploads');
 }
 

@@ -1,11 +1,12 @@
-// Batch progress as a state machine: it follows its tasks on the bus, publishes progress only when
+// Batch progress as a state machine: computed from its tasks' states on each task event, it publishes progress only when
 // it changes, and ends once with BatchCompleted (some or all ready) or BatchError (none ready).
 import { platformById } from '@grabbit/catalog';
 import { hubEvents } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { InProcessEventBus, type BusMessage } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
-import { BatchStore } from './batches';
+import { MemoryBatchStore } from './batch-store';
+import { PlaylistBatches } from './batches';
 import { MemoryTaskStateStore } from './task-state';
 import { TaskStore } from './task-store';
 
@@ -13,10 +14,11 @@ function setup() {
   const bus = new InProcessEventBus();
   const tasks = new TaskStore(new MemoryTaskStateStore(), bus);
   const results = { open: async () => undefined } as unknown as ResultStore;
-  const batches = new BatchStore(
+  const batches = new PlaylistBatches(
     {
       tasks,
       results,
+      store: new MemoryBatchStore(),
       testHosts: [],
       startTask: (platform, input) =>
         tasks.create({ platform: platform.id, url: input.url, format: input.format }),
@@ -34,7 +36,7 @@ const youtube = platformById('youtube')!;
 const items = [{ url: 'https://www.youtube.com/watch?v=a' }, { url: 'https://www.youtube.com/watch?v=b' }];
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('BatchStore', () => {
+describe('PlaylistBatches', () => {
   it('follows its tasks to BatchCompleted when some items are ready', async () => {
     const { tasks, batches, events } = setup();
     const batch = await batches.create(youtube, { items, format: 'mp4', quality: 'best', title: 'Mix' });

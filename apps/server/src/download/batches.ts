@@ -1,5 +1,7 @@
-// Playlist batches: one task per item on the shared runner; the batch follows its tasks on the bus
-// and publishes BatchProgressUpdate, then BatchCompleted (some or all items ready) or BatchError.
+// Playlist batches: one task per item on the shared runner. A batch is a record in the BatchStore;
+// its progress is computed from its tasks' states whenever one of them changes, and the change that
+// moves the batch on publishes BatchProgressUpdate, then BatchCompleted (some or all items ready)
+// or BatchError. No process holds a batch's follower: the one bus subscription serves all batches.
 import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import { hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
@@ -7,6 +9,7 @@ import { AppError } from '../http/app-error';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../storage/file-ids';
 import type { ResultStore, StoredResult } from '../storage/result-store';
+import type { BatchRecord, BatchStore } from './batch-store';
 import type { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
 import { checkClipOptions } from './clip-rules';
@@ -15,6 +18,7 @@ import { checkClipOptions } from './clip-rules';
 export interface BatchDeps {
   tasks: TaskStore;
   results: ResultStore;
+  store: BatchStore;
   testHosts: readonly string[];
   startTask(
     platform: Platform,
@@ -22,41 +26,16 @@ export interface BatchDeps {
   ): Promise<DownloadTask>;
 }
 
-/** Batches are forgotten a day after they were created; their files expire on their own schedule. */
-const keepBatchMs = 24 * 3_600_000;
-
-/** What a batch is, fixed at creation; its status is read from its tasks. */
-export interface BatchDefinition {
-  batchId: string;
-  title: string;
-  items: { url: string; title: string | null; taskId: string }[];
-  createdAt: number;
-}
-
-/** Where other processes find a batch's definition (Redis in scaled mode). */
-export interface SharedBatchDefinitions {
-  get(batchId: string): Promise<BatchDefinition | undefined>;
-  set(batchId: string, definition: BatchDefinition): Promise<void>;
-}
-
-interface Batch extends BatchDefinition {
-  lastProgress: number;
-  finished: boolean;
-  unsubscribe: () => void;
-}
-
-export class BatchStore {
-  private readonly batches = new Map<string, Batch>();
+export class PlaylistBatches {
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly deps: BatchDeps,
     private readonly bus: EventBus,
-    /** Scaled mode: any API node answers a batch's status and zip, whichever node accepted it. */
-    private readonly shared?: SharedBatchDefinitions,
-  ) {}
-
-  private async definition(batchId: string): Promise<BatchDefinition | undefined> {
-    return this.batches.get(batchId) ?? (await this.shared?.get(batchId));
+  ) {
+    this.unsubscribe = bus.subscribe((message) => {
+      if (message.group.startsWith('task:')) void this.taskChanged(message.group.slice(5));
+    });
   }
 
   /** Checks every link first (nothing starts when one is refused), then queues one task each. */
@@ -70,19 +49,17 @@ export class BatchStore {
       /** Section and subtitles, the same for every item. */
       clip?: ClipOptions;
     },
-  ): Promise<Batch> {
+  ): Promise<BatchRecord> {
     checkClipOptions(input.format, { ...input.clip, quality: input.quality });
     input.items.forEach((item, index) => {
       try {
         checkDownloadUrl(item.url, platform, this.deps.testHosts);
       } catch (error) {
-        if (error instanceof AppError)
-          throw new AppError(error.code, `Item ${index + 1}: ${error.message}`, error.statusCode);
+        if (error instanceof AppError) throw new AppError(error.code, `Item ${index + 1}: ${error.message}`);
         throw error;
       }
     });
-    const batchId = newId();
-    const items: Batch['items'] = [];
+    const items: BatchRecord['items'] = [];
     for (const item of input.items) {
       const task = await this.deps.startTask(platform, {
         url: item.url,
@@ -92,37 +69,27 @@ export class BatchStore {
       });
       items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
     }
-    const taskIds = new Set(items.map((item) => item.taskId));
-    const batch: Batch = {
-      batchId,
+    const batch: BatchRecord = {
+      batchId: newId(),
       title: input.title?.trim() || 'playlist',
       items,
       createdAt: Date.now(),
       lastProgress: -1,
       finished: false,
-      unsubscribe: () => {},
     };
-    batch.unsubscribe = this.bus.subscribe((message) => {
-      if (message.group.startsWith('task:') && taskIds.has(message.group.slice(5))) void this.update(batch);
-    });
-    this.forgetOld(batch.createdAt);
-    this.batches.set(batchId, batch);
-    const { title, createdAt } = batch;
-    await this.shared?.set(batchId, { batchId, title, items, createdAt });
-    await this.update(batch);
+    await this.deps.store.put(batch);
+    // Tasks may have moved before the record existed: catch up once.
+    await this.update(batch.batchId);
     return batch;
   }
 
-  private forgetOld(now: number): void {
-    for (const [batchId, batch] of this.batches) {
-      if (now - batch.createdAt < keepBatchMs) return;
-      batch.unsubscribe();
-      this.batches.delete(batchId);
-    }
+  private async taskChanged(taskId: string): Promise<void> {
+    const batchId = await this.deps.store.batchOfTask(taskId);
+    if (batchId) await this.update(batchId);
   }
 
   async status(batchId: string): Promise<BatchStatus | undefined> {
-    const batch = await this.definition(batchId);
+    const batch = await this.deps.store.get(batchId);
     if (!batch) return undefined;
     const tasks = await Promise.all(batch.items.map((item) => this.deps.tasks.get(item.taskId)));
     const items = batch.items.map((item, index) => {
@@ -166,7 +133,7 @@ export class BatchStore {
 
   /** Completed items' files still in the result store, in playlist order. */
   async completedFiles(batchId: string): Promise<{ file: StoredResult; fileName: string }[]> {
-    const batch = await this.definition(batchId);
+    const batch = await this.deps.store.get(batchId);
     if (!batch) return [];
     const files = await Promise.all(
       batch.items.map(async (item) => {
@@ -178,35 +145,30 @@ export class BatchStore {
     return files.flat();
   }
 
-  private async update(batch: Batch): Promise<void> {
-    const status = await this.status(batch.batchId);
-    if (!status || batch.finished) return;
-    const group = `batch:${batch.batchId}` as const;
-    if (
-      status.progress !== batch.lastProgress &&
-      status.status !== 'completed' &&
-      status.status !== 'error'
-    ) {
-      batch.lastProgress = status.progress;
-      this.bus.publish(group, hubEvents.batchProgress, batch.batchId, status.progress);
+  private async update(batchId: string): Promise<void> {
+    const status = await this.status(batchId);
+    if (!status) return;
+    const { store } = this.deps;
+    const group = `batch:${batchId}` as const;
+    if (status.status !== 'completed' && status.status !== 'error') {
+      if (await store.advance(batchId, { progress: status.progress }))
+        this.bus.publish(group, hubEvents.batchProgress, batchId, status.progress);
+      return;
     }
-    if (status.status === 'completed' || status.status === 'error') {
-      batch.finished = true;
-      batch.unsubscribe();
-      if (status.status === 'error')
-        this.bus.publish(group, hubEvents.batchError, batch.batchId, { message: status.message });
-      else {
-        this.bus.publish(group, hubEvents.batchProgress, batch.batchId, 100);
-        this.bus.publish(group, hubEvents.batchCompleted, batch.batchId, {
-          success: status.failedItems === 0,
-          message: status.message,
-        });
-      }
+    if (!(await store.advance(batchId, { finished: true }))) return;
+    if (status.status === 'error') {
+      this.bus.publish(group, hubEvents.batchError, batchId, { message: status.message });
+      return;
     }
+    this.bus.publish(group, hubEvents.batchProgress, batchId, 100);
+    this.bus.publish(group, hubEvents.batchCompleted, batchId, {
+      success: status.failedItems === 0,
+      message: status.message,
+    });
   }
 
   close(): void {
-    for (const batch of this.batches.values()) batch.unsubscribe();
+    this.unsubscribe();
   }
 }
 

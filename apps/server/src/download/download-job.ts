@@ -9,10 +9,10 @@ import { behindEgressGuard } from '../media/egress-guard';
 import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
-import { finalizeMedia, probeMedia } from './finalize';
+import { finalizeMedia, probeDownload } from './finalize';
 import { outputTarget } from '../media/output-targets';
-import { resolveLink } from './link-resolver';
-import { durationLimitFor, type DurationLimit } from './url-rules';
+import { checkLink } from './link-check';
+import type { DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
 import { cookiesFileIn, infoJsonFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
 import { audioKbps } from '../media/ytdlp-sections';
@@ -56,17 +56,26 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
   let settle: () => Promise<void>;
   try {
     await tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
-    const url = await resolveLink(input.url, {
-      platform: input.platform,
+    const link = await checkLink(input.url, input.platform, {
       testHosts: config.MEDIA_TEST_HOSTS,
+      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
       signal,
     });
-    durationLimit = durationLimitFor(url, input.platform, config.DOWNLOAD_MAX_DURATION_SECONDS);
+    const { url } = link;
+    durationLimit = link.duration;
     // The visitor's own cookie file, written by the process that accepted the task.
     const visitorCookies = prepared ? await cookiesFileIn(prepared) : undefined;
     // A link previewed minutes ago: yt-dlp downloads from its info JSON instead of extracting again.
     const infoJsonFile = prepared && !visitorCookies ? await infoJsonFileIn(prepared) : undefined;
     const { upstreamProxy, ...access } = await ytDlpAccess(config, input.platform, dir, visitorCookies);
+    // The finishing step gets at least 10 s, even when yt-dlp used most of the budget.
+    const engineContext = {
+      workDir: dir,
+      signal,
+      get deadline() {
+        return Math.max(Date.now() + 10_000, started + config.DOWNLOAD_TIMEOUT_SECONDS * 1000);
+      },
+    };
     let lastSent = 0;
     let lastPercent = -1;
     const limit = durationLimit;
@@ -99,7 +108,7 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
             );
           },
           onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-          probe: (media) => probeMedia(config.FFPROBE_PATH, media),
+          probe: (media) => probeDownload(config, media, engineContext),
         }),
       { upstream: upstreamProxy },
     );
@@ -110,16 +119,13 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       title: info.title,
       thumbnailUrl: info.thumbnail,
     });
-    const remainingMs = Math.max(10_000, config.DOWNLOAD_TIMEOUT_SECONDS * 1000 - (Date.now() - started));
     const output = await finalizeMedia({
-      ffmpegPath: config.FFMPEG_PATH,
-      ffprobePath: config.FFPROBE_PATH,
+      engines: config,
+      context: engineContext,
       input: file,
       probe,
       format: input.format,
       maxDurationSeconds: durationLimit.seconds,
-      timeoutMs: remainingMs,
-      signal,
       extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
       onProgress: (fraction) =>
         void tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
@@ -137,8 +143,9 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
       });
   } catch (error) {
     if (!(error instanceof AppError)) deps.log.error({ err: error, taskId }, 'download job failed');
-    let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
-    if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal) failure = durationLimit.refusal;
+    let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed');
+    if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal)
+      failure = new AppError(durationLimit.refusal.code, durationLimit.refusal.message);
     settle = () => tasks.fail(taskId, { code: failure.code, message: failure.message });
   } finally {
     await removeJobFolder(dir);

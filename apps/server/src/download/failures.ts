@@ -3,18 +3,13 @@
 import { AppError } from '../http/app-error';
 
 export const downloadFailures = {
-  taskNotFound: () =>
-    new AppError('TASK_NOT_FOUND', 'This download was not found. It may have expired.', 404),
+  taskNotFound: () => new AppError('TASK_NOT_FOUND', 'This download was not found. It may have expired.'),
   batchNotFound: () =>
-    new AppError('BATCH_NOT_FOUND', 'This playlist download was not found. It may have expired.', 404),
-  fileExpired: () => new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.', 404),
-  timedOut: () => new AppError('DOWNLOAD_TIMEOUT', 'The download took too long and was stopped.', 504),
-  cancelled: () => new AppError('DOWNLOAD_FAILED', 'The download was cancelled.', 499),
+    new AppError('BATCH_NOT_FOUND', 'This playlist download was not found. It may have expired.'),
+  fileExpired: () => new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.'),
+  timedOut: () => new AppError('DOWNLOAD_TIMEOUT', 'The download took too long and was stopped.'),
+  cancelled: () => new AppError('REQUEST_CANCELLED', 'The download was cancelled.'),
   /** Scaled mode: the job could not finish on any worker (they stopped or it broke). */
   workerLost: () =>
-    new AppError(
-      'DOWNLOAD_FAILED',
-      'The download stopped on our side before it finished. Please try again.',
-      502,
-    ),
+    new AppError('DOWNLOAD_FAILED', 'The download stopped on our side before it finished. Please try again.'),
 };

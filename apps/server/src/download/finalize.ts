@@ -4,35 +4,23 @@ import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
-import { downloadFailures } from './failures';
-import { progressParser } from '../media/ffmpeg-run';
-import { runCommand } from '../media/run-command';
+import type { EnginePaths } from '../media/engine-paths';
+import { EngineError, type EngineContext } from '../media/engine-run';
+import { downloadDemuxers, pictureDemuxer } from '../media/ffmpeg-demuxers';
+import { runFfmpeg } from '../media/ffmpeg-run';
+import { ffprobe, type ProbeResult } from '../media/ffprobe';
 import { outputTarget, type OutputTarget } from '../media/output-targets';
-
-export interface ProbedStream {
-  codec_type?: string;
-  codec_name?: string;
-  bit_rate?: string;
-  disposition?: { attached_pic?: number };
-  width?: number;
-  height?: number;
-}
-
-export interface Probe {
-  streams: ProbedStream[];
-  format: { format_name?: string; duration?: string };
-}
+import { downloadFailures } from './failures';
 
 export interface FinalizeOptions {
-  ffmpegPath: string;
-  ffprobePath: string;
+  engines: EnginePaths;
+  /** The job's folder, deadline and cancel signal. */
+  context: EngineContext;
   input: string;
   format: DownloadFormatName;
   maxDurationSeconds: number;
-  timeoutMs: number;
-  signal: AbortSignal;
   /** A probe of `input` already under way (started while yt-dlp was exiting). */
-  probe?: Promise<Probe>;
+  probe?: Promise<ProbeResult>;
   /** 0-1 of the re-encode, when one runs. */
   onProgress: (fraction: number) => void;
   /** What the visitor chose beyond the format. */
@@ -55,33 +43,40 @@ const subtitleCodecs: Record<string, string> = {
 };
 const lossless = new Set(['flac', 'wav']);
 
-export async function probeMedia(ffprobePath: string, file: string): Promise<Probe> {
-  const result = await runCommand(
-    ffprobePath,
-    ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '--', file],
-    { timeoutMs: 60_000 },
-  );
-  if (result.code !== 0)
-    throw new AppError('DOWNLOAD_FAILED', 'The downloaded file is not readable media.', 502);
-  return JSON.parse(result.stdout) as Probe;
+/** An engine failure as the visitor's error: out of time, or the given failure. */
+function engineFailure(error: unknown, failure: () => AppError): never {
+  if (error instanceof EngineError && error.timedOut) throw downloadFailures.timedOut();
+  if (error instanceof AppError) throw error;
+  throw failure();
 }
 
-const isStill = (probe: Probe) =>
-  /image2|_pipe|gif/.test(probe.format.format_name ?? '') && !(Number(probe.format.duration) > 0.5);
-const accepts = (codecs: readonly string[], codec: string | undefined) =>
-  codecs.includes('*') || codecs.includes(codec ?? '');
+/** media/'s ffprobe with the download demuxer list (the upload list plus single pictures). */
+export function probeDownload(
+  engines: EnginePaths,
+  file: string,
+  context: EngineContext,
+): Promise<ProbeResult> {
+  const demuxer = pictureDemuxer(path.extname(file).slice(1));
+  return ffprobe(engines, file, demuxer, context, downloadDemuxers).catch((error: unknown) =>
+    engineFailure(error, () => new AppError('DOWNLOAD_FAILED', 'The downloaded file is not readable media.')),
+  );
+}
+
+const isStill = (probe: ProbeResult) =>
+  /image2|_pipe|gif/.test(probe.formatName) && !((probe.duration ?? 0) > 0.5);
+const accepts = (codecs: readonly string[], codec: string) => codecs.includes('*') || codecs.includes(codec);
 /** The link's media cannot become the chosen format: the message says what to choose instead. */
-const wrongFormat = (message: string) => new AppError('UNSUPPORTED_FORMAT', message, 422);
+const wrongFormat = (message: string) => new AppError('FORMAT_NOT_AVAILABLE', message);
 
 /** ffmpeg arguments between input and output, or undefined when the file is already right. */
-export function finishingArgs(
-  probe: Probe,
+function finishingArgs(
+  probe: ProbeResult,
   target: OutputTarget,
   inputExt: string,
   extras: FinishingExtras = {},
 ): string[] | undefined {
-  const video = probe.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-  const audio = probe.streams.find((s) => s.codec_type === 'audio');
+  const video = probe.streams.find((s) => s.codecType === 'video' && !s.attachedPic);
+  const audio = probe.streams.find((s) => s.codecType === 'audio');
   if (target.kind === 'subtitle') {
     if (inputExt === target.extension) return undefined;
     return ['-map', '0:s:0', ...target.videoEncoder];
@@ -90,8 +85,8 @@ export function finishingArgs(
     if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
     // An asked bit rate is honoured by re-encoding only when the source is above it.
     const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
-    const aboveAsked = kbps !== undefined && !(Number(audio.bit_rate) <= kbps * 1050);
-    const copy = accepts(target.audioCodecs, audio.codec_name) && !aboveAsked;
+    const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
+    const copy = accepts(target.audioCodecs, audio.codecName) && !aboveAsked;
     if (copy && inputExt === target.extension && !video) return undefined;
     const encoder = kbps ? [...target.audioEncoder.slice(0, 2), '-b:a', `${kbps}k`] : target.audioEncoder;
     return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : encoder)];
@@ -110,8 +105,8 @@ export function finishingArgs(
       "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
     return ['-map', '0:v:0', '-an', '-filter_complex', filter, '-loop', '0'];
   }
-  const copyVideo = !video || accepts(target.videoCodecs, video.codec_name);
-  const copyAudio = !audio || accepts(target.audioCodecs, audio.codec_name);
+  const copyVideo = !video || accepts(target.videoCodecs, video.codecName);
+  const copyAudio = !audio || accepts(target.audioCodecs, audio.codecName);
   if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
   const subtitleCodec = extras.subtitles ? subtitleCodecs[target.muxer] : undefined;
   const subtitles = subtitleCodec ? ['-map', '0:s:0?', '-c:s', subtitleCodec] : ['-sn'];
@@ -126,11 +121,12 @@ export function finishingArgs(
 
 /** Makes `<dir>/result.<ext>` from the downloaded file; returns its path. */
 export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
+  const { engines, context } = options;
   const target = outputTarget(options.format);
-  const probe = await (options.probe ?? probeMedia(options.ffprobePath, options.input));
-  const duration = Number(probe.format.duration);
+  const probe = await (options.probe ?? probeDownload(engines, options.input, context));
+  const duration = probe.duration ?? 0;
   if (duration > options.maxDurationSeconds)
-    throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.', 422);
+    throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.');
   const output = path.join(path.dirname(options.input), `result.${target.extension}`);
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
   const args = finishingArgs(probe, target, inputExt, options.extras);
@@ -138,38 +134,25 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     await rename(options.input, output);
     return output;
   }
-  const ffmpegArgs = [
-    '-nostdin',
-    '-hide_banner',
-    '-v',
-    'error',
-    '-protocol_whitelist',
-    'file',
-    '-y',
-    '-i',
-    options.input,
-    ...args,
-    '-progress',
-    'pipe:1',
-    '-f',
-    target.muxer,
-    output,
-  ];
-  const result = await runCommand(options.ffmpegPath, ffmpegArgs, {
-    timeoutMs: options.timeoutMs,
-    signal: options.signal,
-    // The converter's parser: whole lines only, so a number split across chunks is never misread.
-    onStdout: progressParser(
-      () => duration,
-      (percent) => options.onProgress(percent / 100),
+  // media/'s runner: the same safe input options and progress parser as the converter.
+  await runFfmpeg(
+    engines,
+    {
+      input: options.input,
+      demuxer: pictureDemuxer(inputExt),
+      allowedDemuxers: downloadDemuxers,
+      outputArgs: [...args, '-f', target.muxer],
+      output,
+      durationSeconds: () => duration,
+      onPercent: (percent) => options.onProgress(percent / 100),
+    },
+    context,
+  ).catch((error: unknown) =>
+    engineFailure(
+      error,
+      () =>
+        new AppError('DOWNLOAD_FAILED', `The file could not be turned into ${options.format.toUpperCase()}.`),
     ),
-  });
-  if (result.timedOut) throw downloadFailures.timedOut();
-  if (result.code !== 0)
-    throw new AppError(
-      'DOWNLOAD_FAILED',
-      `The file could not be turned into ${options.format.toUpperCase()}.`,
-      502,
-    );
+  );
   return output;
 }

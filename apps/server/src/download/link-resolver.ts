@@ -12,13 +12,8 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
-import {
-  checkDownloadUrl,
-  isPrivateAddress,
-  isTestHost,
-  privateAddressRefusal,
-  needsRedirectResolution,
-} from './url-rules';
+import { isPrivateAddress, isTestHost, privateAddressRefusal } from '../net/addresses';
+import { checkDownloadUrl, needsRedirectResolution } from './url-rules';
 
 export type Lookup = (
   hostname: string,
@@ -46,7 +41,6 @@ const unreachable = () =>
   new AppError(
     'DOWNLOAD_FAILED',
     'This short link could not be opened. Paste the full address of the video page instead.',
-    502,
   );
 
 /** A DNS lookup that fails when any address of the name is loopback, private or link-local. */
@@ -148,7 +142,6 @@ async function followRedirects(
         throw new AppError(
           'DOWNLOAD_TIMEOUT',
           'This short link took too long to answer. Paste the full address of the video page instead.',
-          504,
         );
       }
       throw unreachable();

@@ -5,7 +5,7 @@ import { thumbnailOf, type YtDlpInfo } from '../media/ytdlp-info';
 
 const imageExtensions = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'heic', 'avif']);
 
-export function mediaTypeOf(info: YtDlpInfo): MediaItem['mediaType'] {
+function mediaTypeOf(info: YtDlpInfo): MediaItem['mediaType'] {
   const ext = info.ext?.toLowerCase();
   if (ext && imageExtensions.has(ext)) return 'image';
   if (info.vcodec && info.vcodec !== 'none') return 'video';

@@ -16,7 +16,7 @@ export async function listPlaylist(
     (entry): entry is YtDlpInfo => entry !== null && entryUrl(entry) !== undefined,
   );
   if (entries.length === 0)
-    throw new AppError('DOWNLOAD_FAILED', 'No playlist could be found at this YouTube URL', 404);
+    throw new AppError('PLAYLIST_NOT_FOUND', 'No playlist could be found at this YouTube URL');
   const playlistItems = entries.map((entry) => ({
     url: entryUrl(entry) ?? '',
     title: entry.title ?? 'Untitled video',

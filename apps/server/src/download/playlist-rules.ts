@@ -19,14 +19,9 @@ export interface AutoDownloadDecision {
 }
 
 /** Bytes per second assumed when only the duration is known: a typical 1080p video, or audio. */
-export const assumedBytesPerSecond = {
-  video: 5_000_000 / 8,
-  audio: 192_000 / 8,
-  image: 0,
-  subtitle: 0,
-} as const;
+const assumedBytesPerSecond = { video: 5_000_000 / 8, audio: 192_000 / 8, image: 0, subtitle: 0 } as const;
 
-export function estimateBytes(entry: PlaylistEntryFacts, format: DownloadFormatName): number {
+function estimateBytes(entry: PlaylistEntryFacts, format: DownloadFormatName): number {
   if (entry.size !== null) return entry.size;
   return (entry.duration ?? 0) * assumedBytesPerSecond[outputTarget(format).kind];
 }

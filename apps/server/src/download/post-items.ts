@@ -34,7 +34,6 @@ export async function postResponse(
     throw new AppError(
       'DOWNLOAD_FAILED',
       `No photos or videos could be downloaded from this ${platform.name} post`,
-      422,
     );
   }
   const title = info.title ?? `${platform.name} post`;

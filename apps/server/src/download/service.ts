@@ -13,7 +13,8 @@ import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
-import { BatchStore, type SharedBatchDefinitions } from './batches';
+import { MemoryBatchStore, type BatchStore } from './batch-store';
+import { PlaylistBatches } from './batches';
 import { checkClipOptions } from './clip-rules';
 import { InfoCache, type CachedInfo } from './info-cache';
 import type { FullInfo } from './media-info';
@@ -33,7 +34,8 @@ export interface SharedDownloadParts {
   runner: (tasks: TaskStore) => JobRunner;
   /** The bucket; without one, results stay under DATA_DIR (a shared disk). */
   results?: ResultStore;
-  batches?: SharedBatchDefinitions;
+  /** Playlist batches every API node reads and moves on. */
+  batches?: BatchStore;
 }
 
 export interface StartTaskInput extends ClipOptions {
@@ -62,7 +64,7 @@ export class DownloadService {
   readonly tasks: TaskStore;
   readonly runner: JobRunner;
   readonly results: ResultStore;
-  readonly batches: BatchStore;
+  readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
   readonly infoCache = new InfoCache();
   private stopSweeper: () => void = () => {};
@@ -84,15 +86,15 @@ export class DownloadService {
     this.results =
       shared?.results ??
       new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), config.RESULT_TTL_HOURS * 3_600_000);
-    this.batches = new BatchStore(
+    this.batches = new PlaylistBatches(
       {
         tasks: this.tasks,
         results: this.results,
+        store: shared?.batches ?? new MemoryBatchStore(),
         testHosts: config.MEDIA_TEST_HOSTS,
         startTask: (platform, input) => this.startTask(platform, input),
       },
       bus,
-      shared?.batches,
     );
   }
 
@@ -126,7 +128,7 @@ export class DownloadService {
 
   platform(id: string): Platform {
     const platform = platformById(id);
-    if (!platform) throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${id}`, 404);
+    if (!platform) throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${id}`);
     return platform;
   }
 
@@ -138,7 +140,7 @@ export class DownloadService {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
     checkClipOptions(input.format, input);
     if ((await this.runner.load()) >= maxQueuedJobs)
-      throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+      throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
     // A single video previewed minutes ago (never with a visitor's cookie): its info JSON goes
     // with the job, so yt-dlp does not read the site again.
     const infoJson =

@@ -8,10 +8,9 @@ import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
 import { behindEgressGuard } from '../media/egress-guard';
-import { probeMedia } from './finalize';
+import { probeDownload } from './finalize';
 import { makeJobFolder, removeJobFolder } from './job-folder';
-import { resolveLink } from './link-resolver';
-import { checkDownloadUrl } from './url-rules';
+import { checkLink } from './link-check';
 import { ytDlpAccess } from './ytdlp-access';
 import { runYtDlpDownload } from './ytdlp-run';
 
@@ -37,8 +36,11 @@ export async function checkSite(
   const seconds = () => Math.round((performance.now() - started) / 100) / 10;
   const dir = await makeJobFolder(options.jobsRoot);
   try {
-    const checked = checkDownloadUrl(link, platform, config.MEDIA_TEST_HOSTS);
-    const url = await resolveLink(checked.url, { platform, testHosts: config.MEDIA_TEST_HOSTS });
+    const signal = new AbortController().signal;
+    const checked = await checkLink(link, platform, {
+      testHosts: config.MEDIA_TEST_HOSTS,
+      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+    });
     const { upstreamProxy, ...access } = await ytDlpAccess(config, platform, dir);
     const { file, info } = await behindEgressGuard(
       config.MEDIA_TEST_HOSTS,
@@ -46,7 +48,7 @@ export async function checkSite(
         runYtDlpDownload({
           ...access,
           proxyUrl,
-          url,
+          url: checked.url,
           platform,
           format: 'mp4',
           // Small and quick: the point is whether the site works, not the best copy.
@@ -55,18 +57,20 @@ export async function checkSite(
           ytDlpPath: config.YTDLP_PATH,
           allowGeneric: checked.isTestHost,
           maxBytes: config.DOWNLOAD_MAX_BYTES,
-          maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+          maxDurationSeconds: checked.duration.seconds,
           jobDir: dir,
           timeoutMs: options.timeoutMs,
-          signal: new AbortController().signal,
+          signal,
           onProgress: () => {},
           onPostprocess: () => {},
         }),
       { upstream: upstreamProxy },
     );
-    // Only readable media counts as working (probeMedia throws otherwise); the frame size is
+    // Only readable media counts as working (probeDownload throws otherwise); the frame size is
     // what arrived, which yt-dlp does not always know beforehand.
-    const video = (await probeMedia(config.FFPROBE_PATH, file)).streams.find((s) => s.width && s.height);
+    const context = { workDir: dir, signal, deadline: Date.now() + 30_000 };
+    const probe = await probeDownload(config, file, context);
+    const video = probe.streams.find((s) => s.width && s.height);
     const container = info.ext ?? path.extname(file).slice(1);
     const format = video ? `${container} ${video.width}x${video.height}` : container;
     return { platform, link, ok: true, seconds: seconds(), format, bytes: (await stat(file)).size };

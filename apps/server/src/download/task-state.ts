@@ -22,7 +22,7 @@ export interface TaskStateStore {
 }
 
 /** Finished tasks are forgotten after this long (their files expire on their own schedule). */
-export const keepFinishedMs = 24 * 60 * 60 * 1000;
+const keepFinishedMs = 24 * 60 * 60 * 1000;
 
 const isFinished = (task: DownloadTask) => task.status === 'completed' || task.status === 'error';
 

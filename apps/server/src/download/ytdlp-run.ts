@@ -7,7 +7,7 @@ import path from 'node:path';
 import { AppError } from '../http/app-error';
 import { proxyEnvironment } from '../media/egress-guard';
 import { runCommand } from '../media/run-command';
-import type { Probe } from './finalize';
+import type { ProbeResult } from '../media/ffprobe';
 import { downloadFailures } from './failures';
 import { buildDownloadArgs, type YtDlpDownloadOptions } from '../media/ytdlp-args';
 import { skippedByLimit, ytDlpError } from '../media/ytdlp-errors';
@@ -24,14 +24,14 @@ export interface YtDlpRunOptions extends YtDlpDownloadOptions {
    * (every post-processor has run and it has been moved), but yt-dlp still needs about 0.1 s to
    * exit, and ffprobe as long just to start. Running both at once hides one of them.
    */
-  probe?: (file: string) => Promise<Probe>;
+  probe?: (file: string) => Promise<ProbeResult>;
 }
 
 export interface YtDlpRunResult {
   file: string;
   info: DownloadResultInfo;
   /** The probe of `file` started early, when there was one. */
-  probe?: Promise<Probe>;
+  probe?: Promise<ProbeResult>;
 }
 
 /** A file yt-dlp names, when it lies directly inside the job folder. */
@@ -54,7 +54,7 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   const sizeGuard = new AbortController();
   const signal = AbortSignal.any([options.signal, sizeGuard.signal]);
   let info: DownloadResultInfo = { type: 'result' };
-  let early: { file: string; probe: Promise<Probe> } | undefined;
+  let early: { file: string; probe: Promise<ProbeResult> } | undefined;
   const handle = (events: ReturnType<YtDlpOutputParser['push']>) => {
     for (const event of events) {
       if (event.type === 'result') {
@@ -81,15 +81,15 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   handle([...parsers.out.end(), ...parsers.err.end()]);
   if (result.timedOut) throw downloadFailures.timedOut();
   if (sizeGuard.signal.aborted)
-    throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.', 413);
+    throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.');
   if (options.signal.aborted) throw downloadFailures.cancelled();
   const output = `${result.stdout}\n${result.stderr}`;
   if (result.code !== 0) throw ytDlpError(result.stderr);
   const file = await findMediaFile(options.jobDir, info.filepath);
   if (!file) {
     const limit = skippedByLimit(output);
-    if (limit) throw new AppError(limit.code, limit.message, limit.statusCode);
-    throw new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
+    if (limit) throw new AppError(limit.code, limit.message);
+    throw new AppError('DOWNLOAD_FAILED', 'Download failed');
   }
   return { file, info, probe: early?.file === file ? early.probe : undefined };
 }

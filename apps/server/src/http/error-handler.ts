@@ -1,19 +1,18 @@
 // One error handler: visitors get a stable code and a human message, never a stack trace; 5xx
 // details go to the log only.
-import { apiErrorBody, type ErrorCode } from '@grabbit/contracts';
+import { apiErrorBody, errorStatus, type ErrorCode } from '@grabbit/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
-function fastifyErrorCode(
-  error: FastifyError,
-): { code: ErrorCode; status: number; message: string } | undefined {
-  if (error.validation) return { code: 'VALIDATION_FAILED', status: 400, message: error.message };
+/** Fastify's own request failures as our codes; the status comes from the code's table entry. */
+function fastifyErrorCode(error: FastifyError): { code: ErrorCode; message: string } | undefined {
+  if (error.validation) return { code: 'VALIDATION_FAILED', message: error.message };
   if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return { code: 'FILE_TOO_LARGE', status: 413, message: 'The file is larger than this page allows.' };
+    return { code: 'FILE_TOO_LARGE', message: 'The file is larger than this page allows.' };
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return { code: 'VALIDATION_FAILED', status: 415, message: 'Unsupported request content type.' };
+    return { code: 'UNSUPPORTED_CONTENT_TYPE', message: 'Unsupported request content type.' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-    return { code: 'VALIDATION_FAILED', status: error.statusCode, message: error.message };
+    return { code: 'VALIDATION_FAILED', message: error.message };
   return undefined;
 }
 
@@ -27,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(apiErrorBody(error.code, error.message));
     }
     const known = fastifyErrorCode(error);
-    if (known) return reply.status(known.status).send(apiErrorBody(known.code, known.message));
+    if (known) return reply.status(errorStatus[known.code]).send(apiErrorBody(known.code, known.message));
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)

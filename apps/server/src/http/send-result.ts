@@ -36,9 +36,8 @@ export async function sendStoredResult(
     .header('content-disposition', contentDisposition(meta.fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff');
-  // The whole file goes out chunked: with a Content-Length on this streamed answer, a keep-alive
-  // connection sometimes stayed busy after the answer and held up the server's shutdown.
-  if (!range) return reply.code(200).send(file.createReadStream());
+  // Browsers show download progress only when they know the whole size.
+  if (!range) return reply.code(200).header('content-length', size).send(file.createReadStream());
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)

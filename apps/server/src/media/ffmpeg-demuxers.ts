@@ -29,15 +29,44 @@ export const safeDemuxers = [
 export type SafeDemuxer = (typeof safeDemuxers)[number];
 
 /**
- * Input options for every ffmpeg/ffprobe call on an upload: local files only, the demuxer
- * allow-list, a forced demuxer when the content type is known, and a decoder pixel limit.
+ * Downloaded files may also be the single pictures yt-dlp saves (thumbnails, post images) and the
+ * subtitle files it fetches (SubRip, WebVTT: plain text cues): the upload list plus those
+ * demuxers. Still no image2 (it reads numbered file sequences), no hls, concat or other playlists:
+ * a downloaded file can point nowhere else either.
  */
-export function safeInputArgs(demuxer: SafeDemuxer | undefined, maxPixels: number): string[] {
+export const downloadDemuxers = [...safeDemuxers, 'jpeg_pipe', 'webp_pipe', 'gif', 'srt', 'webvtt'] as const;
+
+export type DownloadDemuxer = (typeof downloadDemuxers)[number];
+
+/**
+ * The picture demuxer forced for a downloaded picture: left to probe, ffmpeg picks image2 for a
+ * .jpg and then refuses it as off the list.
+ */
+export function pictureDemuxer(extension: string): DownloadDemuxer | undefined {
+  const byExtension: Record<string, DownloadDemuxer> = {
+    jpg: 'jpeg_pipe',
+    jpeg: 'jpeg_pipe',
+    png: 'png_pipe',
+    webp: 'webp_pipe',
+    gif: 'gif',
+  };
+  return byExtension[extension.toLowerCase()];
+}
+
+/**
+ * Input options for every ffmpeg/ffprobe call on an upload or a download: local files only, the
+ * demuxer allow-list (uploads' by default), a forced demuxer when the content type is known, and a decoder pixel limit.
+ */
+export function safeInputArgs(
+  demuxer: SafeDemuxer | DownloadDemuxer | undefined,
+  maxPixels: number,
+  allowed: readonly string[] = safeDemuxers,
+): string[] {
   return [
     '-protocol_whitelist',
     'file',
     '-format_whitelist',
-    safeDemuxers.join(','),
+    allowed.join(','),
     ...(demuxer ? ['-f', demuxer] : []),
     '-max_pixels',
     String(maxPixels),

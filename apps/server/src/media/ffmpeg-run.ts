@@ -2,11 +2,13 @@
 // read from `-progress pipe:1` (out_time against the input's duration).
 import type { EnginePaths } from './engine-paths';
 import { runEngine, type EngineContext } from './engine-run';
-import { safeInputArgs, type SafeDemuxer } from './ffmpeg-demuxers';
+import { safeInputArgs, type DownloadDemuxer, type SafeDemuxer } from './ffmpeg-demuxers';
 
 export interface FfmpegJob {
   input: string;
-  demuxer: SafeDemuxer | undefined;
+  demuxer: SafeDemuxer | DownloadDemuxer | undefined;
+  /** Demuxer allow-list; the uploads' one unless said (downloads add pictures). */
+  allowedDemuxers?: readonly string[];
   /** Options between the input and the output file: maps, codecs, filters, muxer. */
   outputArgs: readonly string[];
   output: string;
@@ -19,10 +21,7 @@ export interface FfmpegJob {
 }
 
 /** Reads `out_time_us=` lines of ffmpeg's progress output as a percentage of the duration. */
-export function progressParser(
-  durationSeconds: () => number | undefined,
-  onPercent: (percent: number) => void,
-) {
+function progressParser(durationSeconds: () => number | undefined, onPercent: (percent: number) => void) {
   let pending = '';
   return (chunk: string) => {
     pending += chunk;
@@ -50,7 +49,7 @@ export async function runFfmpeg(config: EnginePaths, job: FfmpegJob, context: En
     '-progress',
     'pipe:1',
     '-nostats',
-    ...safeInputArgs(job.demuxer, config.CONVERT_MAX_PIXELS),
+    ...safeInputArgs(job.demuxer, config.CONVERT_MAX_PIXELS, job.allowedDemuxers),
     '-i',
     `file:${job.input}`,
     ...job.outputArgs,

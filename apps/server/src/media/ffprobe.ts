@@ -1,7 +1,7 @@
-// ffprobe on an upload, with the same input restrictions as ffmpeg (see ffmpeg-demuxers.ts).
+// ffprobe on an upload or a download, with the same input restrictions as ffmpeg (see ffmpeg-demuxers.ts).
 import type { EnginePaths } from './engine-paths';
 import { runEngine, type EngineContext } from './engine-run';
-import { safeInputArgs, type SafeDemuxer } from './ffmpeg-demuxers';
+import { safeDemuxers, safeInputArgs, type DownloadDemuxer, type SafeDemuxer } from './ffmpeg-demuxers';
 
 export interface ProbedStream {
   index: number;
@@ -10,6 +10,8 @@ export interface ProbedStream {
   width?: number;
   height?: number;
   channels?: number;
+  /** Bits per second, when the container says. */
+  bitRate?: number;
   /** Cover art and other still pictures carried as a video stream. */
   attachedPic: boolean;
 }
@@ -30,6 +32,7 @@ interface RawProbe {
     width?: number;
     height?: number;
     channels?: number;
+    bit_rate?: string;
     duration?: string;
     disposition?: { attached_pic?: number };
   }[];
@@ -38,15 +41,16 @@ interface RawProbe {
 export async function ffprobe(
   config: EnginePaths,
   file: string,
-  demuxer: SafeDemuxer | undefined,
+  demuxer: SafeDemuxer | DownloadDemuxer | undefined,
   context: EngineContext,
+  allowedDemuxers: readonly string[] = safeDemuxers,
 ): Promise<ProbeResult> {
   const args = [
     '-v',
     'error',
-    ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS),
+    ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS, allowedDemuxers),
     '-show_entries',
-    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,duration:stream_disposition=attached_pic',
+    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,bit_rate,duration:stream_disposition=attached_pic',
     '-of',
     'json',
     `file:${file}`,
@@ -60,6 +64,7 @@ export async function ffprobe(
     width: s.width,
     height: s.height,
     channels: s.channels,
+    bitRate: s.bit_rate === undefined ? undefined : Number(s.bit_rate) || undefined,
     attachedPic: s.disposition?.attached_pic === 1,
   }));
   const durations = [raw.format?.duration, ...(raw.streams ?? []).map((s) => s.duration)]

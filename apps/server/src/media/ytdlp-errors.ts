@@ -6,7 +6,6 @@ import { AppError } from '../http/app-error';
 export interface YtDlpFailure {
   code: ErrorCode;
   message: string;
-  statusCode: number;
 }
 
 const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
@@ -14,7 +13,6 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
     pattern: /larger than max-filesize|File is larger than/i,
     failure: {
       code: 'MEDIA_TOO_LARGE',
-      statusCode: 413,
       message: 'This video is larger than the download limit.',
     },
   },
@@ -22,7 +20,6 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
     pattern: /does not pass filter \(!is_live/i,
     failure: {
       code: 'MEDIA_TOO_LONG',
-      statusCode: 422,
       message: 'This video is longer than the download limit, or is a live stream.',
     },
   },
@@ -30,7 +27,6 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
     pattern: /does not pass filter/i,
     failure: {
       code: 'MEDIA_TOO_LONG',
-      statusCode: 422,
       message: 'This video is longer than the download limit.',
     },
   },
@@ -38,7 +34,6 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
     pattern: /No suitable extractor|Unsupported URL/i,
     failure: {
       code: 'UNSUPPORTED_URL',
-      statusCode: 400,
       message: 'This link is not a supported video page on this downloader.',
     },
   },
@@ -46,7 +41,6 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
     pattern: /HTTP Error 404|not found|does not exist|Video unavailable|has been removed/i,
     failure: {
       code: 'DOWNLOAD_FAILED',
-      statusCode: 404,
       message: 'The video could not be found. It may have been removed, or the link is wrong.',
     },
   },
@@ -54,7 +48,6 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
     pattern: /private|login required|log in|sign in|cookies|age.?restricted|confirm your age/i,
     failure: {
       code: 'DOWNLOAD_FAILED',
-      statusCode: 403,
       message: 'This content is private or needs a login. Only public content can be downloaded.',
     },
   },
@@ -62,13 +55,12 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
     pattern: /Requested format is not available|No video formats found/i,
     failure: {
       code: 'DOWNLOAD_FAILED',
-      statusCode: 422,
       message: 'No downloadable video was found at this link.',
     },
   },
 ];
 
-const generic: YtDlpFailure = { code: 'DOWNLOAD_FAILED', statusCode: 502, message: 'Download failed' };
+const generic: YtDlpFailure = { code: 'DOWNLOAD_FAILED', message: 'Download failed' };
 
 /** The failure for a finished yt-dlp run's output (stdout and stderr together). */
 export function classifyYtDlpOutput(output: string): YtDlpFailure {
@@ -87,7 +79,7 @@ export function engineErrorLine(stderr: string): string | undefined {
 /** The visitor-facing error for a failed yt-dlp run; yt-dlp's own line is kept as its cause. */
 export function ytDlpError(stderr: string): AppError {
   const failure = classifyYtDlpOutput(stderr);
-  const error = new AppError(failure.code, failure.message, failure.statusCode);
+  const error = new AppError(failure.code, failure.message);
   error.cause = engineErrorLine(stderr);
   return error;
 }

@@ -47,12 +47,12 @@ export async function readYtDlpInfo(request: InfoRequest): Promise<YtDlpInfo> {
       maxOutputChars: 32 * 1024 * 1024,
     });
     if (result.timedOut)
-      throw new AppError('DOWNLOAD_TIMEOUT', 'Reading this link took too long. Please try again.', 504);
+      throw new AppError('DOWNLOAD_TIMEOUT', 'Reading this link took too long. Please try again.');
     if (result.code !== 0) throw ytDlpError(result.stderr);
     try {
       return JSON.parse(result.stdout) as YtDlpInfo;
     } catch {
-      throw new AppError('DOWNLOAD_FAILED', 'Download failed', 502);
+      throw new AppError('DOWNLOAD_FAILED', 'Download failed');
     }
   } finally {
     if (ownDir) await rm(ownDir, { recursive: true, force: true });

@@ -105,7 +105,8 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: "A finished batch's files as one zip",
     tag: 'downloads',
     answer: { file: 'application/zip' },
-    errors: [404],
+    // 409 BATCH_NOT_READY while items still download.
+    errors: [404, 409],
   },
   'POST /api/convert/image': {
     summary: 'Convert an image (answers the converted file)',

@@ -55,14 +55,12 @@ export function downloadPlaylistRoutes(service: DownloadService) {
         if (!status) throw downloadFailures.batchNotFound();
         if (status.status === 'pending' || status.status === 'downloading') {
           throw new AppError(
-            'VALIDATION_FAILED',
+            'BATCH_NOT_READY',
             'The playlist is still downloading. Please wait until it is complete.',
-            409,
           );
         }
         const files = await service.batches.completedFiles(status.batchId);
-        if (files.length === 0)
-          throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download', 422);
+        if (files.length === 0) throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download');
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', contentDisposition(`${sanitizeTitle(status.title, 'playlist')}.zip`))

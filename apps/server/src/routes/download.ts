@@ -7,7 +7,7 @@ import type { DownloadService } from '../download/service';
 import { downloadFailures } from '../download/failures';
 import { AppError } from '../http/app-error';
 import { sendStoredResult } from '../http/send-result';
-import { parseBody, statusForCode } from './download-shared';
+import { parseBody } from './download-shared';
 
 export function downloadRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -25,7 +25,7 @@ export function downloadRoutes(service: DownloadService) {
       const settled = await service.waitForTask(task.taskId);
       if (settled?.task.status !== 'completed' || !settled.result) {
         const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
-        throw new AppError(code, settled?.task.error ?? 'Download failed', statusForCode(code));
+        throw new AppError(code, settled?.task.error ?? 'Download failed');
       }
       const file = await service.results.open(settled.result.fileId);
       if (!file) throw downloadFailures.fileExpired();

@@ -15,7 +15,7 @@ export function validateRoutes(config: Config) {
       const testHosts = config.MEDIA_TEST_HOSTS;
       const page = body.platform ? platformById(body.platform) : undefined;
       if (body.platform && !page)
-        throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${body.platform}`, 404);
+        throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${body.platform}`);
       const platform = page ?? platformForLink(body.url);
       const answer = (valid: boolean, message: string): ValidateUrlResponse => ({
         valid,

@@ -3,15 +3,13 @@
 // ends its task with a clear error.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import type { BatchDefinition, SharedBatchDefinitions } from '../download/batches';
 import { downloadFailures } from '../download/failures';
 import type { SharedDownloadParts } from '../download/service';
 import { jobNames, type DownloadJobData } from '../jobs/job-types';
 import { BucketResultStore } from '../storage/s3-results';
 import type { QueueSettings } from './bullmq-runner';
 import { BullMQJobRunner } from './bullmq-job-runner';
-import { unavailable } from './queue-errors';
-import { RedisRecordStore } from './redis-record-store';
+import { RedisBatchStore } from './redis-batch-store';
 import { RedisTaskStateStore } from './redis-task-state';
 import type { ScaledInfrastructure } from './scaled-infrastructure';
 
@@ -36,14 +34,6 @@ export function scaledQueues(config: Config): Record<string, QueueSettings> {
   return Object.fromEntries(jobNames.map((name) => [name, name === 'download' ? download : other]));
 }
 
-/** Batch definitions in Redis; while Redis is away, a status call answers 503 BUSY. */
-function sharedBatches(records: RedisRecordStore<BatchDefinition>): SharedBatchDefinitions {
-  return {
-    get: (batchId) => records.get(batchId).catch(unavailable),
-    set: (batchId, definition) => records.set(batchId, definition).catch(unavailable),
-  };
-}
-
 export function scaledDownloadParts(
   scaled: ScaledInfrastructure,
   config: Config,
@@ -53,7 +43,7 @@ export function scaledDownloadParts(
   const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
   return {
     state: new RedisTaskStateStore(scaled.commands, keepMs, `${scaled.prefix}:task:`),
-    batches: sharedBatches(new RedisRecordStore(scaled.commands, `${scaled.prefix}:batch:`, keepMs)),
+    batches: new RedisBatchStore(scaled.commands, `${scaled.prefix}:`, keepMs),
     ...(scaled.results ? { results: new BucketResultStore(scaled.results, config.S3_REDIRECTS) } : {}),
     runner: (tasks) =>
       new BullMQJobRunner({

@@ -8,7 +8,7 @@ import { apiErrorBody } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the prerender step writes a route's HTML: / -> index.html, /x -> x/index.html. */
-export function prerenderedFile(routePath: string): string {
+function prerenderedFile(routePath: string): string {
   return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 const toastError = vi.fn();
 let apiBase = '';
 vi.mock('../components/ui/toast', () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
-vi.mock('../features/connection', () => ({
+vi.mock('./connection', () => ({
   getConnection: async () => ({ apiBase, hubUrl: '', result: {} }),
 }));
 

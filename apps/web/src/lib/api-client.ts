@@ -4,7 +4,7 @@
 // answered (code NO_RESPONSE), REQUEST_ERROR when the request could not even be built.
 import { authTokenStorageKey, network } from '@grabbit/catalog';
 import { toast } from '../components/ui/toast';
-import { getConnection } from '../features/connection';
+import { getConnection } from './connection';
 
 export type ApiErrorCode = 'HTTP_ERROR' | 'NO_RESPONSE' | 'REQUEST_ERROR';
 

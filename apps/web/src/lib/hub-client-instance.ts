@@ -1,6 +1,6 @@
 // The page's one hub connection, shared by the downloader and converter pages; its address comes
 // from connection detection.
-import { getConnection } from '../features/connection';
+import { getConnection } from './connection';
 import { HubClient } from './hub-client';
 
 let hub: HubClient | undefined;

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HubClient, type HubState } from './hub-client';
+import { HubClient, type HubSocket, type HubState } from './hub-client';
 import { listenToBatch } from './hub-client-batch';
 
 /** Stands in for a socket.io socket: `emit` records what the page sends, `deliver` plays the server. */
@@ -50,7 +49,7 @@ beforeEach(() => {
   socket = new FakeSocket();
   hub = new HubClient({
     resolveUrl: async () => 'http://127.0.0.1:1/hubs/downloads',
-    createSocket: () => socket as unknown as Socket,
+    createSocket: () => socket as unknown as HubSocket,
   });
   states = [];
   hub.onStateChange((state) => states.push(state));

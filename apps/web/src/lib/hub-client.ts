@@ -2,32 +2,34 @@
 // (hub-backoff.ts) instead of socket.io's, so "stop after 60 s, then 5 retries 2 s apart" holds; the
 // task and batch groups it joined are joined again after every reconnect, and listeners can learn of
 // each reconnect to re-read task state from the API (the source of truth after a gap).
-import { hubEvents } from '@grabbit/contracts/events';
+import { hubEvents, type HubClientEvents, type HubServerEvents } from '@grabbit/contracts/events';
 import { io, type Socket } from 'socket.io-client';
 import { runReconnect } from './hub-backoff';
 
 export type HubState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';
 
-type Handler = (...args: never[]) => void;
-type Listener = (...args: unknown[]) => void;
+/** The hub's socket, typed by the contracts' event map (the server's socket.io uses the same). */
+export type HubSocket = Socket<HubServerEvents, HubClientEvents>;
+type HubEvent = keyof HubServerEvents;
+type Listener = HubServerEvents[HubEvent];
 
 export interface HubClientOptions {
   /** The hub address, e.g. https://api.example.com/hubs/downloads (resolved on first start). */
   resolveUrl: () => Promise<string>;
   /** Socket factory; tests pass their own. */
-  createSocket?: (origin: string, path: string) => Socket;
+  createSocket?: (origin: string, path: string) => HubSocket;
 }
 
 const connectTimeoutMs = 10_000;
 /** The server acknowledges a conversion join; an upload does not wait longer than this for it. */
 const joinAckWaitMs = 500;
 
-function defaultSocket(origin: string, path: string): Socket {
+function defaultSocket(origin: string, path: string): HubSocket {
   return io(origin, { path, autoConnect: false, reconnection: false, timeout: connectTimeoutMs });
 }
 
 export class HubClient {
-  private socket: Socket | undefined;
+  private socket: HubSocket | undefined;
   private currentState: HubState = 'Disconnected';
   private starting: Promise<boolean> | undefined;
   private stopped = false;
@@ -36,7 +38,7 @@ export class HubClient {
   private readonly conversionGroups = new Set<string>();
   private readonly stateListeners = new Set<(state: HubState) => void>();
   private readonly reconnectListeners = new Set<() => void>();
-  private readonly handlers = new Map<string, Set<Listener>>();
+  private readonly handlers = new Map<HubEvent, Set<Listener>>();
   private reconnecting = false;
 
   constructor(private readonly options: HubClientOptions) {}
@@ -57,15 +59,15 @@ export class HubClient {
   }
 
   /** Subscribes to a hub event (kept across reconnects); returns the unsubscribe function. */
-  on<T extends Handler>(event: string, handler: T): () => void {
-    const listener = handler as unknown as Listener;
+  on<E extends HubEvent>(event: E, handler: HubServerEvents[E]): () => void {
+    const listener: Listener = handler;
     const set = this.handlers.get(event) ?? new Set<Listener>();
     set.add(listener);
     this.handlers.set(event, set);
-    this.socket?.on(event, listener);
+    this.socket?.on(event, handler as never);
     return () => {
       set.delete(listener);
-      this.socket?.off(event, listener);
+      this.socket?.off(event, handler as never);
     };
   }
 
@@ -139,7 +141,12 @@ export class HubClient {
     this.batchGroups.delete(batchId);
   }
 
-  private join(groups: Set<string>, event: string, id: string, acknowledged?: () => void): boolean {
+  private join(
+    groups: Set<string>,
+    event: keyof HubClientEvents,
+    id: string,
+    acknowledged?: () => void,
+  ): boolean {
     if (!id) {
       console.warn(`Hub: ${event} needs an id; nothing joined.`);
       return false;
@@ -160,12 +167,12 @@ export class HubClient {
     for (const listener of this.stateListeners) listener(next);
   }
 
-  private async createSocket(): Promise<Socket> {
+  private async createSocket(): Promise<HubSocket> {
     if (this.socket) return this.socket;
     const url = new URL(await this.options.resolveUrl(), globalThis.location?.href);
     const socket = (this.options.createSocket ?? defaultSocket)(url.origin, url.pathname);
     for (const [event, listeners] of this.handlers)
-      for (const listener of listeners) socket.on(event, listener);
+      for (const listener of listeners) socket.on(event, listener as never);
     socket.on('disconnect', () => this.handleDrop());
     this.socket = socket;
     return socket;

@@ -19,7 +19,7 @@ const ringByPriority: Record<AdPriority, string> = {
   low: 'ring-1 ring-slate-200',
 };
 
-export function parseAdSize(size: string): { width: number; height: number } {
+function parseAdSize(size: string): { width: number; height: number } {
   const [width = 0, height = 0] = size.split('x').map((n) => Number.parseInt(n, 10) || 0);
   return { width, height };
 }

@@ -1,7 +1,7 @@
 // What an AdSlot shows inside its reserved box: the network's ad when a key is configured for this
 // size and page (adult routes use the adult key set), else the placeholder.
 import { useLocation } from 'react-router';
-import { usePublicConfig } from '../connection';
+import { usePublicConfig } from '../../lib/connection';
 import { adKeyFor } from './ad-keys';
 import { useNetworkAd } from './use-network-ad';
 

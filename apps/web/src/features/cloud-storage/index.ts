@@ -1,5 +1,5 @@
 // Public face of the cloud-storage feature for the downloader.
-import { usePublicConfig } from '../connection';
+import { usePublicConfig } from '../../lib/connection';
 
 export { deleteFromCloud, downloadAndUpload, freshCloudLink } from './api/cloud-storage-api';
 export { CloudStorageOptions } from './components/cloud-storage-options';

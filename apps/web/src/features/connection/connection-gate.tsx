@@ -5,11 +5,11 @@ import { Loader2, ServerCrash, ShieldCheck, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { useConnection } from './use-connection';
+import { useConnection } from '../../lib/connection';
 
 const typeLabel = { https: 'Secure connection (HTTPS)', http: 'HTTP connection' } as const;
 
-export function ConnectionErrorScreen({ message }: { message: string }) {
+function ConnectionErrorScreen({ message }: { message: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
       <div

@@ -4,7 +4,7 @@ import { acceptedFileTypes, converterRoute, routeForPath, type ConverterPage } f
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent } from '../../components/ui/card';
-import { AdSlot } from '../ads/ad-slot';
+import { AdSlot } from '../ads';
 import { MonetizedButton, resetGateAfterDownload } from '../monetization';
 import { ConversionOptionsPanel } from './components/conversion-options-panel';
 import { ConversionQueuePanel } from './components/conversion-queue-panel';

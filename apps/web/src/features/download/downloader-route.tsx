@@ -4,8 +4,8 @@
 import { routeForPath, type Platform } from '@grabbit/catalog';
 import { useEffect } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
-import { usePublicConfig } from '../connection';
-import { AdSlot } from '../ads/ad-slot';
+import { usePublicConfig } from '../../lib/connection';
+import { AdSlot } from '../ads';
 import { alignStoredGate, type PlatformType } from '../monetization';
 import { DownloadQueue } from './components/download-queue';
 import { DownloaderCard } from './components/downloader-card';

@@ -3,7 +3,7 @@
 import type { ConverterPage } from '@grabbit/catalog';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { getConnection } from '../../connection';
+import { getConnection } from '../../../lib/connection';
 import { conversionJobResult } from '../api/conversion-job';
 import { followConversion } from '../api/conversion-progress';
 import { ConversionError, uploadConversion } from '../api/upload-conversion';

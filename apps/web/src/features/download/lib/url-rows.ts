@@ -18,7 +18,7 @@ export function emptyRow(id: string = newRowId()): UrlRow {
   return { id, value: '', isPlaylist: false };
 }
 
-export function unsupportedMessage(page?: Pick<Platform, 'name'>): string {
+function unsupportedMessage(page?: Pick<Platform, 'name'>): string {
   return `This URL is not supported on the ${page?.name ?? 'current'} downloader`;
 }
 

@@ -25,7 +25,7 @@ export interface ConnectionResult {
   allResults: ProbeResult[];
 }
 
-export const apiPath = '/api';
+const apiPath = '/api';
 
 export function connectionTypeOf(url: string): ConnectionType {
   return url.toLowerCase().startsWith('https:') ? 'https' : 'http';
@@ -56,7 +56,7 @@ export function rankResults(results: readonly ProbeResult[]): ProbeResult[] {
 }
 
 /** The endpoints derived from one backend origin. */
-export function endpointsFor(origin: string): { bestApiUrl: string; bestSignalRUrl: string } {
+function endpointsFor(origin: string): { bestApiUrl: string; bestSignalRUrl: string } {
   return { bestApiUrl: `${origin}${apiPath}`, bestSignalRUrl: `${origin}${hubPath}` };
 }
 

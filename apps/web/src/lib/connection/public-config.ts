@@ -23,7 +23,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
   return pending;
 }
 
-export const publicConfigQueryKey = ['public-config'] as const;
+const publicConfigQueryKey = ['public-config'] as const;
 
 export function usePublicConfig() {
   // The configuration does not change during a visit.

@@ -1,0 +1,2 @@
+// Public face of the ads feature for the pages.
+export { AdSlot } from './ad-slot';
