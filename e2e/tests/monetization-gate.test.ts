@@ -85,7 +85,11 @@ describe('click-gate on an adult page', () => {
   it('resets the count when the platform type changes and uses the adult sponsor settings', async () => {
     const { context, page } = await openDownloader(harness, '/youtube-downloader');
     await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url('/a.mp4'));
+    // The regular page's sponsor tab from this click may arrive late under load: wait for it so
+    // that only the adult page's windows are counted below.
+    const regularTab = context.waitForEvent('page');
     await mainButton(page).click();
+    await regularTab;
     expect((await stored(page))[keys.clickCount]).toBe('1');
     const windows = trackWindows(context);
     const adultBefore = harness.sponsors.count('/sponsor/adult.html');

@@ -34,7 +34,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     mediaSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: unique(["'self'", ...backends, ...backendSockets, ...ads]),
+    // 'Download All' reads the converted files back from their local links (blob:) to zip them.
+    connectSrc: unique(["'self'", 'blob:', ...backends, ...backendSockets, ...ads]),
     // Ads render in the network's iframes; the click-gate opens the sponsor page in a hidden one.
     frameSrc: unique([...ads, ...sponsorPages]).concat(ads.length + sponsorPages.length ? [] : ["'none'"]),
     frameAncestors: ["'self'"],
