@@ -8,7 +8,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './openapi/register';
 import { healthReport } from './media/health-report';
 import { registerCloudStorage } from './plugins/cloud-storage';
-import { registerConvert } from './plugins/convert';
+import { makeConversionParts, registerConvert } from './plugins/convert';
 import { registerDownloads } from './plugins/downloads';
 import { InProcessEventBus } from './realtime/event-bus';
 import { healthRoutes } from './routes/health';
@@ -69,9 +69,10 @@ export async function buildApp({ config, engines, now }: AppOptions): Promise<Fa
   await app.register(healthRoutes(async () => withScaledHealth(await healthReport(engines, config), scaled)));
   await app.register(publicConfigRoutes(config));
   // Feature routes, each with the shared context.
-  const downloads = await registerDownloads(app, context);
+  const conversions = makeConversionParts(app, context);
+  const downloads = await registerDownloads(app, context, conversions);
   await registerCloudStorage(app, context, downloads, now);
-  await registerConvert(app, context);
+  await registerConvert(app, context, conversions, downloads.runner);
   await registerPages(app, config.WEB_DIST_DIR);
   if (scaled) app.addHook('onClose', () => scaled.close());
   return app;

@@ -8,6 +8,7 @@ import { DownloadService } from './download/service';
 import { checkEngines, missingEnginesMessage } from './media/engines';
 import { scaledDownloadParts, scaledQueues } from './scaled/scaled-downloads';
 import { connectScaled } from './scaled/scaled-infrastructure';
+import { convertJobFailed, scaledConversionParts } from './scaled/scaled-conversions';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,16 +23,21 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.LOG_LEVEL, redact: ['instagramCookies', '*.instagramCookies'] });
   const scaled = await connectScaled(config, scaledQueues(config), log);
+  const conversions = scaledConversionParts(scaled, config, log);
   const downloads = new DownloadService(
     config,
     scaled.bus,
     log,
-    scaledDownloadParts(scaled, config, log, { runsJobs: true }),
+    scaledDownloadParts(scaled, config, log, {
+      runsJobs: true,
+      onOtherFailed: (failed) => convertJobFailed(conversions, failed),
+    }),
   );
-  await downloads.start();
+  await downloads.start({ convert: conversions.handler });
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) log.error({ err }, 'worker shutting down after an error');
     await downloads.close();
+    await conversions.close();
     await scaled.close();
   });
   log.info('worker ready');

@@ -1,13 +1,10 @@
 // The converter's settings around one request: the upload limit (the pages' own, under the
 // operator's cap) and whether a conversion is answered directly or continues as a job.
-import path from 'node:path';
 import type { ConverterKind } from '@grabbit/catalog';
 import { respondAsyncHeader } from '@grabbit/contracts';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
-import { DiskResultStore } from '../storage/result-store';
-import { ConversionJobs, settledWithin } from './conversion-jobs';
+import { settledWithin } from './conversion-jobs';
 import { largestLimitOfKind, type SizeLimit } from './formats';
 
 function sizeText(bytes: number): string {
@@ -23,16 +20,6 @@ export function uploadLimit(kind: ConverterKind, capBytes: number | undefined): 
     : pages;
 }
 
-/**
- * Results of long conversions share the downloads' result folder, so the same sweeper expires
- * both after RESULT_TTL_HOURS.
- */
-export function conversionJobSetup(context: AppContext, log: FastifyBaseLogger) {
-  const ttlMs = context.config.RESULT_TTL_HOURS * 3600 * 1000;
-  const results = new DiskResultStore(path.resolve(context.config.DATA_DIR, 'results'), ttlMs);
-  return { results, jobs: new ConversionJobs(results, ttlMs, log) };
-}
-
 /** Whether the client said it follows a job when the conversion takes long (RFC 7240). */
 export function wantsJob(request: FastifyRequest): boolean {
   const prefer = request.headers[respondAsyncHeader.name.toLowerCase()];
@@ -44,7 +31,11 @@ export function wantsJob(request: FastifyRequest): boolean {
  * The result's path when the conversion is done in time; undefined when it goes on as a job.
  * Clients that did not ask for a job wait for the file, however long it takes.
  */
-export function syncOrJob(request: FastifyRequest, config: Config, work: Promise<string>) {
+export function syncOrJob<T>(
+  request: FastifyRequest,
+  config: Config,
+  work: Promise<T>,
+): Promise<T | undefined> {
   if (!wantsJob(request)) return work;
   return settledWithin(work, config.CONVERT_SYNC_WAIT_SECONDS * 1000);
 }

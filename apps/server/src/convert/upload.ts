@@ -3,6 +3,7 @@
 // removes the partial file with the rest of the workspace. The first bytes are kept on the way, so
 // the file's type is read without opening the file again.
 import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { convertFormSchema, type ConvertForm } from '@grabbit/contracts';
@@ -31,8 +32,25 @@ export const headBytes = 64 * 1024;
  */
 const uploadBuffer = 1024 * 1024;
 
+/** Where the file's bytes go: a local file, or a bucket object (scaled mode). */
+export interface UploadTarget {
+  /** The stream the file is written into. */
+  stream: Writable;
+  /** Settles once the bytes are stored (after the stream has finished). */
+  stored: Promise<unknown>;
+}
+
+/** A new local file (`wx`: never overwrites), batched writes. */
+export function fileTarget(inputPath: string): UploadTarget {
+  return {
+    stream: createWriteStream(inputPath, { flags: 'wx', highWaterMark: uploadBuffer }),
+    stored: Promise.resolve(),
+  };
+}
+
 export interface UploadOptions {
-  inputPath: string;
+  /** Opened when the file part starts. */
+  target: () => UploadTarget;
   /** Enforced while the file streams (uploadLimit). */
   limit: SizeLimit;
   /** Called with the form once its fields are read: before the file streams when they come first. */
@@ -58,7 +76,7 @@ function parseForm(fields: Record<string, string>): ConvertForm {
 /** Reads the file part to disk, keeping its first bytes; stops at the limit. */
 async function saveFilePart(
   part: MultipartFile,
-  inputPath: string,
+  openTarget: () => UploadTarget,
   limit: SizeLimit,
   onBytes: (bytes: number) => void,
 ): Promise<{ bytes: number; head: Buffer }> {
@@ -71,8 +89,11 @@ async function saveFilePart(
   });
   // Stop reading at the limit rather than draining the rest of an oversized upload to nowhere.
   part.file.once('limit', () => part.file.destroy(fileTooLarge(limit.text)));
+  const target = openTarget();
+  // A store that fails (the bucket) ends the upload at once instead of leaving it paused.
+  target.stored.catch((error: unknown) => target.stream.destroy(error as Error));
   try {
-    await pipeline(part.file, createWriteStream(inputPath, { flags: 'wx', highWaterMark: uploadBuffer }));
+    await Promise.all([pipeline(part.file, target.stream), target.stored]);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (part.file.truncated) throw fileTooLarge(limit.text);
@@ -129,7 +150,7 @@ async function receiveParts(request: FastifyRequest, options: UploadOptions): Pr
       form = parseForm(fields);
       options.onForm(form);
     }
-    const saved = await saveFilePart(part, options.inputPath, limit, (bytes) => {
+    const saved = await saveFilePart(part, options.target, limit, (bytes) => {
       if (total > 0) options.onPercent((bytes / total) * 100);
     });
     file = { originalName: part.filename, ...saved };

@@ -11,7 +11,7 @@ export interface Workspace {
   dispose: () => Promise<void>;
 }
 
-function uploadsRoot(dataDir: string): string {
+export function uploadsRoot(dataDir: string): string {
   return path.resolve(dataDir, 'uploads');
 }
 

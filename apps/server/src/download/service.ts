@@ -21,6 +21,7 @@ import type { FullInfo } from './media-info';
 import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeInstagramCookies } from './job-folder';
+import type { JobHandlers } from '../jobs/job-types';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
 import { ytDlpAccess } from './ytdlp-access';
@@ -98,9 +99,13 @@ export class DownloadService {
     );
   }
 
-  /** The start-up orphan scan, then the expiry timer. */
-  async start(): Promise<void> {
+  /**
+   * Starts the process's job runner with the downloader's handler and the other features' ones
+   * (the converter's), then the start-up orphan scan and the expiry timer.
+   */
+  async start(otherHandlers: Omit<JobHandlers, 'download'>): Promise<void> {
     await this.runner.start({
+      ...otherHandlers,
       download: downloadJobHandler({
         config: this.config,
         tasks: this.tasks,

@@ -2,7 +2,8 @@
 // queue (BullMQ in the scaled mode) carry the same thing. Nothing secret goes into `data`: a
 // visitor's Instagram cookie is written into the job's own folder by the process that accepted
 // it, and the job only names that folder (`jobDir`).
-import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { ConverterKind } from '@grabbit/catalog';
+import type { ClipOptions, ConvertOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 
 /** One download (a single link, a playlist batch item or a post item). */
 export interface DownloadJobData extends ClipOptions {
@@ -22,18 +23,45 @@ export interface DownloadJobData extends ClipOptions {
   jobDir?: string;
 }
 
+/** Where an uploaded file waits for its worker: a bucket object, or a folder on the shared disk. */
+export type ConvertInput = { store: 'bucket'; objectId: string } | { store: 'disk'; dir: string };
+
+/** One conversion of an uploaded file (scaled mode: received by an API node, run by a worker). */
+export interface ConvertJobData {
+  conversionId: string;
+  kind: ConverterKind;
+  input: ConvertInput;
+  /** The upload's size as received (checked against the detected format's page limit). */
+  bytes: number;
+  /** Lowercase output extension as asked (jpg, mp3...). */
+  outputExtension: string;
+  options: ConvertOptions;
+  /** The hub group `conversion:{progressId}` the visitor follows, if any. */
+  progressId?: string;
+  /** The visitor's download name and the result's type. */
+  fileName: string;
+  contentType: string;
+}
+
 /** Every job name and its data. */
 export interface JobDataByName {
   download: DownloadJobData;
+  convert: ConvertJobData;
 }
 
 export type JobName = keyof JobDataByName;
 
-export const jobNames = ['download'] as const satisfies readonly JobName[];
+export const jobNames = ['download', 'convert'] as const satisfies readonly JobName[];
 
 export type Job = {
   [N in JobName]: { name: N; /** The task it serves. */ id: string; data: JobDataByName[N] };
 }[JobName];
+
+/**
+ * The abort reason of a job handed back to the queue at a worker's shutdown: another worker runs it
+ * again, so its handler must keep what the next run needs (the uploaded input).
+ */
+export const handBackReason = 'worker shutting down';
 
 /** Runs one job's data; the signal aborts it when the runner closes. */
 export type JobHandler<N extends JobName> = (data: JobDataByName[N], signal: AbortSignal) => Promise<void>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DownloadJobData, Job, JobHandlers } from './job-types';
 import type { JobRunner } from './runner';
 
-function downloadJob(taskId: string): Job {
+function downloadJob(taskId: string): Extract<Job, { name: 'download' }> {
   const data: DownloadJobData = {
     taskId,
     platformId: 'youtube',
@@ -17,12 +17,16 @@ function downloadJob(taskId: string): Job {
   return { name: 'download', id: taskId, data };
 }
 
+/** This suite queues downloads only; the other names need a handler all the same. */
+const idleConvert: JobHandlers['convert'] = async () => undefined;
+
 /** A handler whose runs end only when the test says so. */
 function gatedHandlers() {
   const started: string[] = [];
   const signals = new Map<string, AbortSignal>();
   const gates = new Map<string, () => void>();
   const handlers: JobHandlers = {
+    convert: idleConvert,
     download: (data, signal) => {
       started.push(data.taskId);
       signals.set(data.taskId, signal);
@@ -55,7 +59,7 @@ export function runJobRunnerContract(
   describe(`${name} (job runner contract)`, () => {
     it('refuses to start when a job name has no handler', async () => {
       const runner = makeRunner(1);
-      await expect(runner.start({} as JobHandlers)).rejects.toThrow(/No job handler for: download/);
+      await expect(runner.start({} as JobHandlers)).rejects.toThrow(/No job handler for: download, convert/);
       await runner.close();
     });
 
@@ -93,6 +97,7 @@ export function runJobRunnerContract(
       const runner = makeRunner(1);
       const ran: string[] = [];
       await runner.start({
+        convert: idleConvert,
         download: async (data) => {
           ran.push(data.taskId);
           if (data.taskId === 'bad') throw new Error('boom');

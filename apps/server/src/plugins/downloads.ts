@@ -4,6 +4,8 @@ import type { AppContext } from '../context';
 import { downloadHubState } from '../download/hub-answers';
 import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
+import type { ConversionParts } from '../convert/conversion-parts';
+import { convertJobFailed } from '../scaled/scaled-conversions';
 import { scaledDownloadParts } from '../scaled/scaled-downloads';
 import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
@@ -12,12 +14,21 @@ import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
 
-export async function registerDownloads(app: FastifyInstance, context: AppContext): Promise<DownloadService> {
+export async function registerDownloads(
+  app: FastifyInstance,
+  context: AppContext,
+  conversions: ConversionParts,
+): Promise<DownloadService> {
   const { scaled } = context;
   const shared =
-    scaled && scaledDownloadParts(scaled, context.config, app.log, { runsJobs: context.runsJobs });
+    scaled &&
+    scaledDownloadParts(scaled, context.config, app.log, {
+      runsJobs: context.runsJobs,
+      onOtherFailed: (failed) => convertJobFailed(conversions, failed),
+    });
   const service = new DownloadService(context.config, context.bus, app.log, shared);
-  await service.start();
+  // The process's one job runner: the converter's jobs run on it too.
+  await service.start({ convert: conversions.handler });
   await app.register(downloadInfoRoutes(service));
   await app.register(downloadRoutes(service));
   await app.register(downloadMediaRoutes(service));

@@ -5,6 +5,7 @@
 // reason), and the final failure of any job reaches `onFailed` so its task ends as an error.
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { handBackReason as shutdownReason } from '../jobs/job-types';
 import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
 
 export interface QueueSettings {
@@ -58,8 +59,6 @@ export interface WorkerOptions {
   onStart?: (name: string, jobId: string, attempt: number) => void;
   onError?: (error: unknown) => void;
 }
-
-const shutdownReason = 'worker shutting down';
 
 export class BullJobRunner {
   /** Ready queues; one whose set-up failed (Redis away) is dropped and made again when needed. */

@@ -7,7 +7,7 @@ import { downloadFailures } from '../download/failures';
 import type { SharedDownloadParts } from '../download/service';
 import { jobNames, type DownloadJobData } from '../jobs/job-types';
 import { BucketResultStore } from '../storage/s3-results';
-import type { QueueSettings } from './bullmq-runner';
+import type { FailedJob, QueueSettings } from './bullmq-runner';
 import { BullMQJobRunner } from './bullmq-job-runner';
 import { RedisBatchStore } from './redis-batch-store';
 import { RedisTaskStateStore } from './redis-task-state';
@@ -38,7 +38,11 @@ export function scaledDownloadParts(
   scaled: ScaledInfrastructure,
   config: Config,
   log: FastifyBaseLogger,
-  options: { runsJobs: boolean },
+  options: {
+    runsJobs: boolean;
+    /** A job of another name (a conversion) that failed for good. */
+    onOtherFailed?: (failed: FailedJob) => Promise<void>;
+  },
 ): SharedDownloadParts {
   const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
   return {
@@ -49,9 +53,10 @@ export function scaledDownloadParts(
       new BullMQJobRunner({
         runner: scaled.runner,
         ...(options.runsJobs ? { workerConnection: () => scaled.workerConnection() } : {}),
-        onFailed: async ({ name, data, error }) => {
+        onFailed: async (failed) => {
+          const { name, data, error } = failed;
           log.warn({ err: error, job: name }, 'job failed on its worker');
-          if (name !== 'download') return;
+          if (name !== 'download') return options.onOtherFailed?.(failed);
           const { code, message } = downloadFailures.workerLost();
           await tasks.fail((data as DownloadJobData).taskId, { code, message });
         },

@@ -6,11 +6,12 @@ import type { Health } from '@grabbit/contracts';
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { Config } from '../config/env';
+import { uploadKeepMs } from '../convert/conversion-inputs';
 import { RedisEventBus } from '../realtime/redis-event-bus';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 import { S3ResultStore } from '../storage/s3-result-store';
 import { BullJobRunner, type QueueSettings } from './bullmq-runner';
-import { connectRedis, redisReachable, redisReady } from './redis-connection';
+import { connectRedis, redisReachable, redisReady, type RedisRole } from './redis-connection';
 
 export interface ScaledHealth {
   mode: 'scaled';
@@ -29,8 +30,12 @@ export interface ScaledInfrastructure {
   runner: BullJobRunner;
   /** The bucket, when S3_BUCKET is set (otherwise results stay under the shared DATA_DIR). */
   results?: S3ResultStore;
+  /** The bucket's `uploads/` folder: uploads waiting for their conversion on a worker. */
+  uploads?: S3ResultStore;
   /** A waiting connection for a worker's BullMQ reads. */
   workerConnection(): Redis;
+  /** Another connection of this process (closed with it), e.g. for a subscription. */
+  connection(role: RedisRole, name: string): Redis;
   hubAdapter(): NonNullable<ServerOptions['adapter']>;
   health(): Promise<ScaledHealth>;
   close(graceMs?: number): Promise<void>;
@@ -82,6 +87,8 @@ export async function connectScaled(
   const client = s3 ? createS3Client(s3) : undefined;
   const ttlMs = config.RESULT_TTL_HOURS * 60 * 60 * 1000;
   const results = client && s3 ? new S3ResultStore(client, s3.bucket, ttlMs) : undefined;
+  const uploads =
+    client && s3 ? new S3ResultStore(client, s3.bucket, uploadKeepMs(config), 'uploads/') : undefined;
 
   return {
     commands,
@@ -89,7 +96,9 @@ export async function connectScaled(
     bus,
     runner,
     ...(results ? { results } : {}),
+    ...(uploads ? { uploads } : {}),
     workerConnection: () => open('waiting', 'worker'),
+    connection: open,
     hubAdapter: () =>
       createAdapter(open('waiting', 'hub-publish'), open('waiting', 'hub-subscribe'), {
         key: `${prefix}:socket.io`,

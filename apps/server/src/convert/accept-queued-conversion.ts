@@ -1,0 +1,118 @@
+// One upload's conversion in scaled mode: the upload streams into shared storage (the bucket's
+// `uploads/` prefix, or the shared DATA_DIR), a `convert` job is queued, a worker converts, and
+// this API node waits for the job's end through the state store and the signals, then streams the
+// result back from the result store in the same answer (or answers 202 and the job past the wait,
+// with `Prefer: respond-async`). A visitor who leaves before the answer cancels the job.
+import type { ConverterKind } from '@grabbit/catalog';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/env';
+import { AppError } from '../http/app-error';
+import type { JobRunner } from '../jobs/runner';
+import type { EventBus } from '../realtime/event-bus';
+import { newId } from '../storage/file-ids';
+import { formCheck, resultInfo, sendConvertedFile } from './conversion-answer';
+import { failedAcceptance } from './conversion-failure';
+import type { PendingInput } from './conversion-inputs';
+import { syncOrJob, uploadLimit } from './conversion-job-setup';
+import type { ConversionParts } from './conversion-parts';
+import { isFinished, publicJob, type ConversionRecord } from './conversion-state';
+import { cancelledFailure } from './convert-job';
+import { receiveUpload } from './upload';
+import { waitForConversion, type ConversionWait } from './wait-for-conversion';
+
+export interface AcceptQueuedDeps {
+  config: Config;
+  bus: EventBus;
+  parts: ConversionParts;
+  runner: JobRunner;
+}
+
+/** Marks a conversion cancelled (unless it already ended) and tells its worker to stop. */
+async function cancelConversion(parts: ConversionParts, conversionId: string): Promise<void> {
+  const failure = cancelledFailure();
+  await parts.state.update(conversionId, (current) =>
+    current && !isFinished(current)
+      ? { conversionId, status: 'failed', code: failure.code, message: failure.message }
+      : undefined,
+  );
+  parts.signals.publish({ conversionId, signal: 'cancel' });
+}
+
+/** The final record as the visitor's answer: the stored result, or its error across processes. */
+async function openResult(parts: ConversionParts, record: ConversionRecord | undefined) {
+  if (!record) throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).');
+  if (record.status === 'failed')
+    throw new AppError(record.code ?? 'CONVERSION_FAILED', record.message ?? 'The conversion failed.');
+  const file = record.fileId ? await parts.results.open(record.fileId) : undefined;
+  if (!file) throw new AppError('FILE_EXPIRED', 'The converted file is no longer available.');
+  return file;
+}
+
+export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKind) {
+  const { config, parts } = deps;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const conversionId = newId();
+    const limit = uploadLimit(kind, config.CONVERT_MAX_UPLOAD_BYTES);
+    let pending: PendingInput | undefined;
+    let wait: ConversionWait | undefined;
+    let queued = false;
+    let continuedAsJob = false;
+    reply.raw.once('close', () => {
+      // A job outlives its request; otherwise a close before the answer finished means the
+      // visitor left: the job is cancelled (its worker stops and removes the upload).
+      if (continuedAsJob || reply.raw.writableFinished) return;
+      wait?.stop();
+      if (queued) void cancelConversion(parts, conversionId).catch(() => undefined);
+      else void pending?.dispose().catch(() => undefined);
+    });
+    const form = formCheck(kind, deps.bus);
+    try {
+      // Redis first: while it is away the visitor gets 503 before sending the whole file.
+      await parts.state.set({ conversionId, status: 'queued' });
+      pending = await parts.inputs.create();
+      const upload = await receiveUpload(request, {
+        limit,
+        target: pending.target,
+        onForm: form.onForm,
+        onPercent: (percent) => form.report('uploading', percent),
+        stallMs: config.UPLOAD_STALL_SECONDS * 1000,
+      });
+      const extension = upload.form.OutputFormat;
+      const info = resultInfo(upload.originalName, extension);
+      wait = waitForConversion(parts.state, parts.signals, conversionId);
+      await deps.runner.submit({
+        name: 'convert',
+        id: conversionId,
+        data: {
+          conversionId,
+          kind,
+          input: await pending.input(),
+          bytes: upload.bytes,
+          outputExtension: extension,
+          options: upload.form,
+          ...(upload.form.ProgressId ? { progressId: upload.form.ProgressId } : {}),
+          ...info,
+        },
+      });
+      queued = true;
+      const record = await syncOrJob(request, config, wait.done);
+      if (record === undefined) {
+        continuedAsJob = true;
+        wait.stop();
+        const job = (await parts.state.get(conversionId)) ?? { conversionId, status: 'queued' };
+        return reply.code(202).header('cache-control', 'no-store').send(publicJob(job));
+      }
+      const file = await openResult(parts, record);
+      return sendConvertedFile(reply, {
+        body: file.createReadStream(),
+        size: file.size,
+        fileName: file.meta.fileName,
+        contentType: file.meta.contentType,
+      });
+    } catch (error) {
+      wait?.stop();
+      if (!queued) await pending?.dispose().catch(() => undefined);
+      throw failedAcceptance(request, reply, error, limit);
+    }
+  };
+}

@@ -1,0 +1,128 @@
+// The `convert` job's one handler (scaled mode: it runs on a worker). It takes its own copy of the
+// uploaded input, converts it with the same engines and limits as the embedded mode, stores the
+// result, records the conversion's end and signals it. The input is removed when the job ends,
+// except when the job is handed back to the queue at shutdown (the next worker needs it).
+import { open } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../http/app-error';
+import { handBackReason, type ConvertJobData, type JobHandler } from '../jobs/job-types';
+import type { EventBus } from '../realtime/event-bus';
+import type { ResultStore } from '../storage/result-store';
+import type { ConversionService } from './conversion';
+import { conversionFailure } from './conversion-errors';
+import type { ConversionInputs } from './conversion-inputs';
+import type { ConversionSignals } from './conversion-signals';
+import type { ConversionRecord, ConversionStateStore } from './conversion-state';
+import { progressReporter } from './progress';
+import { headBytes } from './upload';
+import { createWorkspace } from './workspace';
+
+export interface ConvertJobDeps {
+  dataDir: string;
+  service: ConversionService;
+  bus: EventBus;
+  state: ConversionStateStore;
+  signals: ConversionSignals;
+  results: ResultStore;
+  inputs: ConversionInputs;
+  log: FastifyBaseLogger;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(headBytes), 0, headBytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export const cancelledFailure = () => new AppError('REQUEST_CANCELLED', 'The request was cancelled.');
+
+/** Records the conversion's end (unless it was cancelled meanwhile) and tells its waiters. */
+export async function endConversion(
+  deps: Pick<ConvertJobDeps, 'state' | 'signals'>,
+  conversionId: string,
+  end: Omit<ConversionRecord, 'conversionId'>,
+): Promise<void> {
+  await deps.state.update(conversionId, (current) =>
+    current?.status === 'failed' ? undefined : { conversionId, ...end },
+  );
+  deps.signals.publish({ conversionId, signal: 'ended' });
+}
+
+export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
+  return async (data: ConvertJobData, runnerSignal: AbortSignal) => {
+    const { conversionId } = data;
+    const controller = new AbortController();
+    // Listening before the record moves on, so a cancel between the two is not missed.
+    const unsubscribe = deps.signals.subscribe((message) => {
+      if (message.conversionId === conversionId && message.signal === 'cancel')
+        controller.abort(cancelledFailure());
+    });
+    // A visitor who left while the job waited: nothing to run.
+    const started = await deps.state
+      .update(conversionId, (current) =>
+        current && current.status !== 'failed' && current.status !== 'completed'
+          ? { conversionId, status: 'converting' }
+          : undefined,
+      )
+      .catch((error: unknown) => {
+        unsubscribe();
+        throw error;
+      });
+    if (started?.status !== 'converting') {
+      unsubscribe();
+      await deps.inputs.remove(data.input);
+      return;
+    }
+    const onRunnerAbort = () => controller.abort(runnerSignal.reason);
+    runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
+    const workspace = await createWorkspace(deps.dataDir);
+    let handedBack = false;
+    try {
+      if (!(await deps.inputs.fetch(data.input, workspace.inputPath)))
+        throw new AppError('UPLOAD_INCOMPLETE', 'The upload is no longer available. Please try again.');
+      const outputPath = await deps.service.convert({
+        kind: data.kind,
+        workDir: workspace.dir,
+        inputPath: workspace.inputPath,
+        bytes: data.bytes,
+        head: await readHead(workspace.inputPath),
+        outputExtension: data.outputExtension,
+        report: progressReporter(deps.bus, data.progressId),
+        signal: controller.signal,
+        options: data.options,
+      });
+      const stored = await deps.results.put(outputPath, {
+        fileName: data.fileName,
+        contentType: data.contentType,
+      });
+      await endConversion(deps, conversionId, {
+        status: 'completed',
+        fileId: stored.fileId,
+        fileName: stored.fileName,
+      });
+    } catch (error) {
+      if (runnerSignal.reason === handBackReason) {
+        handedBack = true;
+        throw error;
+      }
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+      const failure = conversionFailure(reason);
+      if (!(reason instanceof AppError)) deps.log.warn({ err: reason }, 'conversion job failed');
+      // The failure is the job's answer: recorded for the visitor, not a queue failure.
+      await endConversion(deps, conversionId, {
+        status: 'failed',
+        code: failure.code,
+        message: failure.message,
+      });
+    } finally {
+      unsubscribe();
+      runnerSignal.removeEventListener('abort', onRunnerAbort);
+      await workspace.dispose();
+      if (!handedBack) await deps.inputs.remove(data.input).catch(() => undefined);
+    }
+  };
+}

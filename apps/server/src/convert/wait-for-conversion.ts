@@ -1,0 +1,50 @@
+// Waiting for a conversion's end through the state store and the signals, so it works in whichever
+// process asks: subscribe first (no end can slip between read and subscribe), then read the store,
+// and read again on each `ended` signal of the conversion (as download/wait-for-task.ts does).
+import type { ConversionSignals } from './conversion-signals';
+import { isFinished, type ConversionRecord, type ConversionStateStore } from './conversion-state';
+
+/** How often the record is read again besides the signals. */
+const recheckMs = 5_000;
+
+export interface ConversionWait {
+  /** The final record; undefined when the store does not know the conversion (it expired). */
+  done: Promise<ConversionRecord | undefined>;
+  /** Stops listening (the wait then never settles). */
+  stop: () => void;
+}
+
+export function waitForConversion(
+  state: ConversionStateStore,
+  signals: ConversionSignals,
+  conversionId: string,
+): ConversionWait {
+  let unsubscribe = () => {};
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    unsubscribe();
+    clearInterval(timer);
+  };
+  const done = new Promise<ConversionRecord | undefined>((resolve, reject) => {
+    const check = () => {
+      state.get(conversionId).then(
+        (record) => {
+          if (record && !isFinished(record)) return;
+          stop();
+          resolve(record);
+        },
+        (error: unknown) => {
+          stop();
+          reject(error);
+        },
+      );
+    };
+    unsubscribe = signals.subscribe((message) => {
+      if (message.conversionId === conversionId && message.signal === 'ended') check();
+    });
+    // A signal lost while a connection was down must not leave the visitor waiting forever.
+    timer = setInterval(check, recheckMs);
+    check();
+  });
+  return { done, stop };
+}
