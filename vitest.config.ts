@@ -22,7 +22,7 @@ export default defineConfig({
         },
       },
       {
-        // The downloader's suites again in scaled mode (real redis-server and s3rver), so the two
+        // The downloader's and the converter's suites again in scaled mode (real redis-server and s3rver), so the two
         // modes cannot drift apart.
         test: {
           name: 'integration-scaled',
@@ -32,6 +32,11 @@ export default defineConfig({
             'apps/server/test/download-formats.test.ts',
             'apps/server/test/download-redirects.test.ts',
             'apps/server/test/download-validate.test.ts',
+            // The converter's: uploads to the bucket, a worker converts, the answer streams back.
+            'apps/server/test/convert-api.test.ts',
+            'apps/server/test/convert-jobs.test.ts',
+            'apps/server/test/convert-early-answers.test.ts',
+            'apps/server/test/convert-progress.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',

@@ -1,19 +1,26 @@
 // Conversion progress: a real ffmpeg run through the conversion service publishes
-// ConversionProgress(id, { percent, stage }) to the group conversion:{id} on the event bus.
+// ConversionProgress(id, { percent, stage }) to the group conversion:{id} on the event bus, and a
+// hub client that joined the group receives every stage of an uploaded conversion (in scaled mode:
+// upload on the API node, conversion on the worker, events through Redis).
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   conversionProgressEvent,
   conversionProgressSchema,
+  hubEvents,
+  hubPath,
   type ConversionProgress,
 } from '@grabbit/contracts';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { ConversionService } from '../src/convert/conversion';
 import { progressReporter } from '../src/convert/progress';
 import { InProcessEventBus, type BusMessage } from '../src/realtime/event-bus';
+import { postConversion } from './support/convert-app';
 import { makeVideo } from './support/media-fixtures';
+import { startTestApp } from './support/test-app';
 
 let dir: string;
 
@@ -55,4 +62,32 @@ it('publishes converting percentages from ffmpeg and a finishing event', async (
   expect(converting.some((p) => p > 0 && p < 100)).toBe(true);
   expect([...converting].sort((a, b) => a - b)).toEqual(converting);
   expect(events.at(-1)).toEqual({ stage: 'finishing', percent: 100 });
+});
+
+it('reaches a hub client of the group through upload, conversion and end', async () => {
+  const app = await startTestApp({}, { listen: true, prefix: 'grabbit-progress-app-' });
+  const socket = io(app.origin, { path: hubPath, transports: ['websocket'], forceNew: true });
+  try {
+    const progressId = 'progress-hub-test-1';
+    const events: ConversionProgress[] = [];
+    socket.on(conversionProgressEvent, (id: string, progress: ConversionProgress) => {
+      if (id === progressId) events.push(conversionProgressSchema.parse(progress));
+    });
+    await new Promise((resolve) => socket.emit(hubEvents.joinConversion, progressId, resolve));
+    const clip = await makeVideo(dir, 'hub.mp4', { seconds: 4, width: 320, height: 240 });
+    const response = await postConversion(app.app, 'video', clip, 'webm', { progressId });
+    expect(response.statusCode).toBe(200);
+    const end = Date.now() + 5_000;
+    while (events.at(-1)?.stage !== 'finishing' && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const stages = events.map((e) => e.stage);
+    expect(stages[0]).toBe('uploading');
+    expect(events.filter((e) => e.stage === 'uploading').at(-1)?.percent).toBe(100);
+    expect(stages.indexOf('converting')).toBeGreaterThan(stages.lastIndexOf('uploading'));
+    expect(events.some((e) => e.stage === 'converting' && e.percent > 0 && e.percent < 100)).toBe(true);
+    expect(events.at(-1)).toEqual({ stage: 'finishing', percent: 100 });
+  } finally {
+    socket.disconnect();
+    await app.close();
+  }
 });
