@@ -1,0 +1,212 @@
+// Conversions in scaled mode end to end: two API processes (START_WORKER=false) and two worker
+// processes on a real redis-server and a real S3-compatible server (s3rver). An upload to API 1 is
+// converted by a worker and its file comes back in the same answer; a respond-async job started on
+// API 1 is followed on the hub of API 2 and its result fetched from API 2; a visitor who leaves
+// mid-conversion stops the worker's engines; a SIGKILLed worker's conversion is finished by the
+// other one. Nothing is left under the bucket's uploads/ prefix.
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  conversionJobPath,
+  conversionProgressEvent,
+  convertEndpoints,
+  hubEvents,
+  hubPath,
+  type ConversionJob,
+  type ConversionProgress,
+} from '@grabbit/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartForm } from './support/convert-app';
+import { makeImage, makeVideo, probeFile } from './support/media-fixtures';
+import { startRedis, type TestRedis } from './support/redis-server';
+import { startS3, type TestS3 } from './support/s3-server';
+import {
+  startApiProcess,
+  startWorkerProcess,
+  type ApiProcess,
+  type NodeProcess,
+} from './support/scaled-processes';
+import { until } from './support/until';
+
+const run = promisify(execFile);
+let redis: TestRedis;
+let s3: TestS3;
+let dataDir: string;
+let scratch: string;
+let apis: ApiProcess[] = [];
+let workers: NodeProcess[] = [];
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  [redis, s3] = await Promise.all([startRedis(), startS3()]);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-convert-'));
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-convert-files-'));
+  const env = {
+    REDIS_URL: redis.url,
+    ...s3.env(),
+    DATA_DIR: dataDir,
+    WORKER_LOCK_SECONDS: '3',
+    CONVERT_CONCURRENCY: '1',
+    // Jobs for clients that ask for one at once; the others wait for their file as always.
+    CONVERT_SYNC_WAIT_SECONDS: '0.001',
+  };
+  apis = await Promise.all([startApiProcess('api-1', env), startApiProcess('api-2', env)]);
+  workers = await Promise.all([startWorkerProcess('worker-1', env), startWorkerProcess('worker-2', env)]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await Promise.all([...apis, ...workers].map((process) => process.stop()));
+  await Promise.all([redis?.close(), s3?.close()]);
+  for (const dir of [dataDir, scratch]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function uploadKeys(): Promise<string[]> {
+  const client = s3.client();
+  try {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'uploads/' }));
+    return (page.Contents ?? []).map((object) => object.Key ?? '');
+  } finally {
+    client.destroy();
+  }
+}
+
+async function post(
+  api: ApiProcess,
+  endpoint: string,
+  file: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const form = multipartForm(fields, path.basename(file), await readFile(file));
+  return fetch(`${api.origin}${endpoint}`, {
+    method: 'POST',
+    headers: { ...form.headers, ...headers },
+    body: form.payload,
+  });
+}
+
+/** The worker processes whose log names a started `convert` job. */
+function workersThatConverted(): string[] {
+  return workers.filter((worker) => worker.output().includes('"job":"convert"')).map((w) => w.name);
+}
+
+async function enginesUnder(dir: string): Promise<string[]> {
+  const { stdout } = await run('ps', ['-eo', 'args']);
+  return stdout.split('\n').filter((line) => line.includes(dir) && !line.startsWith('ps '));
+}
+
+describe('scaled mode conversions: two API nodes, two workers', () => {
+  it('converts an upload to API 1 on a worker and answers the file itself', async () => {
+    const png = await makeImage(scratch, 'photo.png');
+    const response = await post(apis[0]!, convertEndpoints.image, png, { OutputFormat: 'webp' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('content-disposition')).toContain('photo.webp');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+    expect(body.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    expect(workersThatConverted().length).toBeGreaterThan(0);
+    await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
+  });
+
+  it('keeps an error code and message across processes', async () => {
+    const text = path.join(scratch, 'notes.mp4');
+    await writeFile(text, 'just some words, not a video\n'.repeat(20));
+    const response = await post(apis[0]!, convertEndpoints.video, text, { OutputFormat: 'webm' });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
+  });
+
+  it('follows a respond-async job of API 1 on the hub of API 2 and fetches its result from API 2', async () => {
+    const [api1, api2] = apis as [ApiProcess, ApiProcess];
+    const progressId = 'cluster-convert-1';
+    const socket = io(api2.origin, { path: hubPath, transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
+    const events: ConversionProgress[] = [];
+    socket.on(conversionProgressEvent, (id: string, progress: ConversionProgress) => {
+      if (id === progressId) events.push(progress);
+    });
+    await new Promise((resolve) => socket.emit(hubEvents.joinConversion, progressId, resolve));
+    const clip = await makeVideo(scratch, 'trip.mp4', { seconds: 3, width: 320, height: 240 });
+    const accepted = await post(
+      api1,
+      convertEndpoints.video,
+      clip,
+      { OutputFormat: 'webm', ProgressId: progressId },
+      { prefer: 'respond-async' },
+    );
+    expect(accepted.status).toBe(202);
+    const { jobId } = (await accepted.json()) as ConversionJob;
+    await until(() => events.at(-1)?.stage === 'finishing', 'hub events through API 2', 60_000);
+    expect(events.some((e) => e.stage === 'converting' && e.percent > 0 && e.percent < 100)).toBe(true);
+    let job: ConversionJob | undefined;
+    await until(
+      async () => {
+        job = (await (await fetch(`${api2.origin}${conversionJobPath(jobId)}`)).json()) as ConversionJob;
+        return job.status !== 'converting';
+      },
+      'job status on API 2',
+      30_000,
+    );
+    expect(job).toMatchObject({ status: 'completed', fileName: 'trip.webm' });
+    // The result link answers from API 2 (a redirect to a signed bucket link, followed).
+    const result = await fetch(`${api2.origin}${job!.downloadUrl}`);
+    expect(result.status).toBe(200);
+    const saved = path.join(scratch, 'trip.webm');
+    await writeFile(saved, Buffer.from(await result.arrayBuffer()));
+    expect((await probeFile(saved)).streams.map((s) => s.codec_name).sort()).toEqual(['opus', 'vp9']);
+    await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
+  });
+
+  it('stops the worker and removes the upload when the visitor leaves mid-conversion', async () => {
+    const clip = await readFile(
+      await makeVideo(scratch, 'long.mp4', { seconds: 40, width: 640, height: 360 }),
+    );
+    const form = multipartForm({ OutputFormat: 'webm' }, 'long.mp4', clip);
+    const req = request(`${apis[0]!.origin}${convertEndpoints.video}`, {
+      method: 'POST',
+      headers: { ...form.headers, 'content-length': String(form.payload.length) },
+    });
+    req.on('error', () => undefined);
+    req.end(form.payload);
+    await until(
+      async () => (await enginesUnder(dataDir)).some((line) => line.includes('ffmpeg')),
+      'ffmpeg running on a worker',
+      30_000,
+    );
+    req.destroy();
+    await until(async () => (await enginesUnder(dataDir)).length === 0, 'engines stopped', 10_000);
+    await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
+  });
+
+  it("finishes a SIGKILLed worker's conversion on the other worker, leaving no upload behind", async () => {
+    const clip = await makeVideo(scratch, 'killed.mp4', { seconds: 20, width: 640, height: 360 });
+    const answer = post(apis[1]!, convertEndpoints.video, clip, { OutputFormat: 'webm' });
+    await until(
+      async () => (await enginesUnder(dataDir)).some((line) => line.includes('ffmpeg')),
+      'ffmpeg running on a worker',
+      30_000,
+    );
+    const { stdout } = await run('ps', ['-eo', 'pid,ppid,args']);
+    const ffmpegParent = stdout
+      .split('\n')
+      .find((line) => line.includes('ffmpeg') && line.includes(dataDir))
+      ?.trim()
+      .split(/\s+/)[1];
+    const running = workers.find((worker) => String(worker.child.pid) === ffmpegParent);
+    expect(running).toBeDefined();
+    running!.child.kill('SIGKILL');
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('video/webm');
+    await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
+  });
+});
