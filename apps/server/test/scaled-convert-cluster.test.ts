@@ -3,7 +3,8 @@
 // converted by a worker and its file comes back in the same answer; a respond-async job started on
 // API 1 is followed on the hub of API 2 and its result fetched from API 2; a visitor who leaves
 // mid-conversion stops the worker's engines; a SIGKILLed worker's conversion is finished by the
-// other one. Nothing is left under the bucket's uploads/ prefix.
+// other one; a queued job whose visitor left is removed. Nothing is left under the bucket's
+// uploads/ prefix. With Redis stopped, conversions answer 503 and work again once it is back.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   conversionJobPath,
@@ -17,7 +18,7 @@ import {
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { request, type ClientRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -103,6 +104,26 @@ async function enginesUnder(dir: string): Promise<string[]> {
   return stdout.split('\n').filter((line) => line.includes(dir) && !line.startsWith('ps '));
 }
 
+/** Posts a whole video conversion to API 1 over a connection the test can cut. */
+function startUpload(clip: Buffer): ClientRequest {
+  const form = multipartForm({ OutputFormat: 'webm' }, 'long.mp4', clip);
+  const req = request(`${apis[0]!.origin}${convertEndpoints.video}`, {
+    method: 'POST',
+    headers: { ...form.headers, 'content-length': String(form.payload.length) },
+  });
+  req.on('error', () => undefined);
+  req.end(form.payload);
+  return req;
+}
+
+/** The convert queue's waiting and running jobs, as /health reports them. */
+async function queueDepth(): Promise<{ waiting: number; active: number }> {
+  const health = (await (await fetch(`${apis[1]!.origin}/health`)).json()) as {
+    scaled?: { queues?: Record<string, { waiting: number; active: number }> };
+  };
+  return health.scaled?.queues?.convert ?? { waiting: -1, active: -1 };
+}
+
 describe('scaled mode conversions: two API nodes, two workers', () => {
   it('converts an upload to API 1 on a worker and answers the file itself', async () => {
     const png = await makeImage(scratch, 'photo.png');
@@ -170,19 +191,31 @@ describe('scaled mode conversions: two API nodes, two workers', () => {
     const clip = await readFile(
       await makeVideo(scratch, 'long.mp4', { seconds: 40, width: 640, height: 360 }),
     );
-    const form = multipartForm({ OutputFormat: 'webm' }, 'long.mp4', clip);
-    const req = request(`${apis[0]!.origin}${convertEndpoints.video}`, {
-      method: 'POST',
-      headers: { ...form.headers, 'content-length': String(form.payload.length) },
-    });
-    req.on('error', () => undefined);
-    req.end(form.payload);
+    const req = startUpload(clip);
     await until(
       async () => (await enginesUnder(dataDir)).some((line) => line.includes('ffmpeg')),
       'ffmpeg running on a worker',
       30_000,
     );
     req.destroy();
+    await until(async () => (await enginesUnder(dataDir)).length === 0, 'engines stopped', 10_000);
+    await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
+  });
+
+  it('removes a queued job and its upload when its visitor leaves before a worker takes it', async () => {
+    const clip = await readFile(
+      await makeVideo(scratch, 'busy.mp4', { seconds: 40, width: 640, height: 360 }),
+    );
+    // Both workers busy (one conversion each), then a third that has to wait.
+    const busy = [startUpload(clip), startUpload(clip)];
+    await until(async () => (await queueDepth()).active === 2, 'both workers busy', 30_000);
+    const waiting = startUpload(clip);
+    await until(async () => (await queueDepth()).waiting === 1, 'third job queued', 30_000);
+    expect(await uploadKeys()).toHaveLength(3);
+    waiting.destroy();
+    await until(async () => (await queueDepth()).waiting === 0, 'queued job removed', 10_000);
+    await until(async () => (await uploadKeys()).length === 2, 'its upload removed', 10_000);
+    for (const req of busy) req.destroy();
     await until(async () => (await enginesUnder(dataDir)).length === 0, 'engines stopped', 10_000);
     await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
   });
@@ -208,5 +241,29 @@ describe('scaled mode conversions: two API nodes, two workers', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('video/webm');
     await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
+  });
+});
+
+describe('scaled mode conversions without Redis', () => {
+  it('answers 503 BUSY with Retry-After while Redis is stopped, and converts again once it is back', async () => {
+    const png = await makeImage(scratch, 'later.png');
+    await redis.stop();
+    let refused: Response | undefined;
+    await until(
+      async () => {
+        refused = await post(apis[0]!, convertEndpoints.image, png, { OutputFormat: 'jpg' });
+        return refused.status === 503;
+      },
+      '503 while Redis is away',
+      15_000,
+    );
+    expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused!.json()) as { code: string }).code).toBe('BUSY');
+    await redis.start();
+    await until(
+      async () => (await post(apis[0]!, convertEndpoints.image, png, { OutputFormat: 'jpg' })).status === 200,
+      'conversions accepted again',
+      30_000,
+    );
   });
 });

@@ -27,15 +27,24 @@ export interface AcceptQueuedDeps {
   runner: JobRunner;
 }
 
-/** Marks a conversion cancelled (unless it already ended) and tells its worker to stop. */
-async function cancelConversion(parts: ConversionParts, conversionId: string): Promise<void> {
+/**
+ * Marks a conversion cancelled (unless it already ended): a job still queued is removed and its
+ * upload with it; a running one is told to stop (its worker removes the upload).
+ */
+async function cancelConversion(
+  deps: AcceptQueuedDeps,
+  conversionId: string,
+  pending: PendingInput,
+): Promise<void> {
+  const { parts } = deps;
   const failure = cancelledFailure();
   await parts.state.update(conversionId, (current) =>
     current && !isFinished(current)
       ? { conversionId, status: 'failed', code: failure.code, message: failure.message }
       : undefined,
   );
-  parts.signals.publish({ conversionId, signal: 'cancel' });
+  if (await deps.runner.discard({ name: 'convert', id: conversionId })) await pending.dispose();
+  else parts.signals.publish({ conversionId, signal: 'cancel' });
 }
 
 /** The final record as the visitor's answer: the stored result, or its error across processes. */
@@ -62,7 +71,7 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
       // visitor left: the job is cancelled (its worker stops and removes the upload).
       if (continuedAsJob || reply.raw.writableFinished) return;
       wait?.stop();
-      if (queued) void cancelConversion(parts, conversionId).catch(() => undefined);
+      if (queued && pending) void cancelConversion(deps, conversionId, pending).catch(() => undefined);
       else void pending?.dispose().catch(() => undefined);
     });
     const form = formCheck(kind, deps.bus);

@@ -8,6 +8,8 @@ export interface JobRunner {
   start(handlers: JobHandlers): Promise<void>;
   /** Queues a job; its data must survive a trip through JSON. */
   submit(job: Job): Promise<void>;
+  /** Removes a job still waiting for its turn; false when it already runs (or is unknown). */
+  discard(job: Pick<Job, 'name' | 'id'>): Promise<boolean>;
   /** Number of queued plus running jobs. */
   load(): Promise<number>;
   /** Stops taking jobs, aborts running ones and waits for them to end. */
@@ -35,6 +37,13 @@ export class InProcessJobRunner implements JobRunner {
     checkHandlers(handlers);
     this.handlers = handlers;
     this.next();
+  }
+
+  async discard(job: Pick<Job, 'name' | 'id'>): Promise<boolean> {
+    const index = this.queue.findIndex((queued) => queued.name === job.name && queued.id === job.id);
+    if (index < 0) return false;
+    this.queue.splice(index, 1);
+    return true;
   }
 
   async load(): Promise<number> {

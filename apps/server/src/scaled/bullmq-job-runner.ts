@@ -47,6 +47,10 @@ export class BullMQJobRunner implements JobRunner {
     await this.options.runner.submit(job.name, job.data, job.id);
   }
 
+  async discard(job: Pick<Job, 'name' | 'id'>): Promise<boolean> {
+    return this.options.runner.removeWaiting(job.name, job.id).catch(() => false);
+  }
+
   async load(): Promise<number> {
     const depth = await this.options.runner.depth().catch((error: unknown) => {
       throw new QueueUnavailableError(error);

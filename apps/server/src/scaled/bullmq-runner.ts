@@ -129,6 +129,14 @@ export class BullJobRunner {
     }
   }
 
+  /** Removes a job that no worker has taken yet; false when one runs it (or it is gone). */
+  async removeWaiting(name: string, jobId: string): Promise<boolean> {
+    const queue = await this.queue(name);
+    const job = await queue.getJob(jobId);
+    if (!job || !(await job.isWaiting())) return false;
+    return (await queue.remove(jobId)) === 1;
+  }
+
   /** Waiting and running jobs per name, across all workers (for /health). */
   async depth(): Promise<Record<string, { waiting: number; active: number }>> {
     const depth: Record<string, { waiting: number; active: number }> = {};

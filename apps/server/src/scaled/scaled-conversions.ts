@@ -10,6 +10,8 @@ import {
 } from '../convert/conversion-inputs';
 import { conversionParts, type ConversionParts } from '../convert/conversion-parts';
 import { endConversion } from '../convert/convert-job';
+import { uploadsRoot } from '../convert/workspace';
+import { removeOrphanJobFolders } from '../storage/sweeper';
 import type { ConvertJobData } from '../jobs/job-types';
 import { BucketResultStore } from '../storage/s3-results';
 import type { FailedJob } from './bullmq-runner';
@@ -31,8 +33,12 @@ export function scaledConversionParts(
   const inputs = scaled.uploads
     ? new BucketConversionInputs(scaled.uploads)
     : new SharedDiskConversionInputs(config.DATA_DIR, uploadKeepMs(config));
+  // Inputs, and the workspaces of this disk's workers that died mid-job.
   const sweep = () =>
-    inputs.sweep().catch((error: unknown) => log.error({ err: error }, 'upload sweep failed'));
+    Promise.all([
+      inputs.sweep(),
+      removeOrphanJobFolders(uploadsRoot(config.DATA_DIR), uploadKeepMs(config)),
+    ]).catch((error: unknown) => log.error({ err: error }, 'upload sweep failed'));
   const timer = setInterval(sweep, config.RESULT_SWEEP_SECONDS * 1000);
   timer.unref();
   void sweep();
