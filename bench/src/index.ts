@@ -1,10 +1,12 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, load, info, scaled) runs only the groups named.
+// `npm run bench -- convert` (or download, web, load, info, scaled, scaled-convert) runs only the
+// groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
 import { runInfoBenchmarks } from './info-bench';
 import { runLoadBenchmarks } from './load-bench';
 import { runScaledBenchmarks } from './scaled-bench';
+import { runScaledConvertBenchmarks } from './scaled-convert-bench';
 import { runWebBenchmarks } from './web-bench';
 
 const groups = {
@@ -14,6 +16,7 @@ const groups = {
   load: runLoadBenchmarks,
   info: runInfoBenchmarks,
   scaled: runScaledBenchmarks,
+  'scaled-convert': runScaledConvertBenchmarks,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));
