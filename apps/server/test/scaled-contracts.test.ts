@@ -2,10 +2,13 @@
 // redis-server and a real S3-compatible server (s3rver).
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
+import { runConversionStateContract } from '../src/convert/conversion-state.contract';
 import { runStateStoreContract } from '../src/download/task-state.contract';
 import { runJobRunnerContract } from '../src/jobs/runner.contract';
 import { BullJobRunner } from '../src/scaled/bullmq-runner';
 import { BullMQJobRunner } from '../src/scaled/bullmq-job-runner';
+import { RedisConversionSignals } from '../src/scaled/redis-conversion-signals';
+import { RedisConversionStateStore } from '../src/scaled/redis-conversion-state';
 import { RedisTaskStateStore } from '../src/scaled/redis-task-state';
 import { connectRedis, redisReady } from '../src/scaled/redis-connection';
 import { runResultStoreContract } from '../src/storage/result-store.contract';
@@ -39,6 +42,18 @@ afterAll(async () => {
 runStateStoreContract('Redis task state', () => {
   prefixes += 1;
   return new RedisTaskStateStore(connection, 60_000, `contract:${prefixes}:task:`);
+});
+
+runConversionStateContract('Redis conversion state and signal channel', async () => {
+  prefixes += 1;
+  const subscriber = connectRedis(redis.url, 'waiting');
+  workerConnections.push(subscriber);
+  const signals = new RedisConversionSignals(connection, subscriber, `contract:${prefixes}:conversions`);
+  await signals.ready();
+  return {
+    state: new RedisConversionStateStore(connection, 60_000, `contract:${prefixes}:conversion:`),
+    signals,
+  };
 });
 
 runResultStoreContract('bucket results', async (ttlMs) => {

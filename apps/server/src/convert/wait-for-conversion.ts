@@ -26,7 +26,8 @@ export function waitForConversion(
     clearInterval(timer);
   };
   const done = new Promise<ConversionRecord | undefined>((resolve, reject) => {
-    const check = () => {
+    /** The first read fails the wait (the store is away); later ones try again on the next tick. */
+    const check = (first = false) => {
       state.get(conversionId).then(
         (record) => {
           if (record && !isFinished(record)) return;
@@ -34,6 +35,7 @@ export function waitForConversion(
           resolve(record);
         },
         (error: unknown) => {
+          if (!first) return;
           stop();
           reject(error);
         },
@@ -44,7 +46,7 @@ export function waitForConversion(
     });
     // A signal lost while a connection was down must not leave the visitor waiting forever.
     timer = setInterval(check, recheckMs);
-    check();
+    check(true);
   });
   return { done, stop };
 }
