@@ -74,7 +74,7 @@ it('reaches a hub client of the group through upload, conversion and end', async
       if (id === progressId) events.push(conversionProgressSchema.parse(progress));
     });
     await new Promise((resolve) => socket.emit(hubEvents.joinConversion, progressId, resolve));
-    const clip = await makeVideo(dir, 'hub.mp4', { seconds: 4, width: 320, height: 240 });
+    const clip = await makeVideo(dir, 'hub.mp4', { seconds: 6, width: 320, height: 240 });
     const response = await postConversion(app.app, 'video', clip, 'webm', { progressId });
     expect(response.statusCode).toBe(200);
     const end = Date.now() + 5_000;
