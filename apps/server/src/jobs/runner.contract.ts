@@ -78,6 +78,22 @@ export function runJobRunnerContract(
       await runner.close();
     });
 
+    it('discards a job still waiting for its turn, never a running one', async () => {
+      const runner = makeRunner(1);
+      const { handlers, started, release } = gatedHandlers();
+      await runner.start(handlers);
+      for (const id of ['a', 'b']) await runner.submit(downloadJob(id));
+      await settle();
+      expect(await runner.discard({ name: 'download', id: 'a' })).toBe(false);
+      expect(await runner.discard({ name: 'download', id: 'b' })).toBe(true);
+      expect(await runner.discard({ name: 'download', id: 'unknown' })).toBe(false);
+      release('a');
+      await settle();
+      expect(started).toEqual(['a']);
+      expect(await runner.load()).toBe(0);
+      await runner.close();
+    });
+
     it('keeps to its concurrency and counts queued plus running jobs', async () => {
       const runner = makeRunner(2);
       const { handlers, started, release } = gatedHandlers();
