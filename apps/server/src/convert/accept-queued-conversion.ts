@@ -70,9 +70,10 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
       // A job outlives its request; otherwise a close before the answer finished means the
       // visitor left: the job is cancelled (its worker stops and removes the upload).
       if (continuedAsJob || reply.raw.writableFinished) return;
-      wait?.stop();
       if (queued && pending) void cancelConversion(deps, conversionId, pending).catch(() => undefined);
       else void pending?.dispose().catch(() => undefined);
+      // The handler waiting for the end lets go (its answer has nobody to go to).
+      wait?.stop();
     });
     const form = formCheck(kind, deps.bus);
     try {
@@ -104,14 +105,19 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
         },
       });
       queued = true;
-      const record = await syncOrJob(request, config, wait.done);
-      if (record === undefined) {
+      // Wrapped, so an end without a record (expired, or the visitor left) is not a job.
+      const ended = await syncOrJob(
+        request,
+        config,
+        wait.done.then((record) => ({ record })),
+      );
+      if (ended === undefined) {
         continuedAsJob = true;
         wait.stop();
         const job = (await parts.state.get(conversionId)) ?? { conversionId, status: 'queued' };
         return reply.code(202).header('cache-control', 'no-store').send(publicJob(job));
       }
-      const file = await openResult(parts, record);
+      const file = await openResult(parts, ended.record);
       return sendConvertedFile(reply, {
         body: file.createReadStream(),
         size: file.size,

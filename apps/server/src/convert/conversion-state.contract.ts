@@ -58,6 +58,14 @@ export function runConversionStateContract(name: string, make: () => Promise<Con
       expect(await wait.done).toMatchObject({ status: 'completed', fileId: 'f4' });
     });
 
+    it('settles a wait that is stopped before the end as undefined', async () => {
+      const { state, signals } = await make();
+      await state.set({ conversionId: 'c6', status: 'queued' });
+      const wait = waitForConversion(state, signals, 'c6');
+      wait.stop();
+      expect(await wait.done).toBeUndefined();
+    });
+
     it('answers a conversion that already ended at once, and an unknown one as undefined', async () => {
       const { state, signals } = await make();
       await state.set({ conversionId: 'c5', status: 'failed', code: 'CONVERSION_FAILED', message: 'x' });

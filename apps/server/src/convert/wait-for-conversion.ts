@@ -10,7 +10,7 @@ const recheckMs = 5_000;
 export interface ConversionWait {
   /** The final record; undefined when the store does not know the conversion (it expired). */
   done: Promise<ConversionRecord | undefined>;
-  /** Stops listening (the wait then never settles). */
+  /** Stops listening; a wait not settled yet then settles as undefined. */
   stop: () => void;
 }
 
@@ -21,22 +21,28 @@ export function waitForConversion(
 ): ConversionWait {
   let unsubscribe = () => {};
   let timer: NodeJS.Timeout | undefined;
-  const stop = () => {
+  let settle: (record: ConversionRecord | undefined) => void = () => {};
+  const quiet = () => {
     unsubscribe();
     clearInterval(timer);
   };
+  const stop = () => {
+    quiet();
+    settle(undefined);
+  };
   const done = new Promise<ConversionRecord | undefined>((resolve, reject) => {
+    settle = resolve;
     /** The first read fails the wait (the store is away); later ones try again on the next tick. */
     const check = (first = false) => {
       state.get(conversionId).then(
         (record) => {
           if (record && !isFinished(record)) return;
-          stop();
+          quiet();
           resolve(record);
         },
         (error: unknown) => {
           if (!first) return;
-          stop();
+          quiet();
           reject(error);
         },
       );
