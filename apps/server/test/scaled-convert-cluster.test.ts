@@ -4,7 +4,7 @@
 // API 1 is followed on the hub of API 2 and its result fetched from API 2; a visitor who leaves
 // mid-conversion stops the worker's engines; a SIGKILLed worker's conversion is finished by the
 // other one; a queued job whose visitor left is removed. Nothing is left under the bucket's
-// uploads/ prefix. With Redis stopped, conversions answer 503 and work again once it is back.
+// uploads/ prefix, nor the result of an answer given in the same request. With Redis stopped, conversions answer 503 and work again once it is back.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   conversionJobPath,
@@ -69,10 +69,10 @@ afterAll(async () => {
   for (const dir of [dataDir, scratch]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function uploadKeys(): Promise<string[]> {
+async function uploadKeys(prefix = 'uploads/'): Promise<string[]> {
   const client = s3.client();
   try {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'uploads/' }));
+    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
     return (page.Contents ?? []).map((object) => object.Key ?? '');
   } finally {
     client.destroy();
@@ -136,6 +136,8 @@ describe('scaled mode conversions: two API nodes, two workers', () => {
     expect(body.subarray(8, 12).toString('ascii')).toBe('WEBP');
     expect(workersThatConverted().length).toBeGreaterThan(0);
     await until(async () => (await uploadKeys()).length === 0, 'uploads removed', 10_000);
+    // A result answered in the same request is not kept either.
+    await until(async () => (await uploadKeys('results/')).length === 0, 'result removed', 10_000);
   });
 
   it('keeps an error code and message across processes', async () => {

@@ -118,8 +118,11 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
         return reply.code(202).header('cache-control', 'no-store').send(publicJob(job));
       }
       const file = await openResult(parts, ended.record);
+      const body = file.createReadStream();
+      // Answered in full or not at all: the result is not kept, as in embedded mode.
+      body.once('close', () => void parts.results.delete(file.meta.fileId).catch(() => undefined));
       return sendConvertedFile(reply, {
-        body: file.createReadStream(),
+        body,
         size: file.size,
         fileName: file.meta.fileName,
         contentType: file.meta.contentType,

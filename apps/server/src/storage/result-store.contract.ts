@@ -47,6 +47,15 @@ export function runResultStoreContract(
       expect(await store.sweep()).toBe(0);
     });
 
+    it('deletes a result at once (a synchronous answer already sent)', async () => {
+      const store = await makeStore(60_000);
+      const meta = await store.put(await sourceFile('x'), { fileName: 'a.jpg', contentType: 'image/jpeg' });
+      await store.delete(meta.fileId);
+      expect(await store.open(meta.fileId)).toBeUndefined();
+      await store.delete('../etc/passwd');
+      expect(await store.sweep()).toBe(0);
+    });
+
     it('the sweep keeps results that have not expired', async () => {
       const store = await makeStore(60_000);
       const meta = await store.put(await sourceFile('x'), { fileName: 'a.mp4', contentType: 'video/mp4' });

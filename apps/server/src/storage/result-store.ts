@@ -38,6 +38,8 @@ export interface ResultStore {
   put(sourcePath: string, info: { fileName: string; contentType: string }): Promise<StoredFileMeta>;
   /** The stored result, or undefined when missing or expired. */
   open(fileId: string): Promise<StoredResult | undefined>;
+  /** Deletes one result now (a malformed or unknown id is ignored). */
+  delete(fileId: string): Promise<void>;
   /** Deletes expired results and folders without readable metadata; returns how many. */
   sweep(now?: number): Promise<number>;
 }
@@ -102,6 +104,10 @@ export class DiskResultStore implements ResultStore {
       size,
       createReadStream: (range) => createReadStream(file, { ...range, highWaterMark: readChunkBytes }),
     };
+  }
+
+  async delete(fileId: string): Promise<void> {
+    if (isId(fileId)) await rm(this.folder(fileId), { recursive: true, force: true });
   }
 
   async sweep(now = Date.now()): Promise<number> {

@@ -35,6 +35,10 @@ export class BucketResultStore implements ResultStore {
     };
   }
 
+  delete(fileId: string): Promise<void> {
+    return this.bucket.delete(fileId);
+  }
+
   sweep(now?: number): Promise<number> {
     return this.bucket.sweep(now);
   }
