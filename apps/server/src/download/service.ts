@@ -11,11 +11,12 @@ import { behindEgressGuard } from '../media/egress-guard';
 import type { InfoMode } from '../media/ytdlp-args';
 import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
-import { DiskResultStore, type ResultStore } from '../storage/result-store';
+import { DiskResultStore, type ResultStore, type StoredResult } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
 import { MemoryBatchStore, type BatchStore } from './batch-store';
 import { PlaylistBatches } from './batches';
 import { checkClipOptions } from './clip-rules';
+import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
 import type { FullInfo } from './media-info';
 import { downloadJobHandler } from './download-job';
@@ -185,6 +186,30 @@ export class DownloadService {
   /** The task's record once it has finished (undefined when unknown). */
   waitForTask(taskId: string): Promise<TaskRecord | undefined> {
     return waitForTask(this.tasks, this.bus, taskId);
+  }
+
+  /** A task's state; an unknown one is TASK_NOT_FOUND. */
+  async task(taskId: string): Promise<DownloadTask> {
+    const task = await this.tasks.get(taskId);
+    if (!task) throw downloadFailures.taskNotFound();
+    return task;
+  }
+
+  /** A result by its id; a gone one is FILE_EXPIRED. */
+  async resultFile(fileId: string): Promise<StoredResult> {
+    const file = await this.results.open(fileId);
+    if (!file) throw downloadFailures.fileExpired();
+    return file;
+  }
+
+  /** The file of a task the visitor waits for (directDownload); a failed task's error as its own. */
+  async finishedFile(taskId: string): Promise<StoredResult> {
+    const settled = await this.waitForTask(taskId);
+    if (settled?.task.status !== 'completed' || !settled.result) {
+      const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
+      throw new AppError(code, settled?.task.error ?? 'Download failed');
+    }
+    return this.resultFile(settled.result.fileId);
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */
