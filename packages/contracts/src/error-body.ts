@@ -10,4 +10,8 @@ export const apiErrorBodySchema = z
     Error: z.string(),
     code: z.enum(errorCodes),
   })
-  .describe('The error: a human message (error, Error) and a stable code') satisfies z.ZodType<ApiErrorBody>;
+  // One component of the API document (#/components/schemas/ApiError), referenced by every route.
+  .meta({
+    id: 'ApiError',
+    description: 'The error: a human message (error, Error) and a stable code',
+  }) satisfies z.ZodType<ApiErrorBody>;

@@ -13,10 +13,15 @@ import { z } from 'zod';
 /** Statuses every /api route may answer: bad input, a bad API key, limits, our own failure. */
 const commonErrors = [400, 401, 429, 500];
 
+const errorAnswer = {
+  description: 'The error: a human message (error, Error) and a stable code',
+  content: { 'application/json': { schema: apiErrorBodySchema } },
+};
+
 /** A route's answers: `ok` for 200 (or each status given), the error body for the rest. */
 export function answers(ok: z.ZodType | Record<number, unknown>, errors: number[] = []) {
   const success = ok instanceof z.ZodType ? { 200: ok } : ok;
-  const failures = [...new Set([...commonErrors, ...errors])].map((status) => [status, apiErrorBodySchema]);
+  const failures = [...new Set([...commonErrors, ...errors])].map((status) => [status, errorAnswer]);
   return { ...success, ...Object.fromEntries(failures) } as Record<number, unknown>;
 }
 

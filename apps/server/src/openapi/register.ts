@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { appVersion } from '@grabbit/catalog';
 import { apiPrefix, apiRoutes } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 declare module 'fastify' {
@@ -78,6 +78,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{}, { apiKey: [] }],
     },
     transform,
+    // Schemas with an id (the error body) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: apiRoutes.docs });
   app.get(apiRoutes.openApi, async (_request, reply) => {
