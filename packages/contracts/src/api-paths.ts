@@ -1,6 +1,6 @@
 // Every /api path, defined once: the server registers these patterns and the pages and links are
 // built from them (apiPath). Zod-free, so the browser bundles import it (@grabbit/contracts/api-paths)
-// at no cost. A check (packages/contracts/src/api-paths.test.ts) refuses a literal /api/ path anywhere else.
+// at no cost. A check (apps/server/src/api-path-literals.test.ts) refuses a literal /api path elsewhere.
 
 /** The prefix of every API path: the pages' API base is `{origin}` plus this. */
 export const apiPrefix = '/api';
@@ -34,6 +34,15 @@ export const apiRoutes = {
   cloudFile: '/api/cloudstorage/files/:fileKey',
 } as const;
 
+/** Route groups by their first segment (the security gate tells work-starting calls by these). */
+export const apiAreas = {
+  download: `${apiPrefix}/download/`,
+  convert: `${apiPrefix}/convert/`,
+} as const;
+
+/** Whether a URL or path is under /api/. */
+export const isApiPath = (url: string) => url.startsWith(`${apiPrefix}/`);
+
 export type ApiRoute = (typeof apiRoutes)[keyof typeof apiRoutes];
 
 /** The parameter names of a route pattern: "/a/:x/b/:y" gives "x" | "y". */
@@ -53,8 +62,15 @@ export function apiPath<P extends ApiRoute>(route: P, params: Record<RouteParamN
   });
 }
 
-/** The same path under the pages' API base (`{origin}/api`), as their HTTP client takes it. */
-export const underApiBase = (path: string) => path.replace(/^\/api(?=\/)/, '');
+/**
+ * A full URL of an /api path at the API's origin, from the pages' API base (`{origin}/api`); other
+ * paths are taken as under the base.
+ */
+export function apiUrlAt(apiBase: string, path: string): string {
+  const origin = apiBase.endsWith(apiPrefix) ? apiBase.slice(0, -apiPrefix.length) : apiBase;
+  if (isApiPath(path)) return `${origin}${path}`;
+  return `${apiBase}${path.startsWith('/') ? '' : '/'}${path}`;
+}
 
 /** "/api/download/:platform" as the OpenAPI document writes it: "/api/download/{platform}". */
 export const openApiPathOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
