@@ -9,6 +9,7 @@ import {
   pathParamsSchema,
   playlistInfoRequestSchema,
   playlistResponseSchema,
+  type BatchStartResponse,
 } from '@grabbit/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -56,10 +57,10 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
         });
         return {
-          success: true as const,
+          success: true,
           batchId: batch.batchId,
           message: `Downloading ${body.items.length} items`,
-        };
+        } satisfies BatchStartResponse;
       },
     );
 

@@ -8,6 +8,7 @@ import {
   downloadTaskSchema,
   pathParamsSchema,
   platformParamsSchema,
+  type DownloadStartResponse,
 } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,7 +39,11 @@ export function downloadRoutes(service: DownloadService) {
         const platform = service.platform(request.params.platform);
         const task = await service.startTask(platform, request.body);
         if (!request.body.directDownload)
-          return { success: true as const, message: 'Download started', taskId: task.taskId };
+          return {
+            success: true,
+            message: 'Download started',
+            taskId: task.taskId,
+          } satisfies DownloadStartResponse;
         const file = await service.finishedFile(task.taskId);
         reply.header('x-task-id', task.taskId);
         return sendStoredResult(request, reply, file);
