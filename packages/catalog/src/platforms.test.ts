@@ -38,6 +38,18 @@ describe('platforms', () => {
     for (const p of platforms) expect(routeForLink(p.placeholder)).toBe(p.route);
   });
 
+  it('keeps the rules that differ between sites as fields of their entries (spec sections 2, 4, 5)', () => {
+    const idsWith = (has: (p: (typeof platforms)[number]) => unknown) =>
+      platforms.filter((p) => has(p)).map((p) => p.id);
+    expect(idsWith((p) => p.playlists)).toEqual(['youtube']);
+    expect(idsWith((p) => p.sessionCookie)).toEqual(['instagram']);
+    expect(platformById('instagram')?.sessionCookie?.domain).toBe('.instagram.com');
+    expect(idsWith((p) => p.postLinks)).toEqual(['instagram', 'facebook', 'reddit']);
+    expect(idsWith((p) => p.watermarkFree)).toEqual(['tiktok', 'twitter']);
+    expect(idsWith((p) => p.watermarkFree?.watermarkedFormatId)).toEqual(['tiktok']);
+    expect(idsWith((p) => p.longMediaRule)).toEqual(['twitch']);
+  });
+
   it('offers the spec downloader formats: MP4 (HD, Full HD), MP3, WEBM, M4A, MOV, MKV', () => {
     expect(downloaderFormatOptions.map((o) => o.value)).toEqual(['mp4', 'mp3', 'webm', 'm4a', 'mov', 'mkv']);
     expect(downloaderFormatOptions[0]?.label).toContain('HD');
