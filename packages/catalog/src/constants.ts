@@ -22,8 +22,6 @@ export const ads = {
 } as const;
 
 export const ui = {
-  tooltipDelayMs: 700,
-  tooltipSkipDelayMs: 300,
   queryGcTimeMs: 5 * 60 * 1000,
   relatedToolsMax: 6,
 } as const;

@@ -39,11 +39,6 @@ export function platformForLink(link: string): Platform | undefined {
   return undefined;
 }
 
-/** The downloader route a link maps to, or undefined (a link without a dot maps to nothing). */
-export function routeForLink(link: string): string | undefined {
-  return platformForLink(link)?.route;
-}
-
 /**
  * Test hosts ("host" or "host:port") that count as belonging to every platform. Only ever set by
  * the server's offline-testing switch, which production refuses.

@@ -1,5 +1,6 @@
 // The one container table: the downloader's formats are its containers, and the stream choice
 // reads it the same way for both features.
+import { converterPages } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { containerOf, containers, isContainerName } from './containers';
 import type { ProbeResult } from './ffprobe';
@@ -38,6 +39,11 @@ describe('containers', () => {
   it('folds channels for a container with a limit once its audio is re-encoded', () => {
     expect(chooseStreams(probe('h264', 'aac', 6), containers.mp3)).toMatchObject({ downmix: true });
     expect(chooseStreams(probe('h264', 'mp3', 2), containers.mp3, { audio: true }).downmix).toBe(false);
+  });
+
+  it("has a row for every output of the converter's video and audio pages", () => {
+    const outputs = converterPages.filter((page) => page.kind !== 'image').flatMap((page) => page.outputs);
+    for (const output of new Set(outputs)) expect(isContainerName(output), output).toBe(true);
   });
 
   it('refuses a name it does not list', () => {

@@ -41,7 +41,7 @@ export interface YtDlpDownloadOptions extends YtDlpSafety, ClipOptions {
 }
 
 /** The arguments shared by every call. */
-export function baseArgs(safety: YtDlpSafety): string[] {
+function baseArgs(safety: YtDlpSafety): string[] {
   // Test hosts only: `generic` reads any page, and it finds <video> tags through `html5`.
   const extractors = [...safety.platform.extractors, ...(safety.allowGeneric ? ['generic', 'html5'] : [])];
   const args = [

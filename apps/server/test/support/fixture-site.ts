@@ -36,7 +36,7 @@ export interface FixtureMediaOptions {
   preview?: boolean;
 }
 
-export async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}): Promise<void> {
+async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}): Promise<void> {
   if (options.preview) await makePreviewMedia(dir);
   const clip = await makeVideo(dir, 'a.mp4');
   await makeVideo(dir, 'b.webm', { codecs: [...encoders.vp9Realtime, '-b:v', '100k', '-c:a', 'libopus'] });

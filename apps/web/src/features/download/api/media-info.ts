@@ -6,7 +6,7 @@ import type { MediaInfoResponse } from '@grabbit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, resolveApiLink } from '../../../lib/api-client';
 
-export async function getMediaInfo(platformId: PlatformId, url: string): Promise<MediaInfoResponse> {
+async function getMediaInfo(platformId: PlatformId, url: string): Promise<MediaInfoResponse> {
   const answer = await apiRequest<MediaInfoResponse>(`/download/${platformId}/info`, {
     body: { url },
     toastErrors: false,
