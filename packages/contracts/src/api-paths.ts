@@ -46,7 +46,7 @@ export const isApiPath = (url: string) => url.startsWith(`${apiPrefix}/`);
 export type ApiRoute = (typeof apiRoutes)[keyof typeof apiRoutes];
 
 /** The parameter names of a route pattern: "/a/:x/b/:y" gives "x" | "y". */
-export type RouteParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+type RouteParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | RouteParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Name
@@ -71,6 +71,3 @@ export function apiUrlAt(apiBase: string, path: string): string {
   if (isApiPath(path)) return `${origin}${path}`;
   return `${apiBase}${path.startsWith('/') ? '' : '/'}${path}`;
 }
-
-/** "/api/download/:platform" as the OpenAPI document writes it: "/api/download/{platform}". */
-export const openApiPathOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');

@@ -21,7 +21,7 @@ import { InfoCache, type CachedInfo } from './info-cache';
 import type { FullInfo } from './media-info';
 import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
-import { makeJobFolder, removeJobFolder, writeInfoJson, writeInstagramCookies } from './job-folder';
+import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
 import { ytDlpAccess } from './ytdlp-access';
@@ -151,7 +151,7 @@ export class DownloadService {
     let jobDir: string | undefined;
     if (input.instagramCookies || infoJson) {
       jobDir = await makeJobFolder(this.jobsRoot);
-      if (input.instagramCookies) await writeInstagramCookies(jobDir, input.instagramCookies);
+      if (input.instagramCookies) await writeSessionCookies(jobDir, platform, input.instagramCookies);
       if (infoJson) await writeInfoJson(jobDir, infoJson);
     }
     const task = await this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
@@ -224,7 +224,7 @@ export class DownloadService {
     try {
       const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
       const visitorCookies = instagramCookies
-        ? await writeInstagramCookies(dir, instagramCookies)
+        ? await writeSessionCookies(dir, platform, instagramCookies)
         : undefined;
       const { upstreamProxy, ...access } = await ytDlpAccess(this.config, platform, dir, visitorCookies);
       return await behindEgressGuard(

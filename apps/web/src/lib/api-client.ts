@@ -34,7 +34,7 @@ export interface ApiRequestOptions {
 }
 
 /** The detected API base (`{origin}/api`). */
-export async function apiBase(): Promise<string> {
+async function apiBase(): Promise<string> {
   return (await getConnection()).apiBase;
 }
 
@@ -54,7 +54,7 @@ function authHeader(): Record<string, string> {
 }
 
 /** The human message of an error body: detail, then message, then error. */
-export function serverMessage(body: unknown): string | undefined {
+function serverMessage(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
   for (const key of ['detail', 'message', 'error', 'Error']) {

@@ -79,7 +79,9 @@ export async function getYouTubePlaylistItems(
   return ensureSuccess(answer, 'Failed to get playlist items');
 }
 
+/** A playlist's videos as one batch on the page's platform (playlist items exist only on a page with playlists). */
 export async function createPlaylistBatch(
+  platform: PlatformId,
   items: readonly PlaylistItem[],
   outputFormat: DownloadFormat,
   title: string,
@@ -88,7 +90,7 @@ export async function createPlaylistBatch(
     items: items.map(({ url, title: itemTitle }) => ({ url, title: itemTitle })),
     outputFormat,
     title,
-    platform: 'youtube',
+    platform,
   };
   const answer = await apiRequest<BatchStartResponse>(apiRoutes.batchStart, { body });
   return ensureSuccess(answer, 'Failed to create playlist download');

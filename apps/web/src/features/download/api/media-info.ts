@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
 import { apiRequest, resolveApiLink } from '../../../lib/api-client';
 
-export async function getMediaInfo(platformId: PlatformId, url: string): Promise<MediaInfoResponse> {
+async function getMediaInfo(platformId: PlatformId, url: string): Promise<MediaInfoResponse> {
   const answer = await apiRequest<MediaInfoResponse>(
     apiPath(apiRoutes.downloadInfo, { platform: platformId }),
     {
