@@ -13,6 +13,7 @@ import { acceptQueuedConversion } from '../convert/accept-queued-conversion';
 import type { ConversionParts } from '../convert/conversion-parts';
 import type { JobRunner } from '../jobs/runner';
 import { convertJobRoutes } from './convert-jobs';
+import { convertRouteSchema } from './convert-schemas';
 
 export function convertRoutes(context: AppContext, parts: ConversionParts, runner: JobRunner) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -26,8 +27,8 @@ export function convertRoutes(context: AppContext, parts: ConversionParts, runne
         ? acceptQueuedConversion({ config, bus, parts, runner }, kind)
         : acceptConversion({ config, bus, service: parts.service, jobs: parts.jobs }, kind);
 
-    app.post(convertEndpoints.image, handle('image'));
-    app.post(convertEndpoints.audio, handle('audio'));
-    app.post(convertEndpoints.video, handle('video'));
+    app.post(convertEndpoints.image, { schema: convertRouteSchema('image') }, handle('image'));
+    app.post(convertEndpoints.audio, { schema: convertRouteSchema('audio') }, handle('audio'));
+    app.post(convertEndpoints.video, { schema: convertRouteSchema('video') }, handle('video'));
   };
 }

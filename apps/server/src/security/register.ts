@@ -1,6 +1,7 @@
 // Registers the public-site safety parts before any route: headers and CORS, the client's identity
 // (socket address or trusted proxy, hashed; or an API key), the API budget on /api, and the job gate
 // on every route that starts work. Pages and /health are never limited.
+import { apiRoutes, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -36,7 +37,7 @@ const invalidKey = () =>
   new AppError('INVALID_API_KEY', 'This API key is not valid. Check the key, or send none.', 401);
 
 /** Paths never counted: health checks must answer however busy the API is. */
-const unlimitedApiPaths = new Set(['/api/health']);
+const unlimitedApiPaths = new Set<string>([apiRoutes.health]);
 
 export async function registerSecurity(
   app: FastifyInstance,
@@ -53,7 +54,7 @@ export async function registerSecurity(
   app.decorateRequest('clientId', '');
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
-    const isApi = request.url.startsWith('/api/');
+    const isApi = isApiPath(request.url);
     const token = isApi ? ApiKeys.bearerToken(request.headers.authorization) : undefined;
     const key = token === undefined ? undefined : keys.find(token);
     if (token !== undefined && !key) throw invalidKey();
