@@ -49,20 +49,30 @@ function launch(name: string, entry: string, env: Record<string, string>): NodeP
   };
 }
 
-/** Waits for a process to be ready; fails at once, with its output, when it exits instead. */
+/**
+ * Waits for a process to be ready; fails at once, with its output, when it exits instead. A process
+ * that never gets ready is killed before the failure is reported, so none is left running.
+ */
 async function whenReady(
   process: NodeProcess,
   check: () => Promise<boolean> | boolean,
   what: string,
 ): Promise<void> {
-  await until(
-    async () => {
-      if (process.child.exitCode !== null) throw new Error(`${process.name} exited:\n${process.output()}`);
-      return check();
-    },
-    `${process.name}: ${what}\n${process.output()}`,
-    60_000,
-  );
+  try {
+    await until(
+      async () => {
+        if (process.child.exitCode !== null) throw new Error(`${process.name} exited:\n${process.output()}`);
+        return check();
+      },
+      `${process.name}: ${what}`,
+      60_000,
+    );
+  } catch (error) {
+    await process.stop(0);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${process.output()}`, {
+      cause: error,
+    });
+  }
 }
 
 /** `npm start` in scaled mode (API only unless START_WORKER says otherwise); ready once /health answers. */
