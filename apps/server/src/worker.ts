@@ -1,13 +1,13 @@
 // Entry point of a worker process (`npm run worker`, scaled mode only): takes jobs from the Redis
 // queues and runs them with the engines, any number of them on any machine. On SIGTERM it stops
 // taking jobs, lets running ones finish for a while, and hands the rest back to the queue.
-import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env';
 import { DownloadService } from './download/service';
 import { checkEngines, missingEnginesMessage } from './media/engines';
 import { scaledDownloadParts, scaledQueues } from './scaled/scaled-downloads';
 import { connectScaled } from './scaled/scaled-infrastructure';
+import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,8 +29,7 @@ async function main(): Promise<void> {
     scaledDownloadParts(scaled, config, log, { runsJobs: true }),
   );
   await downloads.start();
-  closeWithGrace({ delay: 15_000 }, async ({ err }) => {
-    if (err) log.error({ err }, 'worker shutting down after an error');
+  closeOnSignal(config, log, async () => {
     await downloads.close();
     await scaled.close();
   });

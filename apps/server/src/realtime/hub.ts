@@ -97,7 +97,8 @@ export function attachDownloadHub(
     io,
     async close() {
       unsubscribe();
-      io.disconnectSockets(true);
+      // This node's clients only: with the Redis adapter, io.disconnectSockets() reaches every node.
+      io.local.disconnectSockets(true);
       // Only the engine: the HTTP server belongs to Fastify, which closes it itself.
       io.engine.close();
     },

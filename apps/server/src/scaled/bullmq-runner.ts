@@ -5,6 +5,7 @@
 // reason), and the final failure of any job reaches `onFailed` so its task ends as an error.
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { JobHandedBack } from '../jobs/hand-back';
 import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
 
 export interface QueueSettings {
@@ -58,8 +59,6 @@ export interface WorkerOptions {
   onStart?: (name: string, jobId: string, attempt: number) => void;
   onError?: (error: unknown) => void;
 }
-
-const shutdownReason = 'worker shutting down';
 
 export class BullJobRunner {
   /** Ready queues; one whose set-up failed (Redis away) is dropped and made again when needed. */
@@ -201,7 +200,7 @@ export class BullJobRunner {
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
-      if (reason === shutdownReason) {
+      if (reason instanceof JobHandedBack) {
         // Handed back: another worker starts it again, without counting a failed attempt.
         await job.moveToWait(token);
         throw new WaitingError();
@@ -222,7 +221,7 @@ export class BullJobRunner {
   async close(graceMs = 10_000): Promise<void> {
     const finished = Promise.all(this.workers.map((worker) => worker.close()));
     const timer = setTimeout(() => {
-      for (const controller of this.running.values()) controller.abort(shutdownReason);
+      for (const controller of this.running.values()) controller.abort(new JobHandedBack());
     }, graceMs);
     try {
       await finished;
