@@ -17,9 +17,8 @@ export class SharedSecret {
     /** Full Redis key (with the deployment's prefix). */
     private readonly key: string,
   ) {
-    redis.on('ready', () => {
-      if (this.value) void this.load().catch(() => undefined);
-    });
+    // Each (re)connection loads it again: a node that could not at start-up gets it now.
+    redis.on('ready', () => void this.load().catch(() => undefined));
   }
 
   /** The secret once loaded (undefined before the first successful load). */
