@@ -1,3 +1,6 @@
+// The stores' typings travel with this file, also into other workspaces' type checks (bench).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- typings of untyped files
+/// <reference path="../types/rate-limit-stores.d.ts" />
 // Scaled mode's counter store for @fastify/rate-limit: the plugin's own Redis store, so every API
 // node counts one client's budget together (a visitor cannot multiply it by reaching several
 // nodes). While Redis is away each node counts in memory instead (the plugin's local store): the
