@@ -5,6 +5,7 @@ import { downloadHubState } from '../download/hub-answers';
 import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
 import { scaledDownloadParts } from '../scaled/scaled-downloads';
+import { hubOrigins } from '../security/headers';
 import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
 import { downloadInfoRoutes } from '../routes/download-info';
@@ -30,7 +31,7 @@ export async function registerDownloads(app: FastifyInstance, context: AppContex
       task: (taskId) => service.tasks.get(taskId),
       batch: (batchId) => service.batches.status(batchId),
     }),
-    scaled ? { adapter: scaled.hubAdapter() } : {},
+    { origins: hubOrigins(context.config), ...(scaled ? { adapter: scaled.hubAdapter() } : {}) },
   );
   applyHubLimits(hub.io, context.security.identity, context.security.hubLimiter);
   app.addHook('preClose', async () => {
