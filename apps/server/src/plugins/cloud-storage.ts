@@ -55,12 +55,13 @@ export async function registerCloudStorage(
 /** The bucket when S3_BUCKET is set (objects under cloud/), else the local folder. */
 async function openCloudStore(
   app: FastifyInstance,
-  { config }: AppContext,
+  { config, scaled }: AppContext,
   root: string,
   now: () => number,
 ): Promise<CloudStore> {
   const s3 = s3SettingsFrom(config);
-  if (!s3) return LocalCloudStore.open(root, now);
+  // Scaled mode without a bucket: every API node shares the folder (DATA_DIR on a shared disk).
+  if (!s3) return LocalCloudStore.open(root, now, { shared: Boolean(scaled) });
   const client = createS3Client(s3);
   app.addHook('onClose', async () => client.destroy());
   const store = new S3CloudStore(client, s3.bucket, now);
