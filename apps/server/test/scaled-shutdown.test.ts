@@ -7,7 +7,7 @@ import { hubEvents, hubPath, type DownloadTask } from '@grabbit/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFolders } from './support/download-app';
-import type { ApiProcess, NodeProcess } from './support/scaled-processes';
+import { finished, taskOn, type ApiProcess, type NodeProcess } from './support/scaled-processes';
 import { startScaledStack, type ScaledStack } from './support/scaled-stack';
 import { until } from './support/until';
 
@@ -39,22 +39,6 @@ async function startSlowDownload(on: ApiProcess): Promise<string> {
   return ((await response.json()) as { taskId: string }).taskId;
 }
 
-const task = async (on: ApiProcess, taskId: string) =>
-  (await (await fetch(`${on.origin}/api/download/task/${taskId}`)).json()) as DownloadTask;
-
-async function finished(on: ApiProcess, taskId: string): Promise<DownloadTask> {
-  let current: DownloadTask | undefined;
-  await until(
-    async () => {
-      current = await task(on, taskId);
-      return current.status === 'completed' || current.status === 'error';
-    },
-    `task ${taskId} to finish`,
-    120_000,
-  );
-  return current!;
-}
-
 /** Which worker logged the start of this task's job (each logs `job started` with its id). */
 const ranBy = (workers: NodeProcess[], taskId: string) =>
   workers.filter((worker) => worker.output().includes(`"jobId":"${taskId}"`));
@@ -78,7 +62,7 @@ describe('graceful shutdown of scaled-mode processes', () => {
     ];
     const before = await stack.bucketKeys();
     const taskId = await startSlowDownload(api);
-    await until(async () => (await task(api, taskId)).progress > 0, 'download under way', 60_000);
+    await until(async () => (await taskOn(api, taskId)).progress > 0, 'download under way', 60_000);
     const [leaving] = ranBy(workers, taskId);
     expect(leaving).toBeDefined();
     survivor = workers.find((worker) => worker !== leaving)!;
@@ -88,9 +72,9 @@ describe('graceful shutdown of scaled-mode processes', () => {
     expect(exit.ms).toBeLessThan(11_000);
     expect(leaving!.output()).toContain('shut down');
     // Still running, never failed: a finished task never changes again.
-    expect((await task(api, taskId)).status).not.toMatch(/completed|error/);
+    expect((await taskOn(api, taskId)).status).not.toMatch(/completed|error/);
 
-    const done = await finished(api, taskId);
+    const done = await finished(api, taskId, 120_000);
     expect(done.status).toBe('completed');
     expect(done.fileSize).toBeGreaterThan(500_000);
     expect(ranBy([survivor], taskId)).toHaveLength(1);
@@ -106,13 +90,13 @@ describe('graceful shutdown of scaled-mode processes', () => {
 
     const patient = await stack.worker('worker-3', { SHUTDOWN_GRACE_SECONDS: '60' });
     const taskId = await startSlowDownload(api);
-    await until(async () => (await task(api, taskId)).progress > 0, 'download under way', 60_000);
+    await until(async () => (await taskOn(api, taskId)).progress > 0, 'download under way', 60_000);
     const exited = terminate(patient);
-    expect((await task(api, taskId)).status).toBe('downloading');
+    expect((await taskOn(api, taskId)).status).toBe('downloading');
     const exit = await exited;
     expect(exit.code).toBe(0);
     // It exited only once its job had completed, and no other worker was there to take it.
-    const done = await task(api, taskId);
+    const done = await taskOn(api, taskId);
     expect(done.status).toBe('completed');
     expect(done.fileSize).toBeGreaterThan(500_000);
     expect(jobFolders(stack.dataDir)).toEqual([]);
@@ -136,7 +120,7 @@ describe('graceful shutdown of scaled-mode processes', () => {
       }),
     );
     onStaying.emit(hubEvents.joinTask, taskId);
-    await until(async () => (await task(api, taskId)).progress > 0, 'download under way', 60_000);
+    await until(async () => (await taskOn(api, taskId)).progress > 0, 'download under way', 60_000);
 
     const exit = await terminate(leaving);
     expect(exit.code).toBe(0);
@@ -145,7 +129,7 @@ describe('graceful shutdown of scaled-mode processes', () => {
     expect((await fetch(`${api.origin}/health`)).status).toBe(200);
     const done = await Promise.race([
       completed,
-      finished(api, taskId).then(async (state) => {
+      finished(api, taskId, 120_000).then(async (state) => {
         // The event must come shortly after the state says so.
         await new Promise((resolve) => setTimeout(resolve, 5_000));
         throw new Error(`no completion event on the staying node (task ${state.status})`);

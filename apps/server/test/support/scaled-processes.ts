@@ -1,6 +1,7 @@
 // API and worker processes for scaled-mode tests and benchmarks: real `server.ts` and `worker.ts`
 // processes (Node with tsx as its loader, so a SIGKILL reaches the process itself), each on its
 // own free port and data folder unless told otherwise, all stopped by the caller.
+import type { DownloadTask } from '@grabbit/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port';
@@ -102,4 +103,23 @@ export async function startWorkerProcess(name: string, env: Record<string, strin
   const worker = launch(name, 'worker.ts', env);
   await whenReady(worker, () => worker.output().includes('worker ready'), 'worker ready');
   return worker;
+}
+
+/** A task's state as an API node answers it. */
+export async function taskOn(api: ApiProcess, taskId: string): Promise<DownloadTask> {
+  return (await fetch(`${api.origin}/api/download/task/${taskId}`)).json() as Promise<DownloadTask>;
+}
+
+/** Polls an API node until the task has finished (completed or error). */
+export async function finished(api: ApiProcess, taskId: string, timeoutMs = 90_000): Promise<DownloadTask> {
+  let task: DownloadTask | undefined;
+  await until(
+    async () => {
+      task = await taskOn(api, taskId);
+      return task.status === 'completed' || task.status === 'error';
+    },
+    `task ${taskId} to finish`,
+    timeoutMs,
+  );
+  return task!;
 }
