@@ -28,9 +28,7 @@ export interface DownloaderHarnessOptions {
   preview?: boolean;
 }
 
-export async function startDownloaderHarness(
-  options: DownloaderHarnessOptions = {},
-): Promise<DownloaderHarness> {
+async function startDownloaderHarness(options: DownloaderHarnessOptions = {}): Promise<DownloaderHarness> {
   const sponsors = options.sponsors ? await startMonetizationSite() : undefined;
   const site = await startFixtureSite({ preview: options.preview });
   const control = await startControlSite(site.dir);

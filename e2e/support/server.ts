@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/support/free-port';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   /** http://127.0.0.1:{port}, no trailing slash. */

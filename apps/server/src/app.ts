@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { closeIdleConnectionsAfterShutdown } from './http/close-after-shutdown';
 import { registerErrorHandler } from './http/error-handler';
+import { registerRouteSchemas } from './http/route-schemas';
 import { registerOpenApi } from './openapi/register';
 import { healthReport } from './media/health-report';
 import { registerCloudStorage } from './plugins/cloud-storage';
@@ -53,6 +54,7 @@ export async function buildApp({ config, engines, now }: AppOptions): Promise<Fa
   // Slow-header clients (slowloris) do not hold a connection for long.
   app.server.headersTimeout = 15_000;
   registerErrorHandler(app);
+  registerRouteSchemas(app);
   closeIdleConnectionsAfterShutdown(app);
   // Scaled mode: Redis, the queues and the bucket, shared with the other API nodes and workers.
   const scaled = config.REDIS_URL ? await connectScaled(config, scaledQueues(config), app.log) : undefined;

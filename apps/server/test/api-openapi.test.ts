@@ -2,7 +2,18 @@
 // (read from Fastify's own route tree, not from the document), each with its input, answer and
 // errors, and /api/docs shows it as a page.
 import SwaggerParser from '@apidevtools/swagger-parser';
+import {
+  batchRequestSchema,
+  cloudDownloadRequestSchema,
+  cloudUploadRequestSchema,
+  downloadRequestSchema,
+  mediaInfoRequestSchema,
+  mediaItemsRequestSchema,
+  playlistInfoRequestSchema,
+  validateUrlRequestSchema,
+} from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** "METHOD /path/{param}" of every route, from Fastify's printed route tree. */
@@ -23,9 +34,33 @@ function appRoutes(tree: string): string[] {
 
 interface Operation {
   summary: string;
-  responses: Record<string, { content?: Record<string, unknown> }>;
-  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> };
 }
+
+type JsonSchema = Record<string, unknown>;
+
+/** What a contracts schema says a client may send, as the document writes it (OpenAPI 3.0). */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'openapi-3.0',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** Each JSON-bodied route and the contracts schema it validates with. */
+const jsonBodies: Record<string, z.ZodType> = {
+  'POST /api/validate/url': validateUrlRequestSchema,
+  'POST /api/download/{platform}': downloadRequestSchema,
+  'POST /api/download/{platform}/info': mediaInfoRequestSchema,
+  'POST /api/download/{platform}/media': mediaItemsRequestSchema,
+  'POST /api/download/youtube/playlist': playlistInfoRequestSchema,
+  'POST /api/download/playlist': batchRequestSchema,
+  'POST /api/cloudstorage/download-and-upload': cloudDownloadRequestSchema,
+  'POST /api/cloudstorage/upload': cloudUploadRequestSchema,
+};
 
 // Optional features change the route list (cloud storage off answers FEATURE_DISABLED on the same
 // routes), so the document is checked with the default configuration and with them off.
@@ -42,9 +77,13 @@ describe.each<{ setting: string; env: Record<string, string> }>([
   it('validates as OpenAPI 3 and lists every /api route with its errors', async () => {
     const answer = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(answer.statusCode).toBe(200);
-    const document = answer.json<{ openapi: string; paths: Record<string, Record<string, Operation>> }>();
-    expect(document.openapi).toMatch(/^3\./);
-    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+    const raw = answer.json<{ openapi: string; paths: Record<string, Record<string, Operation>> }>();
+    expect(raw.openapi).toMatch(/^3\./);
+    await expect(SwaggerParser.validate(structuredClone(raw) as never)).resolves.toBeTruthy();
+    // Shared parts (the error body) are components: read the document with them in place.
+    const document = (await SwaggerParser.dereference(
+      structuredClone(raw) as never,
+    )) as unknown as typeof raw;
 
     const expected = appRoutes(test.app.printRoutes({ commonPrefix: false })).filter(
       (route) =>
@@ -70,11 +109,26 @@ describe.each<{ setting: string; env: Record<string, string> }>([
         expect(JSON.stringify(operation.responses['429']), where).toContain('RATE_LIMITED');
       }
     }
+    // Every JSON answer says its fields (no open object); JSON bodies are the contracts' schemas.
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const json = operation.responses['200']?.content?.['application/json']?.schema;
+        const variants = json ? ((json.anyOf as JsonSchema[] | undefined) ?? [json]) : [];
+        for (const variant of variants) expect(variant.properties, where).toBeDefined();
+        const body = operation.requestBody?.content['application/json']?.schema;
+        const contract = jsonBodies[where];
+        expect(Boolean(body), `${where} documents a JSON body`).toBe(Boolean(contract));
+        if (contract) expect(body, where).toEqual(inputSchema(contract));
+      }
+    }
     // Inputs come from the zod schemas: the download body names its fields, conversions take a file.
     const download = document.paths['/api/download/{platform}']?.post;
     expect(JSON.stringify(download?.requestBody)).toContain('directDownload');
     const convert = document.paths['/api/convert/video']?.post;
     expect(Object.keys(convert?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    const form = convert?.requestBody?.content['multipart/form-data']?.schema;
+    expect(form?.required).toEqual(expect.arrayContaining(['OutputFormat', 'InputFile']));
     const keep = document.paths['/api/cloudstorage/upload']?.post;
     expect(JSON.stringify(keep?.requestBody)).toContain('filePath');
     expect(Object.keys(keep?.responses ?? {})).toContain('404');

@@ -62,6 +62,17 @@ describe('output formats', () => {
     });
   }
 
+  it('follows the same container rules as the converter: MPEG-4 Part 2 kept in MP4, 5.1 folded to stereo for MP3', async () => {
+    const mp4 = await probeFile((await download('instagram', fx.site.url('/surround.mkv'), 'mp4')).file);
+    expect(mp4).toMatchObject({
+      format: expect.stringMatching(/mp4/),
+      codecs: ['mpeg4', 'aac'],
+      channels: 6,
+    });
+    const mp3 = await probeFile((await download('instagram', fx.site.url('/surround.mkv'), 'mp3')).file);
+    expect(mp3).toMatchObject({ format: 'mp3', codecs: ['mp3'], channels: 2 });
+  });
+
   it('an HTML page with one video is named after its title, non-ASCII kept', async () => {
     const { task } = await download('vimeo', fx.site.url('/one.html'), 'mp4');
     expect(task.fileName).toBe('One video – Ünïcode title (1).mp4');

@@ -11,7 +11,7 @@ import { platformById, type Platform } from '@grabbit/catalog';
 import type { DownloadTask } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import { writeInstagramCookies } from '../src/download/job-folder';
+import { writeSessionCookies } from '../src/download/job-folder';
 import { engineArgs, ytDlpAccess } from '../src/download/ytdlp-access';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
@@ -137,7 +137,7 @@ describe("yt-dlp's argument list", () => {
     const config = loadConfig({ ...base, COOKIES_DIR: cookiesDir });
     const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-job-'));
     try {
-      const visitorFile = await writeInstagramCookies(dir, 'sessionid=visitor-own');
+      const visitorFile = await writeSessionCookies(dir, instagram, 'sessionid=visitor-own');
       const visitor = await ytDlpAccess(config, instagram, dir, visitorFile);
       expect(readFileSync(visitor.cookiesFile ?? '', 'utf8')).toContain('visitor-own');
       await rm(visitor.cookiesFile ?? '');

@@ -7,11 +7,5 @@ export function isServedAdSize(size: string): size is AdSlotSize {
   return (adSlotSizes as readonly string[]).includes(size);
 }
 
-/** Vertical slots are shown on large screens only. */
-export function isVerticalAdSize(size: string): boolean {
-  const [width, height] = size.split('x').map(Number);
-  return width !== undefined && height !== undefined && height > width;
-}
-
 /** Which key set a page's ads use: the six adult routes use their own. */
 export type AdKeySet = 'regular' | 'adult';

@@ -22,8 +22,6 @@ export const ads = {
 } as const;
 
 export const ui = {
-  tooltipDelayMs: 700,
-  tooltipSkipDelayMs: 300,
   queryGcTimeMs: 5 * 60 * 1000,
   relatedToolsMax: 6,
 } as const;
@@ -39,13 +37,10 @@ export const network = {
   hubBackoffStopAfterMs: 60000,
   hubServerTimeoutMs: 30000,
   hubKeepAliveMs: 15000,
-  hubLongPollTimeoutMs: 100000,
   batchCallbackCleanupMs: 5000,
   queryRetries: 3,
   queryRetryStartMs: 1000,
   queryRetryMaxMs: 30000,
-  httpsPort: 5001,
-  httpPort: 5000,
 } as const;
 
 export const downloadDefaults = {
@@ -62,11 +57,12 @@ export const playlistLimits = {
   maxEstimatedBytes: 10 * 1024 ** 3,
 } as const;
 
+/**
+ * The monetization default while the server's public config has not answered; the server's own
+ * feature flags are settings (FEATURE_MONETIZATION, FEATURE_CLOUD_STORAGE).
+ */
 export const featureFlags = {
   monetization: true,
-  cloudStorage: true,
-  batchDownloads: true,
-  realTimeProgress: true,
 } as const;
 
 /** Keys under which the browser keeps the monetization state. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isMultiMediaLink, isPlaylistLink, linkBelongsTo, linkHost, routeForLink } from './links';
+import { isMultiMediaLink, isPlaylistLink, linkBelongsTo, linkHost, platformForLink } from './links';
 import { platformById, platforms } from './platforms';
+
+/** The downloader route a link maps to, or undefined (a link without a dot maps to nothing). */
+const routeForLink = (link: string) => platformForLink(link)?.route;
 
 // Spec section 2 host groups, with the {host} placeholders filled from yt-dlp's extractor patterns.
 const hostGroups: Record<string, string[]> = {

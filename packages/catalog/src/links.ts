@@ -39,11 +39,6 @@ export function platformForLink(link: string): Platform | undefined {
   return undefined;
 }
 
-/** The downloader route a link maps to, or undefined (a link without a dot maps to nothing). */
-export function routeForLink(link: string): string | undefined {
-  return platformForLink(link)?.route;
-}
-
 /**
  * Test hosts ("host" or "host:port") that count as belonging to every platform. Only ever set by
  * the server's offline-testing switch, which production refuses.
@@ -72,19 +67,16 @@ export function linkBelongsTo(link: string, platformId: PlatformId, testHosts: T
 
 const playlistIdPattern = /[?&]list=([A-Za-z0-9_-]+)/;
 
-/** A YouTube link (or a test-host link on the YouTube page) with a list= parameter is a playlist. */
+/** A link of a platform with playlists (YouTube; or a test-host link) with a list= parameter. */
 export function isPlaylistLink(link: string, testHosts: TestHosts = []): boolean {
-  if (!linkBelongsTo(link, 'youtube', testHosts)) return false;
-  return playlistIdPattern.test(link);
+  if (!playlistIdPattern.test(link)) return false;
+  return platforms.some((platform) => platform.playlists && linkBelongsTo(link, platform.id, testHosts));
 }
-
-/** Platforms whose links are posts that may hold several items. */
-const multiMediaByUrl: readonly PlatformId[] = ['instagram', 'facebook', 'reddit'];
 
 /** Whether a link on a page is handled as a multi-media post (spec section 5). */
 export function isMultiMediaLink(link: string, pagePlatform?: Platform, testHosts: TestHosts = []): boolean {
   if (pagePlatform?.multiMedia === 'always') return true;
   if (pagePlatform && isTestHostLink(link, testHosts)) return pagePlatform.multiMedia !== 'never';
   const platform = platformForLink(link);
-  return platform !== undefined && multiMediaByUrl.includes(platform.id);
+  return platform?.postLinks === true;
 }

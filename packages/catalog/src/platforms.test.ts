@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adSlotSizes, isServedAdSize, isVerticalAdSize } from './ads';
+import { adSlotSizes, isServedAdSize } from './ads';
 import { downloaderFormatOptions, platformById, platformByRoute, platforms } from './platforms';
 
 const adultIds = ['pornhub', 'xvideos', 'xhamster', 'redgifs', 'youporn', 'spankbang'];
@@ -34,8 +34,20 @@ describe('platforms', () => {
   });
 
   it('the placeholder example of each page maps back to the page', async () => {
-    const { routeForLink } = await import('./links');
-    for (const p of platforms) expect(routeForLink(p.placeholder)).toBe(p.route);
+    const { platformForLink } = await import('./links');
+    for (const p of platforms) expect(platformForLink(p.placeholder)).toBe(p);
+  });
+
+  it('keeps the rules that differ between sites as fields of their entries (spec sections 2, 4, 5)', () => {
+    const idsWith = (has: (p: (typeof platforms)[number]) => unknown) =>
+      platforms.filter((p) => has(p)).map((p) => p.id);
+    expect(idsWith((p) => p.playlists)).toEqual(['youtube']);
+    expect(idsWith((p) => p.sessionCookie)).toEqual(['instagram']);
+    expect(platformById('instagram')?.sessionCookie?.domain).toBe('.instagram.com');
+    expect(idsWith((p) => p.postLinks)).toEqual(['instagram', 'facebook', 'reddit']);
+    expect(idsWith((p) => p.watermarkFree)).toEqual(['tiktok', 'twitter']);
+    expect(idsWith((p) => p.watermarkFree?.watermarkedFormatId)).toEqual(['tiktok']);
+    expect(idsWith((p) => p.longMediaRule)).toEqual(['twitch']);
   });
 
   it('offers the spec downloader formats: MP4 (HD, Full HD), MP3, WEBM, M4A, MOV, MKV', () => {
@@ -57,11 +69,5 @@ describe('ad slots', () => {
     ]);
     expect(isServedAdSize('970x90')).toBe(true);
     expect(isServedAdSize('100x100')).toBe(false);
-  });
-
-  it('vertical slots are the taller ones', () => {
-    expect(isVerticalAdSize('160x600')).toBe(true);
-    expect(isVerticalAdSize('160x300')).toBe(true);
-    expect(isVerticalAdSize('728x90')).toBe(false);
   });
 });

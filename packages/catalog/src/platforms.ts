@@ -12,91 +12,10 @@
 // integration tests (foundation-health) ask the installed yt-dlp that every name exists and that
 // each platform's placeholder, check link and x.com links match one of its extractors.
 
-export const downloadFormats = [
-  'mp4',
-  'mp3',
-  'webm',
-  'm4a',
-  'mov',
-  'mkv',
-  'flac',
-  'wav',
-  'ogg',
-  'jpg',
-  'png',
-  'webp',
-  'gif',
-  // The video's subtitles as a file, and its picture (JPEG): chosen from the preview, not the dropdown.
-  'srt',
-  'vtt',
-  'thumbnail',
-] as const;
-export type DownloadFormat = (typeof downloadFormats)[number];
+import type { Platform } from './platform-types';
 
-/** Formats the page's dropdown offers (spec 9), with their labels. */
-export const downloaderFormatOptions: readonly { value: DownloadFormat; label: string }[] = [
-  { value: 'mp4', label: 'MP4 (HD, Full HD)' },
-  { value: 'mp3', label: 'MP3 (audio)' },
-  { value: 'webm', label: 'WEBM' },
-  { value: 'm4a', label: 'M4A (audio)' },
-  { value: 'mov', label: 'MOV' },
-  { value: 'mkv', label: 'MKV' },
-];
-
-export type PlatformId =
-  | 'youtube'
-  | 'tiktok'
-  | 'instagram'
-  | 'twitter'
-  | 'vimeo'
-  | 'facebook'
-  | 'twitch'
-  | 'reddit'
-  | 'pornhub'
-  | 'xvideos'
-  | 'xhamster'
-  | 'redgifs'
-  | 'youporn'
-  | 'spankbang';
-
-/** When a link on this platform lists a post's items instead of starting one download. */
-export type MultiMediaRule = 'never' | 'by-url' | 'always';
-
-export interface Platform {
-  id: PlatformId;
-  name: string;
-  route: `/${string}-downloader`;
-  adult: boolean;
-  /** Registrable domains; subdomains match too. */
-  hosts: readonly string[];
-  /** yt-dlp extractor names allowed for this platform (never `generic`). */
-  extractors: readonly string[];
-  multiMedia: MultiMediaRule;
-  /** Example link shown as the URL input's placeholder. */
-  placeholder: string;
-  /**
-   * Links that only redirect to a page the extractors know (short and mirror domains no
-   * extractor pattern lists): "host" or "host/path-prefix", the host exact, or "*.host" for the
-   * host and its subdomains. The server follows their redirects before yt-dlp starts.
-   */
-  redirectLinks?: readonly string[];
-  /**
-   * A public link `npm run check-sites` downloads to tell whether the site works today (taken
-   * from yt-dlp's own extractor tests where one exists; an operator overrides them with a file).
-   */
-  checkLink: string;
-  /** The page offers the visitor's own session cookie field (sent for that one request only). */
-  sessionCookie?: boolean;
-  /** The page lists and downloads playlists. */
-  playlists?: boolean;
-  /** Links of the platform that are refused with their message (e.g. live streams, full broadcasts). */
-  refusedLinks?: readonly { pattern: RegExp; message: string }[];
-  /**
-   * Links whose media may be at most `maxSeconds` long (or not live), else refused with `message`
-   * before anything is downloaded (Twitch's full past broadcasts).
-   */
-  longMediaRule?: { pattern: RegExp; maxSeconds: number; message: string };
-}
+export type { MultiMediaRule, Platform, PlatformId } from './platform-types';
+export { downloadFormats, downloaderFormatOptions, type DownloadFormat } from './download-formats';
 
 export const platforms: readonly Platform[] = [
   {
@@ -124,6 +43,8 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'always',
     placeholder: 'https://www.tiktok.com/@user/video/1234567890123456789',
     checkLink: 'https://www.tiktok.com/@scout2015/video/6718335390845095173',
+    // TikTok's watermarked copies carry "download" in their format id; the clean ones do not.
+    watermarkFree: { watermarkedFormatId: 'download' },
   },
   {
     id: 'instagram',
@@ -135,7 +56,8 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'always',
     placeholder: 'https://www.instagram.com/p/ABC123xyz/',
     checkLink: 'https://www.instagram.com/p/aye83DjauH/',
-    sessionCookie: true,
+    sessionCookie: { domain: '.instagram.com' },
+    postLinks: true,
   },
   {
     id: 'twitter',
@@ -147,6 +69,8 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'never',
     placeholder: 'https://x.com/user/status/1234567890123456789',
     checkLink: 'https://x.com/starwars/status/665052190608723968',
+    // Twitter adds no watermark: the file is kept as it was posted.
+    watermarkFree: {},
   },
   {
     id: 'vimeo',
@@ -176,6 +100,7 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'by-url',
     placeholder: 'https://www.facebook.com/watch/?v=1234567890',
     checkLink: 'https://www.facebook.com/video.php?v=637842556329505',
+    postLinks: true,
   },
   {
     id: 'twitch',
@@ -223,6 +148,7 @@ export const platforms: readonly Platform[] = [
     multiMedia: 'always',
     placeholder: 'https://www.reddit.com/r/videos/comments/abc123/title/',
     checkLink: 'https://www.reddit.com/r/videos/comments/6rrwyj/that_small_heart_attack/',
+    postLinks: true,
   },
   {
     id: 'pornhub',

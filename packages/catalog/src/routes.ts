@@ -60,13 +60,10 @@ const downloaderMetaOverrides: Partial<
   },
 };
 
-/** Sites whose videos carry a watermark the downloader can leave out (spec FAQ). */
-const watermarkFree: ReadonlySet<Platform['id']> = new Set(['tiktok', 'twitter']);
-
 function downloaderRoute(platform: Platform): RouteMeta {
   const name = platform.name;
   const lower = name.toLowerCase();
-  const extra = watermarkFree.has(platform.id) ? ' without a watermark' : '';
+  const extra = platform.watermarkFree ? ' without a watermark' : '';
   return {
     path: platform.route,
     kind: 'downloader',

@@ -31,45 +31,58 @@ export const cloudUploadRequestSchema = z.looseObject({
 export type CloudUploadRequest = z.infer<typeof cloudUploadRequestSchema>;
 
 /** A stored object's link: public until retention ends, or signed until `linkExpiresAt`. */
-export interface CloudFileLink {
-  fileKey: string;
+export const cloudFileLinkSchema = z.object({
+  fileKey: z.string(),
   /** Absolute http(s) link to the file. */
-  downloadUrl: string;
-  isPublic: boolean;
-  fileName: string;
-  size: number;
+  downloadUrl: z.string(),
+  isPublic: z.boolean(),
+  fileName: z.string(),
+  size: z.number(),
   /** When the object is deleted (ISO time). */
-  expiresAt: string;
+  expiresAt: z.string(),
   /** When this link stops working (ISO time). */
-  linkExpiresAt: string;
-}
+  linkExpiresAt: z.string(),
+});
+export type CloudFileLink = z.infer<typeof cloudFileLinkSchema>;
 
-export interface CloudStoreResponse extends CloudFileLink {
-  success: true;
-  message: string;
+export const cloudStoreResponseSchema = cloudFileLinkSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
   /** Retention applied, after clamping to the operator's maximum. */
-  retentionHours: number;
+  retentionHours: z.number(),
   /** The download task, for download-and-upload. */
-  taskId?: string;
-}
+  taskId: z.string().optional(),
+});
+export type CloudStoreResponse = z.infer<typeof cloudStoreResponseSchema>;
 
-/** GET /api/cloudstorage/status[?fileKey=...]: settings, usage, and a fresh link for a key. */
-export interface CloudStatusResponse {
-  success: true;
-  enabled: boolean;
-  provider: 'local' | 's3';
-  limits: {
-    maxFileBytes: number;
-    maxRetentionHours: number;
-    defaultRetentionHours: number;
-    linkTtlSeconds: number;
-  };
-  usage: { objects: number; bytes: number; maxBytes: number };
-  file?: CloudFileLink;
-}
+/** A query value read once: repeated or odd values are ignored, as if absent. */
+const queryValue = z.string().optional().catch(undefined);
 
-export interface CloudDeleteResponse {
-  success: true;
-  message: string;
-  fileKey: string;
-}
+/** GET /api/cloudstorage/status[?fileKey=...]. */
+export const cloudStatusQuerySchema = z.looseObject({ fileKey: queryValue });
+
+/** GET /api/cloudstorage/files/{fileKey}[?expires=&signature=]: a signed link's parts. */
+export const cloudFileQuerySchema = z.looseObject({ expires: queryValue, signature: queryValue });
+
+/** GET /api/cloudstorage/status: settings, usage, and a fresh link for a key. */
+export const cloudStatusResponseSchema = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+  provider: z.enum(['local', 's3']),
+  limits: z.object({
+    maxFileBytes: z.number(),
+    maxRetentionHours: z.number(),
+    defaultRetentionHours: z.number(),
+    linkTtlSeconds: z.number(),
+  }),
+  usage: z.object({ objects: z.number(), bytes: z.number(), maxBytes: z.number() }),
+  file: cloudFileLinkSchema.optional(),
+});
+export type CloudStatusResponse = z.infer<typeof cloudStatusResponseSchema>;
+
+export const cloudDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  fileKey: z.string(),
+});
+export type CloudDeleteResponse = z.infer<typeof cloudDeleteResponseSchema>;

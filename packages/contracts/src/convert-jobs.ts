@@ -2,6 +2,8 @@
 // converted file as before when it is ready within the server's wait; otherwise 202 with a job it
 // follows (hub progress on `conversion:{ProgressId}`, this status at statusUrl) until the result
 // link is ready. Clients that send nothing wait for the file, as always.
+import { apiPath, apiRoutes } from './api-paths';
+
 export const respondAsyncHeader = { name: 'Prefer', value: 'respond-async' } as const;
 
 export const conversionJobStatuses = ['converting', 'completed', 'failed'] as const;
@@ -20,5 +22,5 @@ export interface ConversionJob {
   code?: string;
 }
 
-export const conversionJobPath = (jobId: string) => `/api/convert/jobs/${jobId}`;
-export const conversionResultPath = (fileId: string) => `/api/convert/result/${fileId}`;
+export const conversionJobPath = (jobId: string) => apiPath(apiRoutes.conversionJob, { jobId });
+export const conversionResultPath = (fileId: string) => apiPath(apiRoutes.conversionResult, { fileId });

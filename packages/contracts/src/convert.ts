@@ -1,14 +1,16 @@
 // The converter API (spec section 7): the upload form, the endpoints and the progress events the
 // server publishes to the real-time hub while a conversion runs.
 import { z } from 'zod';
+import { apiRoutes } from './api-paths';
 import { convertOptionsShape, endsAfterStart, endsAfterStartIssue } from './convert-options';
+import { conversionJobStatuses, type ConversionJob } from './convert-jobs';
 import { conversionStages, type ConversionProgress } from './events';
 
 /** The three upload endpoints, by converter kind. */
 export const convertEndpoints = {
-  image: '/api/convert/image',
-  audio: '/api/convert/audio-general',
-  video: '/api/convert/video',
+  image: apiRoutes.convertImage,
+  audio: apiRoutes.convertAudio,
+  video: apiRoutes.convertVideo,
 } as const;
 
 /** A client-made id that names the progress group `conversion:{id}`. */
@@ -37,3 +39,14 @@ export const conversionProgressSchema = z.object({
   percent: z.number().min(0).max(100),
   stage: z.enum(conversionStages),
 }) satisfies z.ZodType<ConversionProgress>;
+
+/** GET /api/convert/jobs/{jobId} and the 202 answer of an upload that went on as a job. */
+export const conversionJobSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(conversionJobStatuses),
+  statusUrl: z.string(),
+  downloadUrl: z.string().optional(),
+  fileName: z.string().optional(),
+  error: z.string().optional(),
+  code: z.string().optional(),
+}) satisfies z.ZodType<ConversionJob>;

@@ -35,35 +35,40 @@ export const mediaInfoRequestSchema = z.looseObject({
 });
 
 /** One height the site offers, with the estimated size of each video format (bytes, null when unknown). */
-export interface MediaQuality {
-  height: number;
+export const mediaQualitySchema = z.object({
+  height: z.number(),
   /** `720p`: the value to send as `quality`. */
-  quality: string;
-  sizes: Record<string, number | null>;
-}
+  quality: z.string(),
+  sizes: z.record(z.string(), z.number().nullable()),
+});
+export type MediaQuality = z.infer<typeof mediaQualitySchema>;
 
-export interface MediaAudioBitrate {
-  kbps: number;
+export const mediaAudioBitrateSchema = z.object({
+  kbps: z.number(),
   /** `128k`: the value to send as `quality` with an audio format. */
-  quality: string;
-  size: number | null;
-}
+  quality: z.string(),
+  size: z.number().nullable(),
+});
+export type MediaAudioBitrate = z.infer<typeof mediaAudioBitrateSchema>;
 
-export interface MediaSubtitle {
+export const mediaSubtitleSchema = z.object({
   /** The value to send as `subtitles`. */
-  language: string;
-  name: string | null;
-}
+  language: z.string(),
+  name: z.string().nullable(),
+});
+export type MediaSubtitle = z.infer<typeof mediaSubtitleSchema>;
 
-export interface MediaInfoResponse {
-  success: true;
-  title: string;
-  uploader: string | null;
+/** POST /api/download/{platform}/info: what the link offers. */
+export const mediaInfoResponseSchema = z.object({
+  success: z.literal(true),
+  title: z.string(),
+  uploader: z.string().nullable(),
   /** Seconds, when the site says. */
-  duration: number | null;
+  duration: z.number().nullable(),
   /** A path beginning /api/ (the picture is fetched by the server, never hot-linked). */
-  thumbnailUrl: string | null;
-  qualities: MediaQuality[];
-  audioBitrates: MediaAudioBitrate[];
-  subtitles: MediaSubtitle[];
-}
+  thumbnailUrl: z.string().nullable(),
+  qualities: z.array(mediaQualitySchema),
+  audioBitrates: z.array(mediaAudioBitrateSchema),
+  subtitles: z.array(mediaSubtitleSchema),
+});
+export type MediaInfoResponse = z.infer<typeof mediaInfoResponseSchema>;

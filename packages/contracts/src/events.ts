@@ -1,7 +1,8 @@
 // The real-time hub's names and payload shapes, without zod: the browser bundles import this file
 // (as @grabbit/contracts/events) so they do not carry the schema library only for a few constants.
 
-import type { BatchCompletedEvent, DownloadTask, TaskErrorEvent, TaskProgressUpdate } from './download';
+import type { BatchCompletedEvent, TaskErrorEvent } from './download';
+import type { DownloadTask, TaskProgressUpdate } from './download-answers';
 
 /** Real-time hub (socket.io at /hubs/downloads) event names. */
 export const hubEvents = {

@@ -1,6 +1,6 @@
 // Cloud storage for one app: keeps our own results in the bucket under fresh file keys, applies
 // the retention rules and limits, and builds public or signed links. Knows nothing about HTTP.
-import type { CloudFileLink, CloudStatusResponse } from '@grabbit/contracts';
+import { apiPath, apiRoutes, type CloudFileLink, type CloudStatusResponse } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { downloadFailures } from '../download/failures';
 import { AppError } from '../http/app-error';
@@ -76,7 +76,7 @@ export class CloudService {
 
   /** The link to an object: public until it expires, else signed for CLOUD_LINK_TTL_SECONDS. */
   link(meta: CloudObjectMeta, origin: string): CloudFileLink {
-    const address = `${origin}/api/cloudstorage/files/${encodeURIComponent(meta.fileKey)}`;
+    const address = `${origin}${apiPath(apiRoutes.cloudFile, { fileKey: meta.fileKey })}`;
     const linkEnd = meta.isPublic
       ? meta.expiresAt
       : Math.min(meta.expiresAt, this.now() + this.config.CLOUD_LINK_TTL_SECONDS * 1000);

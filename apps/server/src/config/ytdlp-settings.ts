@@ -6,7 +6,7 @@ import path from 'node:path';
 import { platforms, type PlatformId } from '@grabbit/catalog';
 import { z } from 'zod';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const proxyVariable = (id: PlatformId) => `YTDLP_PROXY_${id.toUpperCase()}`;
 // The proxy becomes the egress guard's upstream (media/egress-upstream.ts), which speaks http and

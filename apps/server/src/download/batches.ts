@@ -3,7 +3,7 @@
 // moves the batch on publishes BatchProgressUpdate, then BatchCompleted (some or all items ready)
 // or BatchError. No process holds a batch's follower: the one bus subscription serves all batches.
 import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
-import { hubEvents } from '@grabbit/contracts';
+import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../http/app-error';
 import type { EventBus } from '../realtime/event-bus';
@@ -13,6 +13,14 @@ import type { BatchRecord, BatchStore } from './batch-store';
 import type { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
 import { checkClipOptions } from './clip-rules';
+import { downloadFailures } from './failures';
+import { sanitizeTitle } from './file-names';
+
+/** One file of a batch's zip, named as it was downloaded. */
+export interface ZipEntry {
+  file: StoredResult;
+  fileName: string;
+}
 
 /** What batches need from the downloader (passed in, so the service and batches do not import each other). */
 export interface BatchDeps {
@@ -42,7 +50,8 @@ export class PlaylistBatches {
   async create(
     platform: Platform,
     input: {
-      items: { url: string; title?: string }[];
+      /** Links, or playlist items with their titles. */
+      items: (string | { url: string; title?: string })[];
       format: DownloadFormatName;
       quality: Quality;
       title?: string;
@@ -51,7 +60,8 @@ export class PlaylistBatches {
     },
   ): Promise<BatchRecord> {
     checkClipOptions(input.format, { ...input.clip, quality: input.quality });
-    input.items.forEach((item, index) => {
+    const listed = input.items.map((item) => (typeof item === 'string' ? { url: item } : item));
+    listed.forEach((item, index) => {
       try {
         checkDownloadUrl(item.url, platform, this.deps.testHosts);
       } catch (error) {
@@ -60,7 +70,7 @@ export class PlaylistBatches {
       }
     });
     const items: BatchRecord['items'] = [];
-    for (const item of input.items) {
+    for (const item of listed) {
       const task = await this.deps.startTask(platform, {
         url: item.url,
         format: input.format,
@@ -81,6 +91,27 @@ export class PlaylistBatches {
     // Tasks may have moved before the record existed: catch up once.
     await this.update(batch.batchId);
     return batch;
+  }
+
+  /** A batch's state; an unknown one is BATCH_NOT_FOUND. */
+  async statusOf(batchId: string): Promise<BatchStatus> {
+    const status = await this.status(batchId);
+    if (!status) throw downloadFailures.batchNotFound();
+    return status;
+  }
+
+  /** A finished batch's files and the zip's name; refused while items still download. */
+  async zipContents(batchId: string): Promise<{ fileName: string; files: ZipEntry[] }> {
+    const status = await this.statusOf(batchId);
+    if (status.status === 'pending' || status.status === 'downloading') {
+      throw new AppError(
+        'BATCH_NOT_READY',
+        'The playlist is still downloading. Please wait until it is complete.',
+      );
+    }
+    const files = await this.completedFiles(status.batchId);
+    if (files.length === 0) throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download');
+    return { fileName: `${sanitizeTitle(status.title, 'playlist')}.zip`, files };
   }
 
   private async taskChanged(taskId: string): Promise<void> {
@@ -126,13 +157,13 @@ export class PlaylistBatches {
       completedItems,
       failedItems,
       items,
-      downloadUrl: `/api/download/playlist/${batchId}/download`,
+      downloadUrl: apiPath(apiRoutes.batchZip, { batchId }),
       message: batchMessage(completedItems, failedItems, finished),
     };
   }
 
   /** Completed items' files still in the result store, in playlist order. */
-  async completedFiles(batchId: string): Promise<{ file: StoredResult; fileName: string }[]> {
+  async completedFiles(batchId: string): Promise<ZipEntry[]> {
     const batch = await this.deps.store.get(batchId);
     if (!batch) return [];
     const files = await Promise.all(

@@ -9,7 +9,8 @@ import { EngineError, type EngineContext } from '../media/engine-run';
 import { downloadDemuxers, pictureDemuxer } from '../media/ffmpeg-demuxers';
 import { runFfmpeg } from '../media/ffmpeg-run';
 import { ffprobe, type ProbeResult } from '../media/ffprobe';
-import { outputTarget, type OutputTarget } from '../media/output-targets';
+import { outputTarget, type ContainerTarget, type OutputTarget } from '../media/output-targets';
+import { chooseStreams, firstStream } from '../media/stream-choice';
 import { downloadFailures } from './failures';
 
 export interface FinalizeOptions {
@@ -34,13 +35,6 @@ export interface FinishingExtras {
   audioKbps?: number;
 }
 
-/** The subtitle codec each video container takes. */
-const subtitleCodecs: Record<string, string> = {
-  mp4: 'mov_text',
-  mov: 'mov_text',
-  webm: 'webvtt',
-  matroska: 'srt',
-};
 const lossless = new Set(['flac', 'wav']);
 
 /** An engine failure as the visitor's error: out of time, or the given failure. */
@@ -64,7 +58,6 @@ export function probeDownload(
 
 const isStill = (probe: ProbeResult) =>
   /image2|_pipe|gif/.test(probe.formatName) && !((probe.duration ?? 0) > 0.5);
-const accepts = (codecs: readonly string[], codec: string) => codecs.includes('*') || codecs.includes(codec);
 /** The link's media cannot become the chosen format: the message says what to choose instead. */
 const wrongFormat = (message: string) => new AppError('FORMAT_NOT_AVAILABLE', message);
 
@@ -75,48 +68,70 @@ function finishingArgs(
   inputExt: string,
   extras: FinishingExtras = {},
 ): string[] | undefined {
-  const video = probe.streams.find((s) => s.codecType === 'video' && !s.attachedPic);
-  const audio = probe.streams.find((s) => s.codecType === 'audio');
+  if (target.kind === 'audio') return audioArgs(probe, target, inputExt, extras);
+  if (target.kind === 'video') return videoArgs(probe, target, inputExt, extras);
   if (target.kind === 'subtitle') {
     if (inputExt === target.extension) return undefined;
-    return ['-map', '0:s:0', ...target.videoEncoder];
+    return ['-map', '0:s:0', ...target.encoder];
   }
-  if (target.kind === 'audio') {
-    if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
-    // An asked bit rate is honoured by re-encoding only when the source is above it.
-    const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
-    const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
-    const copy = accepts(target.audioCodecs, audio.codecName) && !aboveAsked;
-    if (copy && inputExt === target.extension && !video) return undefined;
-    const encoder = kbps ? [...target.audioEncoder.slice(0, 2), '-b:a', `${kbps}k`] : target.audioEncoder;
-    return ['-map', '0:a:0', '-vn', '-sn', '-dn', ...(copy ? ['-c:a', 'copy'] : encoder)];
+  // A picture: a still as it is or re-encoded, a clip only as an animated GIF.
+  if (!firstStream(probe, 'video'))
+    throw wrongFormat('This media has no picture. Choose an audio format instead.');
+  if (isStill(probe)) {
+    if (inputExt === target.extension || (inputExt === 'jpeg' && target.extension === 'jpg'))
+      return undefined;
+    return ['-map', '0:v:0', '-frames:v', '1', ...target.encoder, '-update', '1'];
   }
-  if (target.kind === 'image') {
-    if (!video) throw wrongFormat('This media has no picture. Choose an audio format instead.');
-    if (isStill(probe)) {
-      if (inputExt === target.extension || (inputExt === 'jpeg' && target.extension === 'jpg'))
-        return undefined;
-      return ['-map', '0:v:0', '-frames:v', '1', ...target.videoEncoder, '-update', '1'];
-    }
-    if (target.extension !== 'gif')
-      throw wrongFormat('This link is a video: choose a video format, an audio format or GIF.');
-    // An animated GIF of the clip, with its own palette so colours stay true.
-    const filter =
-      "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
-    return ['-map', '0:v:0', '-an', '-filter_complex', filter, '-loop', '0'];
-  }
-  const copyVideo = !video || accepts(target.videoCodecs, video.codecName);
-  const copyAudio = !audio || accepts(target.audioCodecs, audio.codecName);
+  if (target.extension !== 'gif')
+    throw wrongFormat('This link is a video: choose a video format, an audio format or GIF.');
+  // An animated GIF of the clip, with its own palette so colours stay true.
+  const filter = "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
+  return ['-map', '0:v:0', '-an', '-filter_complex', filter, '-loop', '0'];
+}
+
+/** The audio alone, copied when the container takes its codec and no lower bit rate was asked. */
+function audioArgs(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+  const { container } = target;
+  const audio = firstStream(probe, 'audio');
+  if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
+  // An asked bit rate is honoured by re-encoding only when the source is above it.
+  const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
+  const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
+  const choice = chooseStreams(probe, container, { audio: aboveAsked });
+  if (choice.copyAudio && inputExt === target.extension && !firstStream(probe, 'video')) return undefined;
+  const encoder = kbps ? [...container.audio.slice(0, 2), '-b:a', `${kbps}k`] : container.audio;
+  return [
+    ...['-map', '0:a:0', '-vn', '-sn', '-dn'],
+    ...(choice.copyAudio ? ['-c:a', 'copy'] : encoder),
+    ...containerExtras(target, choice.downmix),
+  ];
+}
+
+/** The first picture and sound, each copied when the container takes its codec. */
+function videoArgs(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+  const { container } = target;
+  const choice = chooseStreams(probe, container);
+  // A stream the file does not have needs nothing.
+  const copyVideo = choice.copyVideo || !firstStream(probe, 'video');
+  const copyAudio = choice.copyAudio || !firstStream(probe, 'audio');
   if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
-  const subtitleCodec = extras.subtitles ? subtitleCodecs[target.muxer] : undefined;
+  const subtitleCodec = extras.subtitles ? container.subtitleCodec : undefined;
   const subtitles = subtitleCodec ? ['-map', '0:s:0?', '-c:s', subtitleCodec] : ['-sn'];
-  const args = ['-map', '0:v:0?', '-map', '0:a:0?', ...subtitles, '-dn'];
-  args.push(
-    ...(copyVideo ? ['-c:v', 'copy'] : target.videoEncoder),
-    ...(copyAudio ? ['-c:a', 'copy'] : target.audioEncoder),
-  );
-  if (target.muxer === 'mp4' || target.muxer === 'mov') args.push('-movflags', '+faststart');
-  return args;
+  return [
+    ...['-map', '0:V:0?', '-map', '0:a:0?', ...subtitles, '-dn'],
+    ...(copyVideo ? ['-c:v', 'copy'] : (container.video ?? [])),
+    ...(choice.hevcTag ? ['-tag:v', 'hvc1'] : []),
+    ...(copyAudio ? ['-c:a', 'copy'] : container.audio),
+    ...containerExtras(target, choice.downmix),
+  ];
+}
+
+/** The channel fold and the MP4 family's index at the front, as the container table says. */
+function containerExtras({ container }: ContainerTarget, downmix: boolean): string[] {
+  return [
+    ...(downmix && container.maxChannels ? ['-ac', String(container.maxChannels)] : []),
+    ...(container.isoMedia ? ['-movflags', '+faststart'] : []),
+  ];
 }
 
 /** Makes `<dir>/result.<ext>` from the downloaded file; returns its path. */

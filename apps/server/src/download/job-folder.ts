@@ -1,6 +1,7 @@
 // Each job gets its own empty folder under DATA_DIR/jobs, removed when the job ends however it ends.
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Platform } from '@grabbit/catalog';
 import { isId, newId } from '../storage/file-ids';
 
 /**
@@ -58,17 +59,24 @@ export async function writeInfoJson(dir: string, json: string): Promise<void> {
 }
 
 /**
- * Writes the visitor's Instagram session cookie as a Netscape cookie file inside the job folder,
- * readable by the server only. Accepts "sessionid=...; csrftoken=..." or a bare session id.
+ * Writes the visitor's session cookie (Instagram's) as a Netscape cookie file of the platform's
+ * cookie domain inside the job folder, readable by the server only. Accepts
+ * "sessionid=...; csrftoken=..." or a bare session id. A platform that takes none gets no file.
  */
-export async function writeInstagramCookies(dir: string, cookieText: string): Promise<string> {
+export async function writeSessionCookies(
+  dir: string,
+  platform: Platform,
+  cookieText: string,
+): Promise<string | undefined> {
+  const domain = platform.sessionCookie?.domain;
+  if (!domain) return undefined;
   const pairs = cookieText.includes('=')
     ? cookieText.split(';').map((part) => part.trim().split(/=(.*)/s).slice(0, 2) as [string, string])
     : [['sessionid', cookieText.trim()] as [string, string]];
   const expires = Math.floor(Date.now() / 1000) + 3600;
   const lines = pairs
     .filter(([name, value]) => /^[\w.-]+$/.test(name ?? '') && value !== undefined && !/[\t\r\n]/.test(value))
-    .map(([name, value]) => ['.instagram.com', 'TRUE', '/', 'TRUE', String(expires), name, value].join('\t'));
+    .map(([name, value]) => [domain, 'TRUE', '/', 'TRUE', String(expires), name, value].join('\t'));
   const file = path.join(dir, cookiesName);
   await writeFile(file, `# Netscape HTTP Cookie File\n${lines.join('\n')}\n`, { mode: 0o600 });
   return file;

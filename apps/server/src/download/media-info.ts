@@ -29,9 +29,17 @@ const hasAudio = (f: YtDlpFormat) => f.acodec !== 'none' && f.acodec !== undefin
 const audioOnly = (f: YtDlpFormat) => f.vcodec === 'none' && hasAudio(f);
 /** yt-dlp writes codecs as `avc1.64001f`, `vp09.00...`, `mp4a.40.2`: compare by family. */
 const codecFamily = (codec: string | null | undefined) =>
-  ({ avc1: 'h264', avc3: 'h264', vp09: 'vp9', vp9: 'vp9', av01: 'av1', mp4a: 'aac', opus: 'opus' })[
-    (codec ?? '').split('.')[0]?.toLowerCase() ?? ''
-  ] ?? codec;
+  ({
+    avc1: 'h264',
+    avc3: 'h264',
+    hvc1: 'hevc',
+    hev1: 'hevc',
+    vp09: 'vp9',
+    vp9: 'vp9',
+    av01: 'av1',
+    mp4a: 'aac',
+    opus: 'opus',
+  })[(codec ?? '').split('.')[0]?.toLowerCase() ?? ''] ?? codec;
 
 /** Bytes: the site's size, its estimate, or the bit rate over the duration. */
 export function sizeOf(format: YtDlpFormat, duration: number | undefined): number | null {
@@ -40,7 +48,11 @@ export function sizeOf(format: YtDlpFormat, duration: number | undefined): numbe
   return format.tbr && duration ? Math.round((format.tbr * 1000 * duration) / 8) : null;
 }
 
-const videoFormats = downloadFormats.filter((name) => outputTarget(name).kind === 'video');
+/** The video formats with their containers (what each takes without a re-encode). */
+const videoContainers = downloadFormats.flatMap((name) => {
+  const target = outputTarget(name);
+  return target.kind === 'video' ? [{ name, container: target.container }] : [];
+});
 
 function bestAudio(formats: YtDlpFormat[], codecs: readonly string[]): YtDlpFormat | undefined {
   const audios = formats.filter(audioOnly).sort((a, b) => (b.abr ?? b.tbr ?? 0) - (a.abr ?? a.tbr ?? 0));
@@ -51,13 +63,11 @@ function bestAudio(formats: YtDlpFormat[], codecs: readonly string[]): YtDlpForm
 function sizesAt(height: number, formats: YtDlpFormat[], duration: number | undefined) {
   const atHeight = formats.filter((f) => hasVideo(f) && f.height === height);
   const sizes: Record<string, number | null> = {};
-  for (const name of videoFormats) {
-    const target = outputTarget(name);
-    const wanted = (f: YtDlpFormat) =>
-      target.videoCodecs.includes('*') || target.videoCodecs.includes(codecFamily(f.vcodec) ?? '');
-    const video = atHeight.find(wanted) ?? atHeight.at(-1);
+  for (const { name, container } of videoContainers) {
+    const copied = (f: YtDlpFormat) => container.videoCopy?.includes(codecFamily(f.vcodec) ?? '') === true;
+    const video = atHeight.find(copied) ?? atHeight.at(-1);
     const videoSize = video ? sizeOf(video, duration) : null;
-    const audio = video && !hasAudio(video) ? bestAudio(formats, target.audioCodecs) : undefined;
+    const audio = video && !hasAudio(video) ? bestAudio(formats, container.audioCopy) : undefined;
     const audioSize = audio ? sizeOf(audio, duration) : 0;
     sizes[name] = videoSize === null || audioSize === null ? null : videoSize + audioSize;
   }

@@ -10,6 +10,7 @@ import type {
   Quality,
 } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
+import { checkClipOptions } from './clip-rules';
 import { mediaItemsOf } from './media-items';
 import type { DownloadService } from './service';
 
@@ -26,6 +27,7 @@ export async function postResponse(
   platform: Platform,
   body: PostRequest,
 ): Promise<MediaItemsResponse | PostDownloadResponse> {
+  if (!body.getMediaItems) checkClipOptions(body.format, body);
   // The visitor's cookie is for a platform whose page offers it, and this one request.
   const cookies = platform.sessionCookie ? body.instagramCookies?.trim() || undefined : undefined;
   const info = await service.readInfo(platform, body.url, 'post', cookies);

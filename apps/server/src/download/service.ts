@@ -11,16 +11,17 @@ import { behindEgressGuard } from '../media/egress-guard';
 import type { InfoMode } from '../media/ytdlp-args';
 import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp-info';
 import type { EventBus } from '../realtime/event-bus';
-import { DiskResultStore, type ResultStore } from '../storage/result-store';
+import { DiskResultStore, type ResultStore, type StoredResult } from '../storage/result-store';
 import { startSweeper } from '../storage/sweeper';
 import { MemoryBatchStore, type BatchStore } from './batch-store';
 import { PlaylistBatches } from './batches';
 import { checkClipOptions } from './clip-rules';
+import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
 import type { FullInfo } from './media-info';
 import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
-import { makeJobFolder, removeJobFolder, writeInfoJson, writeInstagramCookies } from './job-folder';
+import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
 import { ytDlpAccess } from './ytdlp-access';
@@ -152,7 +153,7 @@ export class DownloadService {
     let jobDir: string | undefined;
     if (input.instagramCookies || infoJson) {
       jobDir = await makeJobFolder(this.jobsRoot);
-      if (input.instagramCookies) await writeInstagramCookies(jobDir, input.instagramCookies);
+      if (input.instagramCookies) await writeSessionCookies(jobDir, platform, input.instagramCookies);
       if (infoJson) await writeInfoJson(jobDir, infoJson);
     }
     const task = await this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
@@ -189,6 +190,30 @@ export class DownloadService {
     return waitForTask(this.tasks, this.bus, taskId);
   }
 
+  /** A task's state; an unknown one is TASK_NOT_FOUND. */
+  async task(taskId: string): Promise<DownloadTask> {
+    const task = await this.tasks.get(taskId);
+    if (!task) throw downloadFailures.taskNotFound();
+    return task;
+  }
+
+  /** A result by its id; a gone one is FILE_EXPIRED. */
+  async resultFile(fileId: string): Promise<StoredResult> {
+    const file = await this.results.open(fileId);
+    if (!file) throw downloadFailures.fileExpired();
+    return file;
+  }
+
+  /** The file of a task the visitor waits for (directDownload); a failed task's error as its own. */
+  async finishedFile(taskId: string): Promise<StoredResult> {
+    const settled = await this.waitForTask(taskId);
+    if (settled?.task.status !== 'completed' || !settled.result) {
+      const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
+      throw new AppError(code, settled?.task.error ?? 'Download failed');
+    }
+    return this.resultFile(settled.result.fileId);
+  }
+
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */
   async readInfo(
     platform: Platform,
@@ -201,7 +226,7 @@ export class DownloadService {
     try {
       const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
       const visitorCookies = instagramCookies
-        ? await writeInstagramCookies(dir, instagramCookies)
+        ? await writeSessionCookies(dir, platform, instagramCookies)
         : undefined;
       const { upstreamProxy, ...access } = await ytDlpAccess(this.config, platform, dir, visitorCookies);
       return await behindEgressGuard(

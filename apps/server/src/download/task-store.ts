@@ -8,7 +8,7 @@ import type {
   TaskErrorEvent,
   TaskProgressUpdate,
 } from '@grabbit/contracts';
-import { hubEvents } from '@grabbit/contracts';
+import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../storage/file-ids';
 import type { TaskRecord, TaskResult, TaskStateStore } from './task-state';
@@ -129,7 +129,7 @@ export class TaskStore {
       title: result.title,
       fileName: result.fileName,
       fileSize: result.fileSize,
-      downloadUrl: `/api/download/file/${result.fileId}`,
+      downloadUrl: apiPath(apiRoutes.downloadFile, { fileId: result.fileId }),
       updatedAt: new Date().toISOString(),
     };
     if (result.thumbnailUrl) task.thumbnailUrl = result.thumbnailUrl;

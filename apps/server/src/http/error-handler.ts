@@ -3,9 +3,12 @@
 import { apiErrorBody, errorStatus, type ErrorCode } from '@grabbit/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
+import { schemaFailure } from './route-schemas';
 
 /** Fastify's own request failures as our codes; the status comes from the code's table entry. */
 function fastifyErrorCode(error: FastifyError): { code: ErrorCode; message: string } | undefined {
+  const refused = schemaFailure(error);
+  if (refused) return refused;
   if (error.validation) return { code: 'VALIDATION_FAILED', message: error.message };
   if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return { code: 'FILE_TOO_LARGE', message: 'The file is larger than this page allows.' };

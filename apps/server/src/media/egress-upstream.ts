@@ -37,7 +37,7 @@ export function parseUpstreamProxy(url: string): UpstreamProxy {
 }
 
 /** "address:port" with an IPv6 address in brackets, as request lines and URIs write it. */
-export function authorityOf(address: string, port: number): string {
+function authorityOf(address: string, port: number): string {
   return `${isIP(address) === 6 ? `[${address}]` : address}:${port}`;
 }
 

@@ -1,155 +1,92 @@
-// Output formats as data: what yt-dlp should prefer so no re-encode is needed when the site offers
-// it, and what the finished file must contain (checked with ffprobe, fixed with ffmpeg when not).
+// The downloader's output formats as data: what yt-dlp should prefer so no re-encode is needed when
+// the site offers it, and what the finished file must be. Audio and video formats are containers of
+// the shared table (containers.ts: what is copied, what is re-encoded, the same as the converter);
+// pictures and subtitles have their own encoder here, as only downloads make them.
 import type { DownloadFormatName } from '@grabbit/contracts';
-import { aacAt, encoders, vp9ConstantQuality } from './encoders';
+import { containers, type Container } from './containers';
 
 export type OutputKind = 'video' | 'audio' | 'image' | 'subtitle';
 
-export interface OutputTarget {
-  kind: OutputKind;
+interface TargetBase {
   /** ffmpeg muxer for the final file. */
   muxer: string;
   extension: string;
   contentType: string;
-  /** Codecs allowed as they are (stream copy); the first is the encoder's codec otherwise. */
-  videoCodecs: readonly string[];
-  audioCodecs: readonly string[];
-  /** ffmpeg encoder arguments when a stream must be re-encoded. */
-  videoEncoder: readonly string[];
-  audioEncoder: readonly string[];
   /** yt-dlp format sort (-S): the site's format closest to the target first. */
   formatSort: readonly string[];
 }
 
-const h264 = encoders.h264;
-const aac = aacAt('192k');
-const none: readonly string[] = [];
-const imageSort = ['ext:jpg:png:webp'];
+/** Audio or video: the container's copy rules and encoders. */
+export interface ContainerTarget<Kind extends 'video' | 'audio' = 'video' | 'audio'> extends TargetBase {
+  kind: Kind;
+  container: Container;
+}
 
-function video(
-  muxer: string,
+/** A picture or a subtitle file: made by one ffmpeg encoder. */
+export interface EncodedTarget<Kind extends 'image' | 'subtitle' = 'image' | 'subtitle'> extends TargetBase {
+  kind: Kind;
+  encoder: readonly string[];
+}
+
+/** One member per kind, so a check of `kind` narrows to the fields that kind has. */
+export type OutputTarget =
+  ContainerTarget<'video'> | ContainerTarget<'audio'> | EncodedTarget<'image'> | EncodedTarget<'subtitle'>;
+
+function inContainer<Kind extends 'video' | 'audio'>(
+  kind: Kind,
+  container: Container,
   extension: string,
   contentType: string,
-  v: readonly string[],
-  a: readonly string[],
-  encV: readonly string[],
-  encA: readonly string[],
-  sort: readonly string[],
-): OutputTarget {
-  return {
-    kind: 'video',
-    muxer,
-    extension,
-    contentType,
-    videoCodecs: v,
-    audioCodecs: a,
-    videoEncoder: encV,
-    audioEncoder: encA,
-    formatSort: sort,
-  };
+  formatSort: readonly string[],
+): ContainerTarget<Kind> {
+  return { kind, container, muxer: container.muxer, extension, contentType, formatSort };
 }
-function audio(
-  muxer: string,
-  extension: string,
-  contentType: string,
-  a: readonly string[],
-  encA: readonly string[],
-  sort: readonly string[],
-): OutputTarget {
-  return {
-    kind: 'audio',
-    muxer,
-    extension,
-    contentType,
-    videoCodecs: [],
-    audioCodecs: a,
-    videoEncoder: none,
-    audioEncoder: encA,
-    formatSort: sort,
-  };
-}
+
+const imageSort = ['ext:jpg:png:webp'];
 function image(
   muxer: string,
   extension: string,
   contentType: string,
-  v: readonly string[],
-  encV: readonly string[],
-): OutputTarget {
-  return {
-    kind: 'image',
-    muxer,
-    extension,
-    contentType,
-    videoCodecs: v,
-    audioCodecs: [],
-    videoEncoder: encV,
-    audioEncoder: none,
-    formatSort: imageSort,
-  };
+  encoder: readonly string[],
+): EncodedTarget<'image'> {
+  return { kind: 'image', muxer, extension, contentType, encoder, formatSort: imageSort };
 }
 
 /** A subtitle file: fetched by yt-dlp alone (no media), converted by ffmpeg when needed. */
-function subtitle(muxer: string, extension: string, contentType: string, codec: string): OutputTarget {
-  return {
-    kind: 'subtitle',
-    muxer,
-    extension,
-    contentType,
-    videoCodecs: [],
-    audioCodecs: [],
-    videoEncoder: ['-c:s', codec],
-    audioEncoder: none,
-    formatSort: [],
-  };
+function subtitle(
+  muxer: string,
+  extension: string,
+  contentType: string,
+  codec: string,
+): EncodedTarget<'subtitle'> {
+  return { kind: 'subtitle', muxer, extension, contentType, encoder: ['-c:s', codec], formatSort: [] };
 }
 
 const jpegEncoder = ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p'];
+const h264First = ['vcodec:h264', 'acodec:aac', 'ext:mp4:m4a'];
 
 export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
-  mp4: video('mp4', 'mp4', 'video/mp4', ['h264'], ['aac'], h264, aac, [
-    'vcodec:h264',
-    'acodec:aac',
-    'ext:mp4:m4a',
-  ]),
-  mov: video('mov', 'mov', 'video/quicktime', ['h264'], ['aac'], h264, aac, [
-    'vcodec:h264',
-    'acodec:aac',
-    'ext:mp4:m4a',
-  ]),
-  webm: video(
-    'webm',
-    'webm',
-    'video/webm',
-    ['vp9', 'vp8', 'av1'],
-    ['opus', 'vorbis'],
-    vp9ConstantQuality(32),
-    encoders.opus,
-    ['vcodec:vp9', 'acodec:opus', 'ext:webm'],
-  ),
-  mkv: video('matroska', 'mkv', 'video/x-matroska', ['*'], ['*'], h264, aac, []),
-  m4a: audio('ipod', 'm4a', 'audio/mp4', ['aac'], aac, ['acodec:aac', 'ext:m4a']),
-  mp3: audio(
-    'mp3',
-    'mp3',
-    'audio/mpeg',
-    ['mp3'],
-    ['-c:a', 'libmp3lame', '-q:a', '2'],
-    ['acodec:mp3', 'acodec:aac'],
-  ),
-  flac: audio('flac', 'flac', 'audio/flac', ['flac'], encoders.flac, ['acodec:flac']),
-  wav: audio('wav', 'wav', 'audio/wav', ['pcm_s16le'], encoders.pcm, []),
-  ogg: audio('ogg', 'ogg', 'audio/ogg', ['vorbis', 'opus'], encoders.vorbis, [
-    'acodec:vorbis',
+  mp4: inContainer('video', containers.mp4, 'mp4', 'video/mp4', h264First),
+  mov: inContainer('video', containers.mov, 'mov', 'video/quicktime', h264First),
+  webm: inContainer('video', containers.webm, 'webm', 'video/webm', [
+    'vcodec:vp9',
     'acodec:opus',
+    'ext:webm',
   ]),
-  jpg: image('image2', 'jpg', 'image/jpeg', ['mjpeg'], jpegEncoder),
-  png: image('image2', 'png', 'image/png', ['png'], ['-c:v', 'png']),
-  webp: image('webp', 'webp', 'image/webp', ['webp'], ['-c:v', 'libwebp', '-quality', '90']),
-  gif: image('gif', 'gif', 'image/gif', ['gif'], ['-c:v', 'gif']),
+  mkv: inContainer('video', containers.mkv, 'mkv', 'video/x-matroska', []),
+  m4a: inContainer('audio', containers.m4a, 'm4a', 'audio/mp4', ['acodec:aac', 'ext:m4a']),
+  mp3: inContainer('audio', containers.mp3, 'mp3', 'audio/mpeg', ['acodec:mp3', 'acodec:aac']),
+  flac: inContainer('audio', containers.flac, 'flac', 'audio/flac', ['acodec:flac']),
+  wav: inContainer('audio', containers.wav, 'wav', 'audio/wav', []),
+  ogg: inContainer('audio', containers.ogg, 'ogg', 'audio/ogg', ['acodec:vorbis', 'acodec:opus']),
+  jpg: image('image2', 'jpg', 'image/jpeg', jpegEncoder),
+  png: image('image2', 'png', 'image/png', ['-c:v', 'png']),
+  webp: image('webp', 'webp', 'image/webp', ['-c:v', 'libwebp', '-quality', '90']),
+  gif: image('gif', 'gif', 'image/gif', ['-c:v', 'gif']),
   srt: subtitle('srt', 'srt', 'application/x-subrip', 'srt'),
   vtt: subtitle('webvtt', 'vtt', 'text/vtt', 'webvtt'),
   /** The video's own picture (poster, og:image), as yt-dlp names it. */
-  thumbnail: image('image2', 'jpg', 'image/jpeg', ['mjpeg'], jpegEncoder),
+  thumbnail: image('image2', 'jpg', 'image/jpeg', jpegEncoder),
 };
 
 export function outputTarget(format: DownloadFormatName): OutputTarget {

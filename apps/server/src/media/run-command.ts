@@ -25,7 +25,7 @@ export interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
 }
 
 /** Kills a detached child's whole process group. */
-export function killGroup(pid: number | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
+function killGroup(pid: number | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
   if (pid === undefined) return;
   try {
     process.kill(-pid, signal);

@@ -1,4 +1,4 @@
-import { platforms, type Platform } from '@grabbit/catalog';
+import { platformById, platforms, type Platform } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { buildDownloadArgs, buildInfoArgs, formatSelector } from './ytdlp-args';
 
@@ -54,15 +54,22 @@ describe('yt-dlp arguments', () => {
 
   it('formats: height caps, audio only, TikTok clean formats, post items, cookies', () => {
     const youtube = platforms[0] as Platform;
-    expect(formatSelector({ format: 'mp4', quality: 720, removeWatermark: false })).toBe(
+    expect(formatSelector({ platform: youtube, format: 'mp4', quality: 720, removeWatermark: false })).toBe(
       'bv*[height<=720]+ba/b[height<=720]/bv*+ba/b',
     );
     expect(valueOf(argsFor(youtube, { quality: 2160 }), '--format-sort')).toBe(
       'res:2160,vcodec:h264,acodec:aac,ext:mp4:m4a',
     );
-    expect(formatSelector({ format: 'mp3', quality: 'best', removeWatermark: false })).toBe('ba/b');
-    expect(formatSelector({ format: 'mp4', quality: 'best', removeWatermark: true })).toMatch(
-      /^bv\*\[format_id!\*=download\]\+ba/,
+    expect(
+      formatSelector({ platform: youtube, format: 'mp3', quality: 'best', removeWatermark: false }),
+    ).toBe('ba/b');
+    const tiktok = platformById('tiktok') as Platform;
+    expect(
+      formatSelector({ platform: tiktok, format: 'mp4', quality: 'best', removeWatermark: true }),
+    ).toMatch(/^bv\*\[format_id!\*=download\]\+ba/);
+    // Only a site with watermarked format ids has anything to leave out.
+    expect(formatSelector({ platform: youtube, format: 'mp4', quality: 'best', removeWatermark: true })).toBe(
+      'bv*+ba/b',
     );
     const item = argsFor(youtube, { itemIndex: 3 });
     expect(item).not.toContain('--no-playlist');

@@ -41,7 +41,7 @@ export interface YtDlpDownloadOptions extends YtDlpSafety, ClipOptions {
 }
 
 /** The arguments shared by every call. */
-export function baseArgs(safety: YtDlpSafety): string[] {
+function baseArgs(safety: YtDlpSafety): string[] {
   // Test hosts only: `generic` reads any page, and it finds <video> tags through `html5`.
   const extractors = [...safety.platform.extractors, ...(safety.allowGeneric ? ['generic', 'html5'] : [])];
   const args = [
@@ -66,11 +66,12 @@ export function baseArgs(safety: YtDlpSafety): string[] {
 
 /** `-f` selector: video targets take the best video and audio, audio targets the best audio. */
 export function formatSelector(
-  options: Pick<YtDlpDownloadOptions, 'format' | 'quality' | 'removeWatermark'>,
+  options: Pick<YtDlpDownloadOptions, 'platform' | 'format' | 'quality' | 'removeWatermark'>,
 ): string {
   const kind = outputTarget(options.format).kind;
-  // TikTok's watermarked formats carry "download" in their id; prefer the clean ones.
-  const clean = options.removeWatermark ? '[format_id!*=download]' : '';
+  // A site whose watermarked copies have their own format ids (the catalog's): prefer the clean ones.
+  const mark = options.removeWatermark ? options.platform.watermarkFree?.watermarkedFormatId : undefined;
+  const clean = mark ? `[format_id!*=${mark}]` : '';
   const height = typeof options.quality === 'number' ? `[height<=${options.quality}]` : '';
   const kbps = audioKbps(options.quality);
   const abr = kbps ? `[abr<=${kbps}]` : '';

@@ -63,12 +63,12 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
 const generic: YtDlpFailure = { code: 'DOWNLOAD_FAILED', message: 'Download failed' };
 
 /** The failure for a finished yt-dlp run's output (stdout and stderr together). */
-export function classifyYtDlpOutput(output: string): YtDlpFailure {
+function classifyYtDlpOutput(output: string): YtDlpFailure {
   return rules.find((rule) => rule.pattern.test(output))?.failure ?? generic;
 }
 
 /** yt-dlp's own last `ERROR:` line (for operators only: check-sites; never shown to visitors). */
-export function engineErrorLine(stderr: string): string | undefined {
+function engineErrorLine(stderr: string): string | undefined {
   return stderr
     .split('\n')
     .map((line) => line.trim())

@@ -53,9 +53,9 @@ describe('clip arguments', () => {
   it('prefers the asked audio bit rate', () => {
     expect(audioKbps('192k')).toBe(192);
     expect(audioKbps(720)).toBeUndefined();
-    expect(formatSelector({ format: 'mp3', quality: '128k', removeWatermark: false })).toBe(
-      'ba[abr<=128]/ba/b',
-    );
+    expect(
+      formatSelector({ platform: youtube, format: 'mp3', quality: '128k', removeWatermark: false }),
+    ).toBe('ba[abr<=128]/ba/b');
     expect(argsFor({ format: 'mp3', quality: '128k' })).toContain('abr:128,acodec:mp3,acodec:aac');
   });
 

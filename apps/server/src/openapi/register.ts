@@ -1,67 +1,35 @@
-// GET /api/openapi.json: the OpenAPI 3 document of every /api route, generated from the routes
-// Fastify has and the zod schemas they validate with (route-docs.ts); GET /api/docs: a readable
-// page of it (Swagger UI). Registered before the routes, so @fastify/swagger sees each one.
+// GET /api/openapi.json: the OpenAPI 3 document of every /api route, made by @fastify/swagger from
+// the routes' own zod schemas (http/route-schemas.ts): what a route validates and answers is what
+// the document says. GET /api/docs: a readable page of it (Swagger UI). Registered before the
+// routes, so @fastify/swagger sees each one.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { appVersion } from '@grabbit/catalog';
-import { errorCodes } from '@grabbit/contracts';
+import { apiPrefix, apiRoutes } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cloudRouteDocs } from './cloud-route-docs';
-import { commonErrors, routeDocs, type RouteDoc } from './route-docs';
 
-export const openApiPath = '/api/openapi.json';
-export const docsPrefix = '/api/docs';
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Documentation only: the text fields of a multipart upload (the route reads the stream
+     * itself, so nothing validates a body before it), documented with the file field InputFile.
+     */
+    multipartFields?: z.ZodObject;
+  }
+}
 
 type JsonSchema = Record<string, unknown>;
+type Transform = Parameters<typeof jsonSchemaTransform>[0];
 
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+/** A multipart form's document: its text fields (from zod), then the file. */
+function multipartSchema(fields: z.ZodObject): JsonSchema {
+  const { $schema: _dialect, ...form } = z.toJSONSchema(fields, {
     target: 'openapi-3.0',
     io: 'input',
     unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
-}
-
-const errorBody: JsonSchema = {
-  description: 'The error: a human message (error, Error) and a stable code',
-  type: 'object',
-  required: ['success', 'error', 'Error', 'code'],
-  properties: {
-    success: { type: 'boolean', enum: [false] },
-    error: { type: 'string' },
-    Error: { type: 'string' },
-    code: { type: 'string', enum: [...errorCodes] },
-  },
-};
-
-/** "/api/download/:platform" as the document writes it: "/api/download/{platform}". */
-const documentPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
-
-function answerSchema(doc: RouteDoc | undefined): JsonSchema {
-  const answer = doc?.answer;
-  if (!answer) return { description: 'OK', type: 'object', additionalProperties: true };
-  if ('file' in answer)
-    return {
-      description: 'The file, as an attachment',
-      content: { [answer.file]: { schema: { type: 'string', format: 'binary' } } },
-    };
-  return { description: 'OK', ...jsonSchemaOf(answer) };
-}
-
-function paramsSchema(url: string): JsonSchema | undefined {
-  const names = [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
-  if (names.length === 0) return undefined;
-  return {
-    type: 'object',
-    required: names,
-    properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
-  };
-}
-
-function multipartSchema(fields: z.ZodObject): JsonSchema {
-  const form = jsonSchemaOf(fields) as { properties?: JsonSchema; required?: string[] };
+  }) as { $schema?: string; properties?: JsonSchema; required?: string[] };
   return {
     type: 'object',
     required: [...(form.required ?? []), 'InputFile'],
@@ -69,21 +37,28 @@ function multipartSchema(fields: z.ZodObject): JsonSchema {
   };
 }
 
-/** The document's view of one route: its input, answer and errors. */
-export function describeRoute(method: string, url: string): JsonSchema {
-  const key = `${method} ${documentPath(url)}`;
-  const doc = routeDocs[key] ?? cloudRouteDocs[key];
-  const errors = [...new Set([...commonErrors, ...(doc?.errors ?? [])])].sort();
-  const params = paramsSchema(url);
+/** Only /api routes are documented (not the document and its page, nor HEAD twins). */
+function documented({ url, route }: Transform): boolean {
+  const method = Array.isArray(route.method) ? route.method[0] : route.method;
+  return (
+    url.startsWith(`${apiPrefix}/`) &&
+    !url.startsWith(apiRoutes.docs) &&
+    url !== apiRoutes.openApi &&
+    method !== 'HEAD'
+  );
+}
+
+function transform(document: Transform) {
+  if (!documented(document)) return { schema: { hide: true }, url: document.url };
+  const { multipartFields, ...schema } = document.schema ?? {};
+  const transformed = jsonSchemaTransform({ ...document, schema });
+  if (!multipartFields) return transformed;
   return {
-    summary: doc?.summary ?? 'Undocumented route',
-    tags: [doc?.tag ?? 'service'],
-    ...(params ? { params } : {}),
-    ...(doc?.body ? { body: jsonSchemaOf(doc.body) } : {}),
-    ...(doc?.multipart ? { body: multipartSchema(doc.multipart), consumes: ['multipart/form-data'] } : {}),
-    response: {
-      200: answerSchema(doc),
-      ...Object.fromEntries(errors.map((status) => [status, errorBody])),
+    ...transformed,
+    schema: {
+      ...transformed.schema,
+      body: multipartSchema(multipartFields),
+      consumes: ['multipart/form-data'],
     },
   };
 }
@@ -102,16 +77,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
       security: [{}, { apiKey: [] }],
     },
-    transform: ({ url, route }) => {
-      const method = Array.isArray(route.method) ? route.method[0] : route.method;
-      const documented =
-        url.startsWith('/api/') && !url.startsWith(docsPrefix) && url !== openApiPath && method !== 'HEAD';
-      if (!documented || !method) return { schema: { hide: true }, url };
-      return { schema: describeRoute(method, url), url };
-    },
+    transform,
+    // Schemas with an id (the error body) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: docsPrefix });
-  app.get(openApiPath, async (_request, reply) => {
+  await app.register(swaggerUi, { routePrefix: apiRoutes.docs });
+  app.get(apiRoutes.openApi, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return app.swagger();
   });

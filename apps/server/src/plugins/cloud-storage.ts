@@ -3,11 +3,11 @@
 // FEATURE_DISABLED and nothing is created on disk.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../http/app-error';
-import { cloudEndpoints, cloudStorageRoutes } from '../routes/cloudstorage';
+import { cloudRoutes, cloudStorageRoutes } from '../routes/cloudstorage';
 import { CloudService } from '../cloud/cloud-service';
 import type { CloudStore } from '../cloud/cloud-store';
 import { LocalCloudStore } from '../cloud/local-cloud-store';
@@ -25,16 +25,14 @@ export async function registerCloudStorage(
 ): Promise<void> {
   const { config } = context;
   if (!config.FEATURE_CLOUD_STORAGE) {
-    // The same routes as when on (not a wildcard): the API document lists exactly these, and
-    // other /api/cloudstorage paths get the usual 404 NOT_FOUND.
-    for (const { method, url } of Object.values(cloudEndpoints))
-      app.route({
-        method,
-        url,
-        handler: async () => {
-          throw new AppError('FEATURE_DISABLED', 'Cloud storage is not enabled on this server.', 404);
-        },
-      });
+    // The same routes and documents as when on (not a wildcard): the API document lists exactly
+    // these, and other /api/cloudstorage paths get the usual 404 NOT_FOUND. The refusal comes
+    // before validation, so any input is answered FEATURE_DISABLED.
+    const disabled = async () => {
+      throw new AppError('FEATURE_DISABLED', 'Cloud storage is not enabled on this server.', 404);
+    };
+    for (const { method, url, schema } of Object.values(cloudRoutes))
+      app.route({ method, url, schema: schema as FastifySchema, preValidation: disabled, handler: disabled });
     return;
   }
   const root = path.resolve(config.CLOUD_STORAGE_DIR ?? path.join(config.DATA_DIR, 'cloud'));

@@ -4,28 +4,88 @@
 //   GET /api/cloudstorage/files/{fileKey}[?expires=&signature=] (public, or signed and expiring).
 import { platformForLink } from '@grabbit/catalog';
 import {
+  apiRoutes,
+  cloudDeleteResponseSchema,
   cloudDownloadRequestSchema,
+  cloudFileQuerySchema,
+  cloudStatusQuerySchema,
+  cloudStatusResponseSchema,
+  cloudStoreResponseSchema,
   cloudUploadRequestSchema,
+  pathParamsSchema,
   type CloudDeleteResponse,
   type CloudStatusResponse,
   type CloudStoreResponse,
 } from '@grabbit/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cloudFailures, type CloudService, type KeptFile } from '../cloud/cloud-service';
 import { keepDownload, waitForKept } from '../cloud/keep-download';
 import { resultIdFromFilePath } from '../cloud/result-reference';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../http/app-error';
 import { sendStoredResult } from '../http/send-result';
-import { parseBody } from './download-shared';
+import { answers, fileAnswer } from '../http/route-schemas';
 
-/** Every cloud-storage route; with the feature off each one answers 404 FEATURE_DISABLED. */
-export const cloudEndpoints = {
-  downloadAndUpload: { method: 'POST', url: '/api/cloudstorage/download-and-upload' },
-  upload: { method: 'POST', url: '/api/cloudstorage/upload' },
-  status: { method: 'GET', url: '/api/cloudstorage/status' },
-  delete: { method: 'DELETE', url: '/api/cloudstorage/delete/:fileKey' },
-  file: { method: 'GET', url: '/api/cloudstorage/files/:fileKey' },
+const whenOff = ' (404 FEATURE_DISABLED while cloud storage is off)';
+const tags = ['cloud storage'];
+
+/**
+ * Every cloud-storage route with its schema. With the feature off the same routes and documents
+ * answer 404 FEATURE_DISABLED before anything is validated (plugins/cloud-storage.ts).
+ */
+export const cloudRoutes = {
+  downloadAndUpload: {
+    method: 'POST',
+    url: apiRoutes.cloudDownloadAndUpload,
+    schema: {
+      summary: `Download a link and keep the file in cloud storage; answers its link${whenOff}`,
+      tags,
+      body: cloudDownloadRequestSchema,
+      response: answers(cloudStoreResponseSchema, [403, 404, 413, 422, 502, 503, 504, 507]),
+    },
+  },
+  upload: {
+    method: 'POST',
+    url: apiRoutes.cloudUpload,
+    schema: {
+      summary: `Keep a result this server gave out in cloud storage; answers its link${whenOff}`,
+      tags,
+      body: cloudUploadRequestSchema,
+      response: answers(cloudStoreResponseSchema, [404, 413, 507]),
+    },
+  },
+  status: {
+    method: 'GET',
+    url: apiRoutes.cloudStatus,
+    schema: {
+      summary: `Cloud storage limits and usage, and a fresh link for ?fileKey=${whenOff}`,
+      tags,
+      querystring: cloudStatusQuerySchema,
+      response: answers(cloudStatusResponseSchema, [404]),
+    },
+  },
+  delete: {
+    method: 'DELETE',
+    url: apiRoutes.cloudDelete,
+    schema: {
+      summary: `Delete a kept file${whenOff}`,
+      tags,
+      params: pathParamsSchema('fileKey'),
+      response: answers(cloudDeleteResponseSchema, [404]),
+    },
+  },
+  file: {
+    method: 'GET',
+    url: apiRoutes.cloudFile,
+    schema: {
+      summary: `A kept file: public, or with ?expires=&signature= from a signed link${whenOff}`,
+      tags,
+      params: pathParamsSchema('fileKey'),
+      querystring: cloudFileQuerySchema,
+      response: answers({ 200: fileAnswer() }, [403, 404]),
+    },
+  },
 } as const;
 
 /** The origin the visitor reached us at: links are made for it. */
@@ -49,26 +109,31 @@ function storedAnswer(
 export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadService) {
   const config = downloads.config;
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post(cloudEndpoints.downloadAndUpload.url, async (request) => {
-      const body = parseBody(cloudDownloadRequestSchema, request.body);
-      const platform = body.platform ? downloads.platform(body.platform) : platformForLink(body.url);
-      if (!platform) throw new AppError('UNSUPPORTED_URL', 'This URL is not supported by any downloader.');
-      const origin = originOf(request);
-      const started = await keepDownload(downloads, cloud, platform, body, origin);
-      // Bounded like the download itself (plus the copy); the task's state tells the rest.
-      const kept = await waitForKept(started.kept, (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000);
-      return storedAnswer(cloud, kept, origin, started.taskId);
-    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.post(
+      cloudRoutes.downloadAndUpload.url,
+      { schema: cloudRoutes.downloadAndUpload.schema },
+      async (request) => {
+        const { body } = request;
+        const platform = body.platform ? downloads.platform(body.platform) : platformForLink(body.url);
+        if (!platform) throw new AppError('UNSUPPORTED_URL', 'This URL is not supported by any downloader.');
+        const origin = originOf(request);
+        const started = await keepDownload(downloads, cloud, platform, body, origin);
+        // Bounded like the download itself (plus the copy); the task's state tells the rest.
+        const kept = await waitForKept(started.kept, (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000);
+        return storedAnswer(cloud, kept, origin, started.taskId);
+      },
+    );
 
-    app.post(cloudEndpoints.upload.url, async (request) => {
-      const body = parseBody(cloudUploadRequestSchema, request.body);
+    api.post(cloudRoutes.upload.url, { schema: cloudRoutes.upload.schema }, async (request) => {
+      const { body } = request;
       const origin = originOf(request);
       const ownOrigins = [origin, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];
       const fileId = resultIdFromFilePath(body.filePath, ownOrigins);
       return storedAnswer(cloud, await cloud.keepResult(fileId, body), origin);
     });
 
-    app.get<{ Querystring: { fileKey?: string } }>(cloudEndpoints.status.url, async (request, reply) => {
+    api.get(cloudRoutes.status.url, { schema: cloudRoutes.status.schema }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const status: CloudStatusResponse = await cloud.status();
       const { fileKey } = request.query;
@@ -76,7 +141,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       return status;
     });
 
-    app.delete<{ Params: { fileKey: string } }>(cloudEndpoints.delete.url, async (request) => {
+    api.delete(cloudRoutes.delete.url, { schema: cloudRoutes.delete.schema }, async (request) => {
       await cloud.delete(request.params.fileKey);
       return {
         success: true,
@@ -85,19 +150,16 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       } satisfies CloudDeleteResponse;
     });
 
-    app.get<{ Params: { fileKey: string }; Querystring: { expires?: string; signature?: string } }>(
-      cloudEndpoints.file.url,
-      async (request, reply) => {
-        const meta = await cloud.find(request.params.fileKey);
-        const check = cloud.checkLink(meta, request.query.expires, request.query.signature);
-        if (check === 'expired')
-          throw new AppError('CLOUD_LINK_EXPIRED', 'This link has expired. Ask for a new one.', 403);
-        if (check === 'invalid') throw new AppError('CLOUD_LINK_INVALID', 'This link is not valid.', 403);
-        const file = await cloud.store.open(meta);
-        if (!file) throw cloudFailures.notFound();
-        if (file.signedUrl) return reply.redirect(await file.signedUrl(), 302);
-        return sendStoredResult(request, reply, file);
-      },
-    );
+    api.get(cloudRoutes.file.url, { schema: cloudRoutes.file.schema }, async (request, reply) => {
+      const meta = await cloud.find(request.params.fileKey);
+      const check = cloud.checkLink(meta, request.query.expires, request.query.signature);
+      if (check === 'expired')
+        throw new AppError('CLOUD_LINK_EXPIRED', 'This link has expired. Ask for a new one.', 403);
+      if (check === 'invalid') throw new AppError('CLOUD_LINK_INVALID', 'This link is not valid.', 403);
+      const file = await cloud.store.open(meta);
+      if (!file) throw cloudFailures.notFound();
+      if (file.signedUrl) return reply.redirect(await file.signedUrl(), 302);
+      return sendStoredResult(request, reply, file);
+    });
   };
 }

@@ -1,26 +1,54 @@
 // GET /api/convert/jobs/{jobId}: a long conversion's state; GET /api/convert/result/{fileId}: its
 // result, from the result store (ranges work, expires like download results).
-import { AppError } from '../http/app-error';
+import { apiRoutes, conversionJobSchema, pathParamsSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ConversionJobs } from '../convert/conversion-jobs';
-import type { ResultStore } from '../storage/result-store';
 import { downloadFailures } from '../download/failures';
+import { AppError } from '../http/app-error';
+import { answers, fileAnswer } from '../http/route-schemas';
 import { sendStoredResult } from '../http/send-result';
+import type { ResultStore } from '../storage/result-store';
+
+const tags = ['conversions'];
 
 export function convertJobRoutes(jobs: ConversionJobs, results: ResultStore) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get<{ Params: { jobId: string } }>('/api/convert/jobs/:jobId', async (request, reply) => {
-      const job = jobs.get(request.params.jobId);
-      if (!job)
-        throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).', 404);
-      reply.header('cache-control', 'no-store');
-      return job;
-    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.get(
+      apiRoutes.conversionJob,
+      {
+        schema: {
+          summary: "A long conversion's state",
+          tags,
+          params: pathParamsSchema('jobId'),
+          response: answers(conversionJobSchema, [404]),
+        },
+      },
+      async (request, reply) => {
+        const job = jobs.get(request.params.jobId);
+        if (!job)
+          throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).', 404);
+        reply.header('cache-control', 'no-store');
+        return job;
+      },
+    );
 
-    app.get<{ Params: { fileId: string } }>('/api/convert/result/:fileId', async (request, reply) => {
-      const file = await results.open(request.params.fileId);
-      if (!file) throw downloadFailures.fileExpired();
-      return sendStoredResult(request, reply, file);
-    });
+    api.get(
+      apiRoutes.conversionResult,
+      {
+        schema: {
+          summary: "A finished conversion's file (an attachment; ranges work)",
+          tags,
+          params: pathParamsSchema('fileId'),
+          response: answers({ 200: fileAnswer() }, [404]),
+        },
+      },
+      async (request, reply) => {
+        const file = await results.open(request.params.fileId);
+        if (!file) throw downloadFailures.fileExpired();
+        return sendStoredResult(request, reply, file);
+      },
+    );
   };
 }

@@ -22,6 +22,7 @@ import { createWorkspace } from '../convert/workspace';
 import { discardRequestBody } from '../http/discard-request-body';
 import { conversionJobSetup, syncOrJob, uploadLimit } from '../convert/conversion-job-setup';
 import { convertJobRoutes } from './convert-jobs';
+import { convertRouteSchema } from './convert-schemas';
 
 /** The visitor's base name plus the output extension; control characters and empty names fixed. */
 export function downloadName(originalName: string, extension: string): string {
@@ -108,8 +109,8 @@ export function convertRoutes(context: AppContext) {
       }
     };
 
-    app.post(convertEndpoints.image, handle('image'));
-    app.post(convertEndpoints.audio, handle('audio'));
-    app.post(convertEndpoints.video, handle('video'));
+    app.post(convertEndpoints.image, { schema: convertRouteSchema('image') }, handle('image'));
+    app.post(convertEndpoints.audio, { schema: convertRouteSchema('audio') }, handle('audio'));
+    app.post(convertEndpoints.video, { schema: convertRouteSchema('video') }, handle('video'));
   };
 }

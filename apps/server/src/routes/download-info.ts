@@ -1,45 +1,56 @@
 // POST /api/download/{platform}/info: what a link offers before downloading it (title, uploader,
 // duration, qualities with sizes, audio bit rates, subtitles), cached a few minutes per link.
 // GET /api/download/thumbnail/{id}: the preview's picture, fetched by the server.
-import { mediaInfoRequestSchema, type MediaInfoResponse } from '@grabbit/contracts';
+import {
+  apiRoutes,
+  mediaInfoRequestSchema,
+  mediaInfoResponseSchema,
+  pathParamsSchema,
+  platformParamsSchema,
+} from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from '../download/media-info';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mediaPreview, previewPicture } from '../download/preview';
 import type { DownloadService } from '../download/service';
-import { fetchThumbnail } from '../download/thumbnail-fetch';
-import { AppError } from '../http/app-error';
-import { thumbnailOf } from '../media/ytdlp-info';
-import { parseBody } from './download-shared';
+import { answers, fileAnswer } from '../http/route-schemas';
+
+const tags = ['downloads'];
 
 export function downloadInfoRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post<{ Params: { platform: string } }>('/api/download/:platform/info', async (request) => {
-      const platform = service.platform(request.params.platform);
-      const body = parseBody(mediaInfoRequestSchema, request.body);
-      const { info } = await service.cachedInfo(platform, body.url);
-      const thumbnail = thumbnailOf(info);
-      return {
-        success: true,
-        title: info.title ?? `${platform.name} video`,
-        uploader: (info as FullInfo).uploader ?? (info as FullInfo).channel ?? null,
-        duration: info.duration ?? null,
-        thumbnailUrl: thumbnail
-          ? `/api/download/thumbnail/${service.infoCache.thumbnailId(thumbnail)}`
-          : null,
-        qualities: qualitiesOf(info),
-        audioBitrates: audioBitratesOf(info),
-        subtitles: subtitlesOf(info),
-      } satisfies MediaInfoResponse;
-    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.post(
+      apiRoutes.downloadInfo,
+      {
+        schema: {
+          summary: "A link's preview: title, duration, qualities with sizes, audio bit rates, subtitles",
+          tags,
+          params: platformParamsSchema,
+          body: mediaInfoRequestSchema,
+          response: answers(mediaInfoResponseSchema, [403, 404, 502, 503, 504]),
+        },
+      },
+      async (request) => mediaPreview(service, service.platform(request.params.platform), request.body.url),
+    );
 
-    app.get<{ Params: { id: string } }>('/api/download/thumbnail/:id', async (request, reply) => {
-      const link = service.infoCache.thumbnailUrl(request.params.id);
-      if (!link) throw new AppError('NOT_FOUND', 'This picture is not available.', 404);
-      const image = await fetchThumbnail(link, service.config.MEDIA_TEST_HOSTS);
-      return reply
-        .header('content-type', image.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.body);
-    });
+    api.get(
+      apiRoutes.thumbnail,
+      {
+        schema: {
+          summary: "A previewed link's picture, fetched by the server",
+          tags,
+          params: pathParamsSchema('id'),
+          response: answers({ 200: fileAnswer('image/*', 'The picture') }, [404]),
+        },
+      },
+      async (request, reply) => {
+        const image = await previewPicture(service, request.params.id);
+        return reply
+          .header('content-type', image.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(image.body);
+      },
+    );
   };
 }

@@ -1,19 +1,36 @@
 // POST /api/download/{platform}/media: with getMediaItems (default) it lists a post's items; with
 // getMediaItems false it downloads them all and answers the post response with every file.
-import { mediaItemsRequestSchema } from '@grabbit/contracts';
+import {
+  apiRoutes,
+  mediaItemsRequestSchema,
+  mediaItemsResponseSchema,
+  platformParamsSchema,
+  postDownloadResponseSchema,
+} from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { checkClipOptions } from '../download/clip-rules';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { postResponse } from '../download/post-items';
 import type { DownloadService } from '../download/service';
-import { parseBody } from './download-shared';
+import { answers } from '../http/route-schemas';
 
 export function downloadMediaRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post<{ Params: { platform: string } }>('/api/download/:platform/media', async (request) => {
-      const platform = service.platform(request.params.platform);
-      const body = parseBody(mediaItemsRequestSchema, request.body);
-      if (!body.getMediaItems) checkClipOptions(body.format, body);
-      return postResponse(service, platform, body);
-    });
+    app.withTypeProvider<ZodTypeProvider>().post(
+      apiRoutes.downloadMedia,
+      {
+        schema: {
+          summary: "List a post's items, or download them all",
+          tags: ['downloads'],
+          params: platformParamsSchema,
+          body: mediaItemsRequestSchema,
+          response: answers(
+            z.union([mediaItemsResponseSchema, postDownloadResponseSchema]),
+            [403, 404, 422, 502, 503, 504],
+          ),
+        },
+      },
+      async (request) => postResponse(service, service.platform(request.params.platform), request.body),
+    );
   };
 }

@@ -1,71 +1,104 @@
 // Playlists: POST /api/download/youtube/playlist lists one (and says whether the page downloads it
 // at once), POST /api/download/playlist starts a batch, GET .../{batchId}/status follows it, and
 // POST .../{batchId}/download streams its files as one zip named after the playlist.
-import { batchRequestSchema, playlistInfoRequestSchema, type BatchStartResponse } from '@grabbit/contracts';
+import {
+  apiRoutes,
+  batchRequestSchema,
+  batchStartResponseSchema,
+  batchStatusSchema,
+  pathParamsSchema,
+  playlistInfoRequestSchema,
+  playlistResponseSchema,
+  type BatchStartResponse,
+} from '@grabbit/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
-import { sanitizeTitle } from '../download/file-names';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listPlaylist } from '../download/playlist-listing';
-import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { zipFiles } from '../download/zip';
-import { AppError } from '../http/app-error';
-import { parseBody } from './download-shared';
+import { answers, fileAnswer } from '../http/route-schemas';
+
+const tags = ['downloads'];
 
 export function downloadPlaylistRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/api/download/youtube/playlist', async (request) => {
-      const platform = service.platform('youtube');
-      const body = parseBody(playlistInfoRequestSchema, request.body);
-      return listPlaylist(service, platform, body);
-    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.post(
+      apiRoutes.youtubePlaylist,
+      {
+        schema: {
+          summary: 'List a YouTube playlist, and whether the page downloads it at once',
+          tags,
+          body: playlistInfoRequestSchema,
+          response: answers(playlistResponseSchema, [404, 502, 503, 504]),
+        },
+      },
+      async (request) => listPlaylist(service, service.platform('youtube'), request.body),
+    );
 
-    app.post('/api/download/playlist', async (request) => {
-      const body = parseBody(batchRequestSchema, request.body);
-      const platform = service.platform(body.platform);
-      const items = body.items.map((item) => (typeof item === 'string' ? { url: item } : item));
-      const batch = await service.batches.create(platform, {
-        items,
-        format: body.outputFormat,
-        quality: body.quality,
-        title: body.title,
-        clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
-      });
-      return {
-        success: true,
-        batchId: batch.batchId,
-        message: `Downloading ${items.length} items`,
-      } satisfies BatchStartResponse;
-    });
+    api.post(
+      apiRoutes.batchStart,
+      {
+        schema: {
+          summary: 'Start a batch of downloads',
+          tags,
+          body: batchRequestSchema,
+          response: answers(batchStartResponseSchema, [403, 404, 503]),
+        },
+      },
+      async (request) => {
+        const { body } = request;
+        const batch = await service.batches.create(service.platform(body.platform), {
+          items: body.items,
+          format: body.outputFormat,
+          quality: body.quality,
+          title: body.title,
+          clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
+        });
+        return {
+          success: true,
+          batchId: batch.batchId,
+          message: `Downloading ${body.items.length} items`,
+        } satisfies BatchStartResponse;
+      },
+    );
 
-    app.get<{ Params: { batchId: string } }>(
-      '/api/download/playlist/:batchId/status',
+    api.get(
+      apiRoutes.batchStatus,
+      {
+        schema: {
+          summary: "A batch's progress",
+          tags,
+          params: pathParamsSchema('batchId'),
+          response: answers(batchStatusSchema, [404]),
+        },
+      },
       async (request, reply) => {
-        const status = await service.batches.status(request.params.batchId);
-        if (!status) throw downloadFailures.batchNotFound();
+        const status = await service.batches.statusOf(request.params.batchId);
         reply.header('cache-control', 'no-store');
         return status;
       },
     );
 
-    app.post<{ Params: { batchId: string } }>(
-      '/api/download/playlist/:batchId/download',
+    api.post(
+      apiRoutes.batchZip,
+      {
+        schema: {
+          summary: "A finished batch's files as one zip",
+          tags,
+          params: pathParamsSchema('batchId'),
+          // 409 BATCH_NOT_READY while items still download.
+          response: answers({ 200: fileAnswer('application/zip') }, [404, 409]),
+        },
+      },
       async (request, reply) => {
-        const status = await service.batches.status(request.params.batchId);
-        if (!status) throw downloadFailures.batchNotFound();
-        if (status.status === 'pending' || status.status === 'downloading') {
-          throw new AppError(
-            'BATCH_NOT_READY',
-            'The playlist is still downloading. Please wait until it is complete.',
-          );
-        }
-        const files = await service.batches.completedFiles(status.batchId);
-        if (files.length === 0) throw new AppError('DOWNLOAD_FAILED', 'Failed to create playlist download');
+        const zip = await service.batches.zipContents(request.params.batchId);
         return reply
           .header('content-type', 'application/zip')
-          .header('content-disposition', contentDisposition(`${sanitizeTitle(status.title, 'playlist')}.zip`))
+          .header('content-disposition', contentDisposition(zip.fileName))
           .header('cache-control', 'private, no-store')
-          .send(zipFiles(files));
+          .send(zipFiles(zip.files));
       },
     );
   };

@@ -1,12 +1,20 @@
 // GET /api/config: what the pages need from the server's configuration, so an operator changes ad
 // keys, sponsor links and flags without rebuilding. Test hosts appear only when the offline-testing
 // switch is on.
+import { apiRoutes, publicConfigSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
+import { answers } from '../http/route-schemas';
+
+const schema = {
+  summary: 'What the pages need from the configuration',
+  tags: ['service'],
+  response: answers(publicConfigSchema),
+};
 
 export function publicConfigRoutes(config: Config) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/api/config', async (_request, reply) => {
+    app.get(apiRoutes.publicConfig, { schema }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return {
         apiCandidates: config.API_CANDIDATES,

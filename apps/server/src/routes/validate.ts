@@ -1,38 +1,24 @@
-// POST /api/validate/url: whether a link can be downloaded, and on which page, by the catalog's
-// rules and the same safety checks a download runs.
-import { isMultiMediaLink, isPlaylistLink, platformById, platformForLink } from '@grabbit/catalog';
-import { validateUrlRequestSchema, type ValidateUrlResponse } from '@grabbit/contracts';
+// POST /api/validate/url: whether a link can be downloaded, and on which page.
+import { apiRoutes, validateUrlRequestSchema, validateUrlResponseSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env';
-import { checkDownloadUrl } from '../download/url-rules';
-import { AppError } from '../http/app-error';
-import { parseBody } from './download-shared';
+import { validateLink } from '../download/validate-link';
+import { answers } from '../http/route-schemas';
 
 export function validateRoutes(config: Config) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/api/validate/url', async (request): Promise<ValidateUrlResponse> => {
-      const body = parseBody(validateUrlRequestSchema, request.body);
-      const testHosts = config.MEDIA_TEST_HOSTS;
-      const page = body.platform ? platformById(body.platform) : undefined;
-      if (body.platform && !page)
-        throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${body.platform}`);
-      const platform = page ?? platformForLink(body.url);
-      const answer = (valid: boolean, message: string): ValidateUrlResponse => ({
-        valid,
-        platform: platform?.id ?? null,
-        route: platform?.route ?? null,
-        isPlaylist: valid && isPlaylistLink(body.url, testHosts),
-        isMultiMedia: valid && isMultiMediaLink(body.url, page, testHosts),
-        message,
-      });
-      if (!platform) return answer(false, 'This URL is not supported on the current downloader');
-      try {
-        checkDownloadUrl(body.url, platform, testHosts);
-      } catch (error) {
-        if (error instanceof AppError) return answer(false, error.message);
-        throw error;
-      }
-      return answer(true, `This link can be downloaded on the ${platform.name} downloader`);
-    });
+    app.withTypeProvider<ZodTypeProvider>().post(
+      apiRoutes.validateUrl,
+      {
+        schema: {
+          summary: 'Whether a link can be downloaded, and on which page',
+          tags: ['downloads'],
+          body: validateUrlRequestSchema,
+          response: answers(validateUrlResponseSchema, [404]),
+        },
+      },
+      async (request) => validateLink(request.body, config.MEDIA_TEST_HOSTS),
+    );
   };
 }

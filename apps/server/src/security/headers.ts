@@ -4,6 +4,7 @@
 // own, which needs no CORS at all).
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import { isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 
@@ -78,7 +79,7 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
     // Only /api answers other origins, and only the listed ones; pages and /health stay same-origin.
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      const listed = request.url.startsWith('/api/') && origin !== undefined && allowed.has(origin);
+      const listed = isApiPath(request.url) && origin !== undefined && allowed.has(origin);
       callback(null, { ...options, origin: listed ? origin : false });
     },
   });

@@ -1,6 +1,7 @@
 // The gate in front of every route that starts work (a download, a post or playlist read, a batch,
 // a conversion): the API key's features, free disk space, the client's job budget and its cap on
 // running jobs. Attached by URL when routes are declared, so route files need no change.
+import { apiAreas } from '@grabbit/contracts';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -12,9 +13,9 @@ import { spend, type Limiter } from './rate-limits';
 /** The feature a route starts work of, or undefined for routes that only read. */
 export function jobFeature(method: string, url: string): ApiFeature | undefined {
   if (method !== 'POST') return undefined;
-  if (url.startsWith('/api/convert/')) return 'convert';
+  if (url.startsWith(apiAreas.convert)) return 'convert';
   // Every POST under /api/download/ runs yt-dlp, except the zip of a finished batch.
-  if (url.startsWith('/api/download/') && !url.endsWith('/download')) return 'download';
+  if (url.startsWith(apiAreas.download) && !url.endsWith('/download')) return 'download';
   return undefined;
 }
 

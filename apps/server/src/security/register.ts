@@ -1,6 +1,7 @@
 // Registers the public-site safety parts before any route: headers and CORS, the client's identity
 // (socket address or trusted proxy, hashed; or an API key), the API budget on /api, and the job gate
 // on every route that starts work. Pages and /health are never limited.
+import { apiRoutes, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
@@ -49,7 +50,7 @@ async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled:
 }
 
 /** Paths never counted: health checks must answer however busy the API is. */
-const unlimitedApiPaths = new Set(['/api/health']);
+const unlimitedApiPaths = new Set<string>([apiRoutes.health]);
 
 export async function registerSecurity(
   app: FastifyInstance,
@@ -69,7 +70,7 @@ export async function registerSecurity(
   app.decorateRequest('clientId', '');
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
-    const isApi = request.url.startsWith('/api/');
+    const isApi = isApiPath(request.url);
     const token = isApi ? ApiKeys.bearerToken(request.headers.authorization) : undefined;
     const key = token === undefined ? undefined : keys.find(token);
     if (token !== undefined && !key) throw invalidKey();

@@ -17,7 +17,7 @@ export interface SweeperOptions {
   onError?: (error: unknown) => void;
 }
 
-export async function removeOrphanJobFolders(jobsRoot: string, olderThanMs?: number): Promise<number> {
+async function removeOrphanJobFolders(jobsRoot: string, olderThanMs?: number): Promise<number> {
   await mkdir(jobsRoot, { recursive: true });
   let names = await readdir(jobsRoot);
   if (olderThanMs !== undefined) {

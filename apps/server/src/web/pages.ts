@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { routes } from '@grabbit/catalog';
-import { apiErrorBody } from '@grabbit/contracts';
+import { apiErrorBody, apiPrefix, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the prerender step writes a route's HTML: / -> index.html, /x -> x/index.html. */
@@ -38,7 +38,7 @@ export async function registerPages(app: FastifyInstance, distDir: string): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasBuild || request.method !== 'GET') {
+    if (isApiPath(request.url) || request.url === apiPrefix || !hasBuild || request.method !== 'GET') {
       return reply
         .status(404)
         .send(apiErrorBody('NOT_FOUND', `No such address: ${request.method} ${request.url.split('?')[0]}`));

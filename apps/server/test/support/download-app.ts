@@ -60,8 +60,10 @@ export async function waitForTask(
   }
 }
 
-/** ffprobe's view of a file: container and codecs. */
-export async function probeFile(file: string): Promise<{ format: string; codecs: string[]; width?: number }> {
+/** ffprobe's view of a file: container, codecs, picture width and audio channels. */
+export async function probeFile(
+  file: string,
+): Promise<{ format: string; codecs: string[]; width?: number; channels?: number }> {
   const { execFileSync } = await import('node:child_process');
   const out = execFileSync(
     'ffprobe',
@@ -70,11 +72,12 @@ export async function probeFile(file: string): Promise<{ format: string; codecs:
   );
   const json = JSON.parse(out) as {
     format: { format_name: string };
-    streams: { codec_name: string; width?: number }[];
+    streams: { codec_name: string; width?: number; channels?: number }[];
   };
   return {
     format: json.format.format_name,
     codecs: json.streams.map((s) => s.codec_name),
     width: json.streams.find((s) => s.width)?.width,
+    channels: json.streams.find((s) => s.channels)?.channels,
   };
 }

@@ -1,7 +1,7 @@
 // A local web site that stands in for the 14 platforms in offline tests: fixture media made once
 // with ffmpeg (1 s, 160x120), served the way sites serve them, so the real yt-dlp fetches them
 // through its generic extractor (allowed only for MEDIA_TEST_HOSTS).
-//   /a.mp4 (H.264/AAC), /b.webm (VP9/Opus), /hls/index.m3u8, /photo.jpg, /one.html (one <video>),
+//   /a.mp4 (H.264/AAC), /b.webm (VP9/Opus), /surround.mkv (MPEG-4 Part 2, 5.1 AAC), /hls/index.m3u8, /photo.jpg, /one.html (one <video>),
 //   /post.html (three <video>s: a multi-media post), /feed-3.xml and /feed-30.xml (RSS playlists),
 //   /feed-long.xml (3 items of 4 h each), /slow/a.mp4 (trickles: for timeouts),
 //   /throttle/<file> (about 64 KB/s: several progress steps), /missing.mp4 (404), and for short
@@ -36,10 +36,11 @@ export interface FixtureMediaOptions {
   preview?: boolean;
 }
 
-export async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}): Promise<void> {
+async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}): Promise<void> {
   if (options.preview) await makePreviewMedia(dir);
   const clip = await makeVideo(dir, 'a.mp4');
   await makeVideo(dir, 'b.webm', { codecs: [...encoders.vp9Realtime, '-b:v', '100k', '-c:a', 'libopus'] });
+  await makeVideo(dir, 'surround.mkv', { codecs: ['-c:v', 'mpeg4', '-c:a', 'aac', '-ac', '6'] });
   await ffmpeg(['-i', clip, '-frames:v', '1', path.join(dir, 'photo.jpg')]);
   await mkdir(path.join(dir, 'hls'), { recursive: true });
   await ffmpeg([
@@ -91,6 +92,7 @@ export async function makeFixtureMedia(dir: string, options: FixtureMediaOptions
 const types: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
+  '.mkv': 'video/x-matroska',
   '.jpg': 'image/jpeg',
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',

@@ -38,7 +38,7 @@ const probeNames: Record<string, string> = {
   amr: 'amr',
 };
 
-export const icoSizes = [256, 128, 64, 48, 32, 16];
+const icoSizes = [256, 128, 64, 48, 32, 16];
 
 /** The image's format and size (the first frame's); an icon carries every size from 256 to 16. */
 export async function checkImageOutput(

@@ -8,8 +8,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpeg } from './media-fixtures';
 
-export const previewHeights = [360, 720, 1080] as const;
-export const previewSeconds = 10;
+const previewHeights = [360, 720, 1080] as const;
+const previewSeconds = 10;
 
 /** One rendition: flat colour (fast to encode at any size), a keyframe every second, 1 s segments. */
 async function rendition(dir: string, height: number): Promise<void> {

@@ -24,7 +24,7 @@ function pageRoutes(): RouteObject[] {
   );
 }
 
-export function createRoutes(): RouteObject[] {
+function createRoutes(): RouteObject[] {
   return [
     {
       path: '/',

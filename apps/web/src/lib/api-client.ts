@@ -3,6 +3,7 @@
 // the error toasts: 'Error' with the server's detail or message, 'Connection Error' when nothing
 // answered (code NO_RESPONSE), REQUEST_ERROR when the request could not even be built.
 import { authTokenStorageKey, network } from '@grabbit/catalog';
+import { apiUrlAt } from '@grabbit/contracts/api-paths';
 import { toast } from '../components/ui/toast';
 import { getConnection } from './connection';
 
@@ -33,17 +34,14 @@ export interface ApiRequestOptions {
 }
 
 /** The detected API base (`{origin}/api`). */
-export async function apiBase(): Promise<string> {
+async function apiBase(): Promise<string> {
   return (await getConnection()).apiBase;
 }
 
 /** A download link as the browser should open it: paths beginning /api/ get the API base's origin. */
 export async function resolveApiLink(link: string): Promise<string> {
   if (/^https?:\/\//i.test(link)) return link;
-  const base = await apiBase();
-  return link.startsWith('/api/')
-    ? `${base.replace(/\/api$/, '')}${link}`
-    : `${base}${link.startsWith('/') ? '' : '/'}${link}`;
+  return apiUrlAt(await apiBase(), link);
 }
 
 function authHeader(): Record<string, string> {
@@ -56,7 +54,7 @@ function authHeader(): Record<string, string> {
 }
 
 /** The human message of an error body: detail, then message, then error. */
-export function serverMessage(body: unknown): string | undefined {
+function serverMessage(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
   for (const key of ['detail', 'message', 'error', 'Error']) {
@@ -85,7 +83,7 @@ async function buildRequest(path: string, options: ApiRequestOptions): Promise<[
   };
   if (options.body !== undefined)
     init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
-  return [`${await apiBase()}${path}`, init];
+  return [apiUrlAt(await apiBase(), path), init];
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {

@@ -3,6 +3,7 @@
 // links and flags through `usePublicConfig()`.
 import type { PublicConfig } from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
+import { apiRoutes } from '@grabbit/contracts/api-paths';
 import { useQuery } from '@tanstack/react-query';
 
 export type { PublicConfig };
@@ -11,9 +12,9 @@ let pending: Promise<PublicConfig> | undefined;
 
 /** One request per session; a failure is forgotten so the next call tries again. */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  pending ??= fetch('/api/config', { signal: AbortSignal.timeout(network.healthTimeoutCandidateMs) })
+  pending ??= fetch(apiRoutes.publicConfig, { signal: AbortSignal.timeout(network.healthTimeoutCandidateMs) })
     .then(async (response) => {
-      if (!response.ok) throw new Error(`Loading /api/config failed: HTTP ${response.status}`);
+      if (!response.ok) throw new Error(`Loading ${apiRoutes.publicConfig} failed: HTTP ${response.status}`);
       return (await response.json()) as PublicConfig;
     })
     .catch((error: unknown) => {

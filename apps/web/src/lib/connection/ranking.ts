@@ -1,5 +1,6 @@
 // Pure rules of connection detection (spec sections 3 and 4): which candidates a page may use,
 // how answers rank, and what is chosen when nothing answers. No I/O here, so it is unit-tested.
+import { apiPrefix } from '@grabbit/contracts/api-paths';
 import { hubPath } from '@grabbit/contracts/events';
 
 export type ConnectionType = 'https' | 'http';
@@ -24,8 +25,6 @@ export interface ConnectionResult {
   reachable: boolean;
   allResults: ProbeResult[];
 }
-
-const apiPath = '/api';
 
 export function connectionTypeOf(url: string): ConnectionType {
   return url.toLowerCase().startsWith('https:') ? 'https' : 'http';
@@ -57,7 +56,7 @@ export function rankResults(results: readonly ProbeResult[]): ProbeResult[] {
 
 /** The endpoints derived from one backend origin. */
 function endpointsFor(origin: string): { bestApiUrl: string; bestSignalRUrl: string } {
-  return { bestApiUrl: `${origin}${apiPath}`, bestSignalRUrl: `${origin}${hubPath}` };
+  return { bestApiUrl: `${origin}${apiPrefix}`, bestSignalRUrl: `${origin}${hubPath}` };
 }
 
 /** The best answering candidate, or the first usable candidate as a fallback. */

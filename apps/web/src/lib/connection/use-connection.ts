@@ -16,10 +16,3 @@ export function useConnection(): ConnectionState {
   }, []);
   return state;
 }
-
-/** The detected API base (`{origin}/api`) and hub URL, or undefined while detecting. */
-export function useApiEndpoints(): { apiBase: string; hubUrl: string } | undefined {
-  const state = useConnection();
-  if (state.status !== 'ready') return undefined;
-  return { apiBase: state.result.bestApiUrl, hubUrl: state.result.bestSignalRUrl };
-}

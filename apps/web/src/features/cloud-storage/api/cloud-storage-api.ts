@@ -5,6 +5,7 @@ import type {
   CloudStatusResponse,
   CloudStoreResponse,
 } from '@grabbit/contracts';
+import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
 import { apiRequest, ensureSuccess } from '../../../lib/api-client';
 import type { CloudChoice } from '../lib/cloud-choice';
 
@@ -28,22 +29,22 @@ export async function downloadAndUpload(
     retentionHours: choice.retentionHours,
     ...(choice.customKey.trim() ? { customKey: choice.customKey.trim() } : {}),
   };
-  const answer = await apiRequest<CloudStoreResponse>('/cloudstorage/download-and-upload', { body });
+  const answer = await apiRequest<CloudStoreResponse>(apiRoutes.cloudDownloadAndUpload, { body });
   return ensureSuccess(answer, 'Cloud storage upload failed');
 }
 
 export async function deleteFromCloud(fileKey: string): Promise<CloudDeleteResponse> {
-  const answer = await apiRequest<CloudDeleteResponse>(
-    `/cloudstorage/delete/${encodeURIComponent(fileKey)}`,
-    { method: 'DELETE', toastErrors: false },
-  );
+  const answer = await apiRequest<CloudDeleteResponse>(apiPath(apiRoutes.cloudDelete, { fileKey }), {
+    method: 'DELETE',
+    toastErrors: false,
+  });
   return ensureSuccess(answer, 'Failed to delete file from cloud storage');
 }
 
 /** A fresh link to a kept file (a private link works for a limited time). */
 export async function freshCloudLink(fileKey: string): Promise<CloudFileLink> {
   const answer = await apiRequest<CloudStatusResponse>(
-    `/cloudstorage/status?fileKey=${encodeURIComponent(fileKey)}`,
+    `${apiRoutes.cloudStatus}?fileKey=${encodeURIComponent(fileKey)}`,
     { toastErrors: false },
   );
   if (!answer.file) throw new Error('Failed to download file. The file may have expired.');

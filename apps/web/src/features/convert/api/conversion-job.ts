@@ -24,16 +24,13 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Links the server gives start with /api/; requests take paths under the API base. */
-const underApiBase = (link: string) => link.replace(/^\/api(?=\/)/, '');
-
 async function pollUntilDone(job: ConversionJob, signal?: AbortSignal): Promise<ConversionJob> {
   let current = job;
   let missed = 0;
   while (current.status === 'converting') {
     await wait(pollMs, signal);
     try {
-      current = await apiRequest<ConversionJob>(underApiBase(current.statusUrl), {
+      current = await apiRequest<ConversionJob>(current.statusUrl, {
         signal,
         toastErrors: false,
       });
@@ -52,7 +49,7 @@ export async function conversionJobResult(job: ConversionJob, signal?: AbortSign
   if (done.status === 'failed' || !done.downloadUrl) {
     throw new ConversionError(done.error ?? failureMessage(undefined), undefined, done.code);
   }
-  return apiRequest<Blob>(underApiBase(done.downloadUrl), {
+  return apiRequest<Blob>(done.downloadUrl, {
     responseType: 'blob',
     signal,
     toastErrors: false,

@@ -1,8 +1,9 @@
-// POST {apiBase}/convert/{image|audio-general|video}: a multipart upload through XMLHttpRequest,
+// POST /api/convert/{image|audio-general|video}: a multipart upload through XMLHttpRequest,
 // because fetch cannot report upload progress. The answer is the converted file, or (202) a job
 // when the conversion outlasts the server's wait: the page asks for that with `Prefer:
 // respond-async`, so a long conversion never runs into the page's HTTP timeout.
 import { authTokenStorageKey, network } from '@grabbit/catalog';
+import { apiUrlAt } from '@grabbit/contracts/api-paths';
 import { respondAsyncHeader, type ConversionJob } from '@grabbit/contracts/convert-jobs';
 import { conversionPath } from '../lib/conversion-endpoint';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
@@ -73,7 +74,7 @@ async function jobFromAnswer(xhr: XMLHttpRequest): Promise<ConversionJob> {
 export function uploadConversion(upload: ConversionUpload): Promise<Blob | ConversionJob> {
   return new Promise<Blob | ConversionJob>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${upload.apiBase}${conversionPath(upload.file)}`);
+    xhr.open('POST', apiUrlAt(upload.apiBase, conversionPath(upload.file)));
     xhr.responseType = 'blob';
     xhr.timeout = network.httpTimeoutMs;
     const token = storedAuthToken();

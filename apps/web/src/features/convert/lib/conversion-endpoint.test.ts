@@ -1,3 +1,4 @@
+import { apiRoutes } from '@grabbit/contracts/api-paths';
 import { describe, expect, it } from 'vitest';
 import { conversionEndpoint, conversionPath } from './conversion-endpoint';
 
@@ -18,6 +19,6 @@ describe('conversion endpoint', () => {
   it('defaults to video', () => {
     expect(conversionEndpoint({ name: 'movie.mkv', type: '' })).toBe('video');
     expect(conversionEndpoint({ name: 'mystery', type: '' })).toBe('video');
-    expect(conversionPath({ name: 'x.tga', type: '' })).toBe('/convert/image');
+    expect(conversionPath({ name: 'x.tga', type: '' })).toBe(apiRoutes.convertImage);
   });
 });

@@ -1,6 +1,7 @@
 // Which upload endpoint converts a file (spec section 7): by the file's MIME type first, then by
 // its extension; video is the default.
 import { uploadExtensionsByKind } from '@grabbit/catalog';
+import { apiRoutes } from '@grabbit/contracts/api-paths';
 import { fileExtension } from './file-names';
 
 export type ConversionEndpoint = 'image' | 'audio-general' | 'video';
@@ -21,7 +22,13 @@ export function conversionEndpoint(file: { name: string; type: string }): Conver
   return 'video';
 }
 
-/** The endpoint path under the API base, e.g. /convert/image. */
+const pathOfEndpoint: Record<ConversionEndpoint, string> = {
+  image: apiRoutes.convertImage,
+  'audio-general': apiRoutes.convertAudio,
+  video: apiRoutes.convertVideo,
+};
+
+/** The upload's API path, e.g. /api/convert/image. */
 export function conversionPath(file: { name: string; type: string }): string {
-  return `/convert/${conversionEndpoint(file)}`;
+  return pathOfEndpoint[conversionEndpoint(file)];
 }

@@ -10,6 +10,7 @@ import type {
   PlaylistItem,
   PlaylistResponse,
 } from '@grabbit/contracts';
+import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
 import { apiRequest, ensureSuccess } from '../../../lib/api-client';
 
 function platformPath(platformId: PlatformId): string {
@@ -35,14 +36,17 @@ export async function startDownload(
   input: StartDownloadInput,
 ): Promise<DownloadStartResponse> {
   const body = { quality: 'best', removeWatermark: false, directDownload: false, ...input };
-  const answer = await apiRequest<DownloadStartResponse>(`/download/${platformPath(platformId)}`, { body });
+  const answer = await apiRequest<DownloadStartResponse>(
+    apiPath(apiRoutes.download, { platform: platformPath(platformId) }),
+    { body },
+  );
   return ensureSuccess(answer, 'Download failed');
 }
 
 /** The task's state: the source of truth after a hub reconnect. */
 export async function getTask(taskId: string): Promise<DownloadTask> {
   const answer = await apiRequest<DownloadTask | { task: DownloadTask }>(
-    `/download/task/${encodeURIComponent(taskId)}`,
+    apiPath(apiRoutes.downloadTask, { taskId }),
     {
       toastErrors: false,
     },
@@ -56,9 +60,12 @@ export async function getPostMediaItems(
   instagramCookies?: string,
 ): Promise<MediaItemsResponse> {
   const body = { url, getMediaItems: true, ...(instagramCookies ? { instagramCookies } : {}) };
-  const answer = await apiRequest<MediaItemsResponse>(`/download/${platformPath(platformId)}/media`, {
-    body,
-  });
+  const answer = await apiRequest<MediaItemsResponse>(
+    apiPath(apiRoutes.downloadMedia, { platform: platformPath(platformId) }),
+    {
+      body,
+    },
+  );
   return ensureSuccess(answer, 'Failed to get media items');
 }
 
@@ -66,13 +73,15 @@ export async function getYouTubePlaylistItems(
   url: string,
   format: DownloadFormat,
 ): Promise<PlaylistResponse> {
-  const answer = await apiRequest<PlaylistResponse>('/download/youtube/playlist', {
+  const answer = await apiRequest<PlaylistResponse>(apiRoutes.youtubePlaylist, {
     body: { url, format, quality: 'best' },
   });
   return ensureSuccess(answer, 'Failed to get playlist items');
 }
 
+/** A playlist's videos as one batch on the page's platform (playlist items exist only on a page with playlists). */
 export async function createPlaylistBatch(
+  platform: PlatformId,
   items: readonly PlaylistItem[],
   outputFormat: DownloadFormat,
   title: string,
@@ -81,19 +90,19 @@ export async function createPlaylistBatch(
     items: items.map(({ url, title: itemTitle }) => ({ url, title: itemTitle })),
     outputFormat,
     title,
-    platform: 'youtube',
+    platform,
   };
-  const answer = await apiRequest<BatchStartResponse>('/download/playlist', { body });
+  const answer = await apiRequest<BatchStartResponse>(apiRoutes.batchStart, { body });
   return ensureSuccess(answer, 'Failed to create playlist download');
 }
 
 export async function getBatchStatus(batchId: string): Promise<BatchStatus> {
-  return apiRequest<BatchStatus>(`/download/playlist/${encodeURIComponent(batchId)}/status`, {
+  return apiRequest<BatchStatus>(apiPath(apiRoutes.batchStatus, { batchId }), {
     toastErrors: false,
   });
 }
 
 /** The address the finished batch's zip is fetched from (POST, empty body). */
 export function batchZipPath(batchId: string): string {
-  return `/api/download/playlist/${encodeURIComponent(batchId)}/download`;
+  return apiPath(apiRoutes.batchZip, { batchId });
 }

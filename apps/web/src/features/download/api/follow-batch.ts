@@ -7,7 +7,7 @@ import { getBatchStatus } from './download-api';
 
 const pollWhileOfflineMs = 3000;
 
-export class BatchFailedError extends Error {
+class BatchFailedError extends Error {
   override name = 'BatchFailedError';
 }
 

@@ -16,7 +16,7 @@ export type TaskPatch = Partial<
 /** How often the task is read from the API while the hub is not connected. */
 const pollWhileOfflineMs = 3000;
 
-export class TaskFailedError extends Error {
+class TaskFailedError extends Error {
   constructor(
     message: string,
     readonly code?: string,

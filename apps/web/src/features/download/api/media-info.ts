@@ -4,13 +4,17 @@
 import type { PlatformId } from '@grabbit/catalog';
 import type { MediaInfoResponse } from '@grabbit/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
 import { apiRequest, resolveApiLink } from '../../../lib/api-client';
 
-export async function getMediaInfo(platformId: PlatformId, url: string): Promise<MediaInfoResponse> {
-  const answer = await apiRequest<MediaInfoResponse>(`/download/${platformId}/info`, {
-    body: { url },
-    toastErrors: false,
-  });
+async function getMediaInfo(platformId: PlatformId, url: string): Promise<MediaInfoResponse> {
+  const answer = await apiRequest<MediaInfoResponse>(
+    apiPath(apiRoutes.downloadInfo, { platform: platformId }),
+    {
+      body: { url },
+      toastErrors: false,
+    },
+  );
   // The picture comes from our API, at the API's origin.
   const thumbnailUrl = answer.thumbnailUrl ? await resolveApiLink(answer.thumbnailUrl) : null;
   return { ...answer, thumbnailUrl };

@@ -1,7 +1,7 @@
 // What queue items do: run one download task (a fresh link, a post's item, a playlist video, or a
 // Retry), run a playlist batch and fetch its zip, and save a finished file. Every toast here uses
 // the spec's exact wording (section 8).
-import type { Platform, PlatformId } from '@grabbit/catalog';
+import type { Platform } from '@grabbit/catalog';
 import type { PlaylistItem } from '@grabbit/contracts';
 import { useCallback, type Dispatch } from 'react';
 import { toast } from '../../../components/ui/toast';
@@ -41,10 +41,9 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
   const runItem = useCallback(
     async (item: QueueItem): Promise<boolean> => {
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
-      const platformId: PlatformId = item.isPlaylistItem ? 'youtube' : platform.id;
       try {
         const format = item.mediaItem?.suggestedFormat ?? item.format;
-        const started = await startDownload(platformId, {
+        const started = await startDownload(platform.id, {
           url: item.url,
           format,
           itemIndex: item.mediaItem?.itemIndex,
@@ -83,7 +82,12 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     async (item: QueueItem, videos: readonly PlaylistItem[]): Promise<boolean> => {
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
       try {
-        const { batchId } = await createPlaylistBatch(videos, item.format, item.playlistTitle ?? item.title);
+        const { batchId } = await createPlaylistBatch(
+          platform.id,
+          videos,
+          item.format,
+          item.playlistTitle ?? item.title,
+        );
         update(item.id, { batchId });
         const result = await followBatch(batchId, (progress) => update(item.id, { progress }));
         const zipPath = batchZipPath(batchId);
@@ -103,7 +107,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         return fail(item, error, 'Batch Error', 'An error occurred');
       }
     },
-    [update, fail],
+    [platform.id, update, fail],
   );
 
   const saveItem = useCallback((item: QueueItem) => {

@@ -10,7 +10,7 @@ export interface UrlRow {
   error?: string;
 }
 
-export function newRowId(): string {
+function newRowId(): string {
   return crypto.randomUUID();
 }
 

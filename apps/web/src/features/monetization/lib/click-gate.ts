@@ -33,7 +33,7 @@ export function requiredClicks({ platformType, conversionMode }: GateContext): n
 }
 
 /** The state as seen from a button of `context`: a different platform type or mode resets the count. */
-export function alignGate(state: GateState, context: GateContext): GateState {
+function alignGate(state: GateState, context: GateContext): GateState {
   if (state.platformType === context.platformType && state.conversionMode === context.conversionMode)
     return state;
   return initialGate(context, state.sessionId);

@@ -1,0 +1,37 @@
+// A link's preview (POST /api/download/{platform}/info) and its picture: what the link offers, read
+// once and cached a few minutes, with the picture fetched by the server under our own path.
+import type { Platform } from '@grabbit/catalog';
+import { apiPath, apiRoutes, type MediaInfoResponse } from '@grabbit/contracts';
+import { AppError } from '../http/app-error';
+import { thumbnailOf } from '../media/ytdlp-info';
+import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from './media-info';
+import type { DownloadService } from './service';
+import { fetchThumbnail } from './thumbnail-fetch';
+
+export async function mediaPreview(
+  service: DownloadService,
+  platform: Platform,
+  url: string,
+): Promise<MediaInfoResponse> {
+  const { info } = await service.cachedInfo(platform, url);
+  const thumbnail = thumbnailOf(info);
+  return {
+    success: true,
+    title: info.title ?? `${platform.name} video`,
+    uploader: (info as FullInfo).uploader ?? (info as FullInfo).channel ?? null,
+    duration: info.duration ?? null,
+    thumbnailUrl: thumbnail
+      ? apiPath(apiRoutes.thumbnail, { id: service.infoCache.thumbnailId(thumbnail) })
+      : null,
+    qualities: qualitiesOf(info),
+    audioBitrates: audioBitratesOf(info),
+    subtitles: subtitlesOf(info),
+  };
+}
+
+/** A previewed link's picture by its id; an unknown id is 404 NOT_FOUND. */
+export function previewPicture(service: DownloadService, id: string) {
+  const link = service.infoCache.thumbnailUrl(id);
+  if (!link) throw new AppError('NOT_FOUND', 'This picture is not available.', 404);
+  return fetchThumbnail(link, service.config.MEDIA_TEST_HOSTS);
+}

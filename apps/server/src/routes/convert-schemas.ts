@@ -1,0 +1,17 @@
+// What the three upload routes (convert.ts) declare: the multipart form (documented from the
+// contracts' schema; the route reads and checks it itself, as it streams), the converted file, or
+// with `Prefer: respond-async` past the wait, 202 and the job.
+import { conversionJobSchema, convertFormSchema } from '@grabbit/contracts';
+import type { ConverterKind } from '@grabbit/catalog';
+import { answers, fileAnswer } from '../http/route-schemas';
+
+const what: Record<ConverterKind, string> = { image: 'an image', audio: 'an audio file', video: 'a video' };
+
+export function convertRouteSchema(kind: ConverterKind) {
+  return {
+    summary: `Convert ${what[kind]} (answers the converted file, or 202 and a job)`,
+    tags: ['conversions'],
+    multipartFields: convertFormSchema,
+    response: answers({ 200: fileAnswer(), 202: conversionJobSchema }, [403, 408, 413, 415, 422, 503]),
+  };
+}
