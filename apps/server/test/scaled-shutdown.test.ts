@@ -2,7 +2,8 @@
 // download): SIGTERM to a worker whose job outlasts SHUTDOWN_GRACE_SECONDS hands the job back and
 // the other worker completes it, leaving no orphan folder or object; a worker with grace enough
 // finishes its job before it exits; an idle worker exits at once; SIGTERM to an API node closes it
-// (exit 0) while the other node's hub clients still follow their download to the end.
+// (exit 0) while the other node's hub clients still follow their download to the end, and a
+// visitor waiting on it for a download to keep in cloud storage gets a clear 503 at once.
 import { hubEvents, hubPath, type DownloadTask } from '@grabbit/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,7 @@ function terminate(process: NodeProcess): Promise<{ code: number | null; ms: num
 
 describe('graceful shutdown of scaled-mode processes', () => {
   let survivor: NodeProcess;
+  let lastWorker: NodeProcess;
 
   it('hands a job that outlasts the grace back to the queue; the other worker completes it', async () => {
     const workers = [
@@ -103,7 +105,7 @@ describe('graceful shutdown of scaled-mode processes', () => {
   }, 180_000);
 
   it("closes an API node on SIGTERM while the other node's hub clients follow their download", async () => {
-    await stack.worker('worker-4');
+    lastWorker = await stack.worker('worker-4');
     const leaving = await stack.api('api-2');
     const onLeaving = io(leaving.origin, { path: hubPath, transports: ['websocket'], forceNew: true });
     const onStaying = io(api.origin, { path: hubPath, transports: ['websocket'], forceNew: true });
@@ -141,4 +143,23 @@ describe('graceful shutdown of scaled-mode processes', () => {
     const file = await fetch(`${api.origin}${done.downloadUrl}`);
     expect(file.status).toBe(200);
   }, 180_000);
+
+  it('answers a visitor waiting to keep a download 503 at once when its API node stops', async () => {
+    const leaving = await stack.api('api-3');
+    const jobsBefore = lastWorker.output().split('"job started"').length;
+    const keeping = fetch(`${leaving.origin}/api/cloudstorage/download-and-upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: stack.site.url('/throttle/big.mp4'), format: 'mp4', platform: 'youtube' }),
+    });
+    await until(() => lastWorker.output().split('"job started"').length > jobsBefore, 'job started', 60_000);
+
+    const exit = await terminate(leaving);
+    expect(exit.code).toBe(0);
+    expect(exit.ms).toBeLessThan(10_000);
+    const answer = await keeping;
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await answer.json()).toMatchObject({ code: 'BUSY', error: expect.stringMatching(/restarting/) });
+  }, 120_000);
 });

@@ -39,6 +39,8 @@ export async function registerCloudStorage(
   const store = await openCloudStore(app, context, root, now);
   const { signer, ready } = await linkSigner(app, context, root);
   const cloud = new CloudService(config, store, signer, downloads.results, now);
+  // Before the HTTP server waits for open requests: pending download-and-upload calls answer now.
+  app.addHook('preClose', async () => cloud.close());
   await app.register(async (scope) => {
     if (ready) scope.addHook('onRequest', ready);
     await scope.register(cloudStorageRoutes(cloud, downloads));
