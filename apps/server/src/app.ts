@@ -59,7 +59,7 @@ export async function buildApp({ config, engines, now }: AppOptions): Promise<Fa
   // Scaled mode: Redis, the queues and the bucket, shared with the other API nodes and workers.
   const scaled = config.REDIS_URL ? await connectScaled(config, scaledQueues(config), app.log) : undefined;
   const bus = scaled?.bus ?? new InProcessEventBus();
-  const security = await registerSecurity(app, { config, bus, identity });
+  const security = await registerSecurity(app, { config, bus, identity, ...(scaled ? { scaled } : {}) });
   const context: AppContext = {
     config,
     bus,

@@ -1,8 +1,8 @@
 // Entry point: read the configuration, check the engines, listen, and shut down gracefully.
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { checkEngines, missingEnginesMessage, ytDlpFallbackWarning } from './media/engines';
+import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,10 +16,7 @@ async function main(): Promise<void> {
   const fallback = ytDlpFallbackWarning(config);
   if (fallback) console.warn(fallback);
   const app = await buildApp({ config, engines });
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
-  });
+  closeOnSignal(config, app.log, () => app.close());
   await app.listen({ host: config.HOST, port: config.PORT });
 }
 

@@ -1,7 +1,6 @@
 // Entry point of a worker process (`npm run worker`, scaled mode only): takes jobs from the Redis
 // queues and runs them with the engines, any number of them on any machine. On SIGTERM it stops
 // taking jobs, lets running ones finish for a while, and hands the rest back to the queue.
-import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env';
 import { DownloadService } from './download/service';
@@ -9,6 +8,7 @@ import { checkEngines, missingEnginesMessage } from './media/engines';
 import { scaledDownloadParts, scaledQueues } from './scaled/scaled-downloads';
 import { connectScaled } from './scaled/scaled-infrastructure';
 import { convertJobFailed, scaledConversionParts } from './scaled/scaled-conversions';
+import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -34,8 +34,7 @@ async function main(): Promise<void> {
     }),
   );
   await downloads.start({ convert: conversions.handler });
-  closeWithGrace({ delay: 15_000 }, async ({ err }) => {
-    if (err) log.error({ err }, 'worker shutting down after an error');
+  closeOnSignal(config, log, async () => {
     await downloads.close();
     await conversions.close();
     await scaled.close();

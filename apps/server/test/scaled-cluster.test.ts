@@ -17,8 +17,10 @@ import { startFixtureSite, type FixtureSite } from './support/fixture-site';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { startS3, type TestS3 } from './support/s3-server';
 import {
+  finished,
   startApiProcess,
   startWorkerProcess,
+  taskOn,
   type ApiProcess,
   type NodeProcess,
 } from './support/scaled-processes';
@@ -61,23 +63,6 @@ async function startDownload(api: ApiProcess, url: string): Promise<Response> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ url, format: 'mp4' }),
   });
-}
-
-async function taskOn(api: ApiProcess, taskId: string): Promise<DownloadTask> {
-  return (await fetch(`${api.origin}/api/download/task/${taskId}`)).json() as Promise<DownloadTask>;
-}
-
-async function finished(api: ApiProcess, taskId: string): Promise<DownloadTask> {
-  let task: DownloadTask | undefined;
-  await until(
-    async () => {
-      task = await taskOn(api, taskId);
-      return task.status === 'completed' || task.status === 'error';
-    },
-    `task ${taskId} to finish`,
-    90_000,
-  );
-  return task!;
 }
 
 async function bucketKeys(): Promise<string[]> {

@@ -32,6 +32,16 @@ export const cloudFailures = {
 export class CloudService {
   /** Bytes of writes under way, counted against the total limit before they land. */
   private reserved = 0;
+  private readonly shutdown = new AbortController();
+
+  /** Aborted when the server shuts down: waits for a download to keep end at once. */
+  get closing(): AbortSignal {
+    return this.shutdown.signal;
+  }
+
+  close(): void {
+    this.shutdown.abort();
+  }
 
   constructor(
     private readonly config: Config,

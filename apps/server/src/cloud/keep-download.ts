@@ -37,7 +37,29 @@ export async function keepDownload(
     await downloads.tasks.annotate(task.taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
     return { ...file, taskId: task.taskId };
   })();
-  return { taskId: task.taskId, kept };
+  return { taskId: task.taskId, kept: endedByShutdown(kept, cloud.closing) };
+}
+
+const restarting = () =>
+  Object.assign(
+    new AppError(
+      'BUSY',
+      'This server is restarting before your file was stored in cloud storage. Please try again.',
+    ),
+    { retryAfterSeconds: 5 },
+  );
+
+/**
+ * The copy is this process's own step after the download: a server shutting down will not make
+ * it, so the visitor waiting for it gets a clear 503 at once instead of a connection cut later.
+ */
+function endedByShutdown(kept: Promise<KeptDownload>, closing: AbortSignal): Promise<KeptDownload> {
+  if (closing.aborted) return Promise.reject(restarting());
+  return new Promise((resolve, reject) => {
+    const onClose = () => reject(restarting());
+    closing.addEventListener('abort', onClose, { once: true });
+    kept.then(resolve, reject).finally(() => closing.removeEventListener('abort', onClose));
+  });
 }
 
 /** Waits for the kept download, at most `limitMs` (the task goes on; its state says the rest). */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -56,5 +56,30 @@ describe('local cloud store', () => {
     const reopened = await LocalCloudStore.open(root, () => now);
     expect(await reopened.get(long.fileKey)).toMatchObject({ size: 20 });
     expect(readdirSync(root)).toEqual([long.fileKey]);
+  });
+
+  it('on a shared folder, answers and deletes what another process stored, never its writes under way', async () => {
+    const root = tempRoot();
+    const nodeA = await LocalCloudStore.open(root, Date.now, { shared: true });
+    const nodeB = await LocalCloudStore.open(root, Date.now, { shared: true });
+    const meta = await nodeA.put(input(100, Date.now() + 60_000), 4096);
+    expect(await nodeB.get(meta.fileKey)).toMatchObject({ size: 100 });
+    // A write under way on another node (no metadata yet) survives B's sweep and a new node's start.
+    const writing = newFileKey('writing');
+    mkdirSync(path.join(root, writing));
+    writeFileSync(path.join(root, writing, 'object'), 'partial');
+    expect(await nodeB.sweep()).toBe(0);
+    await LocalCloudStore.open(root, Date.now, { shared: true });
+    expect(readdirSync(root)).toContain(writing);
+    expect(await nodeB.usage()).toEqual({ objects: 1, bytes: 100 });
+    // Once older than any write takes, it is an unfinished write of a dead node.
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    utimesSync(path.join(root, writing, 'object'), hourAgo, hourAgo);
+    expect(await nodeB.sweep()).toBe(1);
+    expect(await nodeB.delete(meta.fileKey)).toBe(true);
+    expect(await nodeA.get(meta.fileKey)).toBeUndefined();
+    expect(await nodeA.delete(meta.fileKey)).toBe(false);
+    await nodeA.sweep();
+    expect(await nodeA.usage()).toEqual({ objects: 0, bytes: 0 });
   });
 });

@@ -1,6 +1,9 @@
-// The embedded mode's bucket: CLOUD_STORAGE_DIR/<fileKey>/ holds `object` and meta.json beside it,
-// so expiry survives restarts. An index in memory (rebuilt from disk at start) answers usage and
-// lookups; one process owns the folder in this mode.
+// The local bucket: CLOUD_STORAGE_DIR/<fileKey>/ holds `object` and meta.json beside it, so expiry
+// survives restarts. An index in memory (rebuilt from disk at start) answers usage and lookups.
+// In embedded mode one process owns the folder; in scaled mode without S3_BUCKET every API node
+// shares it (a shared disk): a key missing from the index is looked up on disk, each sweep brings
+// the index in line with the folder, and a folder without metadata is taken for an unfinished
+// write only once it is older than any write takes (another node may be writing it now).
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,6 +31,14 @@ export function byteLimit(maxBytes: number): Transform {
   });
 }
 
+export interface LocalCloudStoreOptions {
+  /** Other processes write the folder too (scaled mode on a shared disk). */
+  shared?: boolean;
+}
+
+/** On a shared folder, a folder without metadata this old is an unfinished write of a dead node. */
+const sharedUnfinishedAgeMs = 60 * 60_000;
+
 export class LocalCloudStore implements CloudStore {
   readonly provider = 'local' as const;
   private readonly index = new Map<string, CloudObjectMeta>();
@@ -37,12 +48,17 @@ export class LocalCloudStore implements CloudStore {
   private constructor(
     private readonly root: string,
     private readonly now: () => number,
+    private readonly shared: boolean,
   ) {}
 
   /** Opens the folder: unfinished or expired objects are removed, the rest indexed. */
-  static async open(root: string, now: () => number): Promise<LocalCloudStore> {
+  static async open(
+    root: string,
+    now: () => number,
+    options: LocalCloudStoreOptions = {},
+  ): Promise<LocalCloudStore> {
     await mkdir(root, { recursive: true });
-    const store = new LocalCloudStore(root, now);
+    const store = new LocalCloudStore(root, now, options.shared ?? false);
     for (const name of await readdir(root)) {
       const meta = isFileKey(name) ? await store.readMeta(name) : undefined;
       if (meta) store.index.set(name, meta);
@@ -101,8 +117,22 @@ export class LocalCloudStore implements CloudStore {
     }
   }
 
+  /**
+   * The object's metadata: from the index when this process owns the folder, else from the disk
+   * (another process may have written or deleted it), kept in the index for usage.
+   */
+  private async lookUp(fileKey: string): Promise<CloudObjectMeta | undefined> {
+    if (!isFileKey(fileKey)) return undefined;
+    const indexed = this.index.get(fileKey);
+    if ((indexed && !this.shared) || this.writing.has(fileKey)) return indexed;
+    const meta = await this.readMeta(fileKey);
+    if (meta) this.index.set(fileKey, meta);
+    else this.index.delete(fileKey);
+    return meta;
+  }
+
   async get(fileKey: string): Promise<CloudObjectMeta | undefined> {
-    const meta = isFileKey(fileKey) ? this.index.get(fileKey) : undefined;
+    const meta = await this.lookUp(fileKey);
     if (!meta) return undefined;
     if (meta.expiresAt > this.now()) return meta;
     await this.delete(fileKey);
@@ -124,9 +154,9 @@ export class LocalCloudStore implements CloudStore {
   }
 
   async delete(fileKey: string): Promise<boolean> {
-    if (!isFileKey(fileKey)) return false;
-    const known = this.index.delete(fileKey);
-    await rm(this.folder(fileKey), { recursive: true, force: true });
+    const known = (await this.lookUp(fileKey)) !== undefined;
+    this.index.delete(fileKey);
+    if (known) await rm(this.folder(fileKey), { recursive: true, force: true });
     return known;
   }
 
@@ -138,17 +168,31 @@ export class LocalCloudStore implements CloudStore {
 
   async sweep(): Promise<number> {
     const now = this.now();
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    // Objects another process deleted leave the index.
+    const present = new Set(names);
+    for (const fileKey of this.index.keys()) if (!present.has(fileKey)) this.index.delete(fileKey);
     let removed = 0;
-    for (const name of await readdir(this.root).catch(() => [] as string[])) {
+    for (const name of names) {
       // The signing secret and other operator files, and writes under way.
       if (name.startsWith('.') || this.writing.has(name)) continue;
-      const meta = this.index.get(name);
-      // Not indexed and not being written: an unfinished write of an earlier run.
+      const meta = await this.lookUp(name);
       if (meta && meta.expiresAt > now) continue;
+      // Without metadata: an unfinished write (of an earlier run, or of a node that died).
+      if (!meta && this.shared && !(await this.olderThan(name, sharedUnfinishedAgeMs))) continue;
       this.index.delete(name);
       await rm(path.join(this.root, name), { recursive: true, force: true });
       removed += 1;
     }
     return removed;
+  }
+
+  private async olderThan(name: string, ageMs: number): Promise<boolean> {
+    const folder = path.join(this.root, name);
+    const changed = await stat(path.join(folder, objectName))
+      .catch(() => stat(folder))
+      .then((stats) => stats.mtimeMs)
+      .catch(() => 0);
+    return Date.now() - changed > ageMs;
   }
 }

@@ -1,6 +1,7 @@
 // Private links: an HMAC-SHA256 over the file key and the expiry time, with the server's secret.
 // The secret comes from CLOUD_SIGNING_SECRET, else a random one kept (0600) in the bucket folder,
-// so links stay valid across restarts.
+// so links stay valid across restarts; in scaled mode one kept in Redis, shared by every API node
+// (plugins/cloud-storage.ts).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,11 +23,13 @@ export async function loadSigningSecret(configured: string | undefined, bucketDi
 export type LinkCheck = 'valid' | 'expired' | 'invalid';
 
 export class LinkSigner {
-  constructor(private readonly secret: string) {}
+  /** The secret, or where to read it on each use (it may be replaced while the server runs). */
+  constructor(private readonly secret: string | (() => string)) {}
 
   /** `expires` is in whole seconds since the epoch. */
   sign(fileKey: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${fileKey}\n${expires}`).digest('base64url');
+    const secret = typeof this.secret === 'string' ? this.secret : this.secret();
+    return createHmac('sha256', secret).update(`${fileKey}\n${expires}`).digest('base64url');
   }
 
   check(fileKey: string, expires: unknown, signature: unknown, nowMs: number): LinkCheck {

@@ -121,6 +121,9 @@ export const configSchema = z.object({
   UPLOAD_STALL_SECONDS: positiveInt(30),
   /** Origins allowed to call /api from a browser; empty: the site's own (PUBLIC_URL). */
   CORS_ORIGINS: commaList,
+  // Operations: graceful shutdown (SIGTERM) of API nodes and workers.
+  /** Running jobs may finish for this long at shutdown; then (scaled mode) they go back to the queue. */
+  SHUTDOWN_GRACE_SECONDS: positiveInt(10),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & YtDlpSettings;

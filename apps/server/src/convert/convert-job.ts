@@ -5,7 +5,8 @@
 import { open } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/app-error';
-import { handBackReason, type ConvertJobData, type JobHandler } from '../jobs/job-types';
+import { handedBack as wasHandedBack } from '../jobs/hand-back';
+import type { ConvertJobData, JobHandler } from '../jobs/job-types';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
 import type { ConversionService } from './conversion';
@@ -105,7 +106,7 @@ export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
         fileName: stored.fileName,
       });
     } catch (error) {
-      if (runnerSignal.reason === handBackReason) {
+      if (wasHandedBack(runnerSignal)) {
         handedBack = true;
         throw error;
       }

@@ -25,7 +25,7 @@ export interface BatchStore {
   advance(batchId: string, change: { progress: number } | { finished: true }): Promise<boolean>;
 }
 
-/** Batches are forgotten a day after they were created; their files expire on their own schedule. */
+/** Batches are forgotten this long after they were made unless told (the service: RESULT_TTL_HOURS). */
 const keepBatchMs = 24 * 3_600_000;
 
 export class MemoryBatchStore implements BatchStore {

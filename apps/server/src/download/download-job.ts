@@ -14,10 +14,18 @@ import { outputTarget } from '../media/output-targets';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
 import type { DownloadJobData, JobHandler } from '../jobs/job-types';
-import { cookiesFileIn, infoJsonFileIn, makeJobFolder, ownJobFolder, removeJobFolder } from './job-folder';
+import {
+  cookiesFileIn,
+  folderExists,
+  infoJsonFileIn,
+  makeJobFolder,
+  ownJobFolder,
+  removeJobFolder,
+} from './job-folder';
+import { handedBack } from '../jobs/hand-back';
 import { audioKbps } from '../media/ytdlp-sections';
 import { ytDlpAccess } from './ytdlp-access';
-import type { TaskStore } from './task-store';
+import { TaskStore } from './task-store';
 import { runYtDlpDownload } from './ytdlp-run';
 
 export interface DownloadDeps {
@@ -42,15 +50,20 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
   const { taskId } = data;
   // A prepared folder is used only when it is one of ours (the data may come from a queue).
   const prepared = data.jobDir ? ownJobFolder(deps.jobsRoot, data.jobDir) : undefined;
+  // Handed back before it began: the next worker needs the prepared folder as it is.
+  if (handedBack(signal)) throw signal.reason;
   const platform = platformById(data.platformId);
-  if (signal.aborted || !platform) {
+  // A job run again after its task finished (its worker stopped right after the end) has no work.
+  const finished = await tasks.get(taskId).then((task) => !task || TaskStore.isFinished(task));
+  if (signal.aborted || !platform || finished) {
     if (prepared) await removeJobFolder(prepared);
     const { code, message } = downloadFailures.cancelled();
     return void (await tasks.fail(taskId, { code, message }));
   }
   const input = { ...data, platform };
   const started = Date.now();
-  const dir = prepared ?? (await makeJobFolder(deps.jobsRoot, taskId));
+  const dir =
+    prepared && (await folderExists(prepared)) ? prepared : await makeJobFolder(deps.jobsRoot, taskId);
   let durationLimit: DurationLimit | undefined;
   // Published only once the folder is gone, so a finished task never has a folder left behind.
   let settle: () => Promise<void>;
@@ -142,13 +155,17 @@ async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: Ab
         thumbnailUrl: info.thumbnail,
       });
   } catch (error) {
+    if (handedBack(signal)) {
+      // Another worker runs it again: the task stays as it is, a prepared folder stays for it.
+      if (dir !== prepared) await removeJobFolder(dir);
+      throw signal.reason;
+    }
     if (!(error instanceof AppError)) deps.log.error({ err: error, taskId }, 'download job failed');
     let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed');
     if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal)
       failure = new AppError(durationLimit.refusal.code, durationLimit.refusal.message);
     settle = () => tasks.fail(taskId, { code: failure.code, message: failure.message });
-  } finally {
-    await removeJobFolder(dir);
   }
+  await removeJobFolder(dir);
   await settle();
 }

@@ -23,6 +23,14 @@ export function ownJobFolder(jobsRoot: string, dir: string): string | undefined 
     : undefined;
 }
 
+/** Whether a folder is there (a job run again finds its prepared folder, unless it was removed). */
+export function folderExists(dir: string): Promise<boolean> {
+  return access(dir).then(
+    () => true,
+    () => false,
+  );
+}
+
 export async function removeJobFolder(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }

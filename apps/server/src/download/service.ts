@@ -78,7 +78,9 @@ export class DownloadService {
     /** Scaled mode's state, runner and bucket; embedded mode keeps everything in this process. */
     private readonly shared?: SharedDownloadParts,
   ) {
-    this.tasks = new TaskStore(shared?.state ?? new MemoryTaskStateStore(), bus);
+    // State is kept as long as the results it points at (RESULT_TTL_HOURS), as in Redis.
+    const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
+    this.tasks = new TaskStore(shared?.state ?? new MemoryTaskStateStore(keepMs), bus);
     this.runner =
       shared?.runner(this.tasks) ??
       new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
@@ -92,7 +94,7 @@ export class DownloadService {
       {
         tasks: this.tasks,
         results: this.results,
-        store: shared?.batches ?? new MemoryBatchStore(),
+        store: shared?.batches ?? new MemoryBatchStore(keepMs),
         testHosts: config.MEDIA_TEST_HOSTS,
         startTask: (platform, input) => this.startTask(platform, input),
       },

@@ -1,6 +1,6 @@
 // Where task state lives. The in-memory store serves the embedded mode; the scaled mode puts a
 // Redis-backed one behind the same two calls. No promises or timers per task: a finished task is
-// forgotten a day later by a prune that runs on writes.
+// forgotten with its result (RESULT_TTL_HOURS) by a prune that runs on writes.
 import type { DownloadTask } from '@grabbit/contracts';
 
 /** A finished task's file in the result store. */
@@ -21,7 +21,7 @@ export interface TaskStateStore {
   set(record: TaskRecord): Promise<void>;
 }
 
-/** Finished tasks are forgotten after this long (their files expire on their own schedule). */
+/** Finished tasks are forgotten after this long unless told (the service passes RESULT_TTL_HOURS). */
 const keepFinishedMs = 24 * 60 * 60 * 1000;
 
 const isFinished = (task: DownloadTask) => task.status === 'completed' || task.status === 'error';

@@ -57,12 +57,6 @@ export type Job = {
   [N in JobName]: { name: N; /** The task it serves. */ id: string; data: JobDataByName[N] };
 }[JobName];
 
-/**
- * The abort reason of a job handed back to the queue at a worker's shutdown: another worker runs it
- * again, so its handler must keep what the next run needs (the uploaded input).
- */
-export const handBackReason = 'worker shutting down';
-
 /** Runs one job's data; the signal aborts it when the runner closes. */
 export type JobHandler<N extends JobName> = (data: JobDataByName[N], signal: AbortSignal) => Promise<void>;
 

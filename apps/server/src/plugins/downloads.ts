@@ -7,6 +7,7 @@ import { attachDownloadHub } from '../realtime/hub';
 import type { ConversionParts } from '../convert/conversion-parts';
 import { convertJobFailed } from '../scaled/scaled-conversions';
 import { scaledDownloadParts } from '../scaled/scaled-downloads';
+import { hubOrigins } from '../security/headers';
 import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';
 import { downloadInfoRoutes } from '../routes/download-info';
@@ -41,7 +42,7 @@ export async function registerDownloads(
       task: (taskId) => service.tasks.get(taskId),
       batch: (batchId) => service.batches.status(batchId),
     }),
-    scaled ? { adapter: scaled.hubAdapter() } : {},
+    { origins: hubOrigins(context.config), ...(scaled ? { adapter: scaled.hubAdapter() } : {}) },
   );
   applyHubLimits(hub.io, context.security.identity, context.security.hubLimiter);
   app.addHook('preClose', async () => {

@@ -43,7 +43,23 @@ async function answer(socket: HubSocket, answers: Promise<HubAnswer[]>): Promise
   for (const { event, args } of await answers) (socket.emit as LooseEmit)(event, ...args);
 }
 
+/**
+ * Whether a handshake may open a connection: browsers send Origin, and only the hub's own origin
+ * (same host) and the listed ones pass; clients that send none (not browsers) are not a page
+ * another site could turn against its visitors.
+ */
+function originAllowed(listed: ReadonlySet<string>, origin: string | undefined, host: string | undefined) {
+  if (origin === undefined || listed.has(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 export interface HubOptions {
+  /** Origins of pages elsewhere allowed to connect (CORS_ORIGINS, PUBLIC_URL); same-origin always is. */
+  origins?: string[];
   /**
    * Scaled mode: socket.io's Redis adapter, so rooms and broadcasts span every API node. The bus
    * then brings every message to every node, and each node sends it to its own clients only.
@@ -57,13 +73,16 @@ export function attachDownloadHub(
   state: HubState,
   options: HubOptions = {},
 ): DownloadHub {
+  const listed = new Set(options.origins ?? []);
   const io: HubServer = new Server(server, {
     ...(options.adapter ? { adapter: options.adapter } : {}),
     path: hubPath,
     // Spec: keep-alive 15 s, server timeout 30 s (a ping every 15 s, 15 s more to answer).
     pingInterval: network.hubKeepAliveMs,
     pingTimeout: network.hubServerTimeoutMs - network.hubKeepAliveMs,
-    cors: { origin: true },
+    cors: { origin: [...listed] },
+    allowRequest: (request, callback) =>
+      callback(null, originAllowed(listed, request.headers.origin, request.headers.host)),
     maxHttpBufferSize: hubMaxMessageBytes,
     serveClient: false,
   });
@@ -97,7 +116,8 @@ export function attachDownloadHub(
     io,
     async close() {
       unsubscribe();
-      io.disconnectSockets(true);
+      // This node's clients only: with the Redis adapter, io.disconnectSockets() reaches every node.
+      io.local.disconnectSockets(true);
       // Only the engine: the HTTP server belongs to Fastify, which closes it itself.
       io.engine.close();
     },

@@ -5,7 +5,7 @@
 // reason), and the final failure of any job reaches `onFailed` so its task ends as an error.
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { handBackReason as shutdownReason } from '../jobs/job-types';
+import { JobHandedBack } from '../jobs/hand-back';
 import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
 
 export interface QueueSettings {
@@ -208,7 +208,7 @@ export class BullJobRunner {
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
-      if (reason === shutdownReason) {
+      if (reason instanceof JobHandedBack) {
         // Handed back: another worker starts it again, without counting a failed attempt.
         await job.moveToWait(token);
         throw new WaitingError();
@@ -229,7 +229,7 @@ export class BullJobRunner {
   async close(graceMs = 10_000): Promise<void> {
     const finished = Promise.all(this.workers.map((worker) => worker.close()));
     const timer = setTimeout(() => {
-      for (const controller of this.running.values()) controller.abort(shutdownReason);
+      for (const controller of this.running.values()) controller.abort(new JobHandedBack());
     }, graceMs);
     try {
       await finished;

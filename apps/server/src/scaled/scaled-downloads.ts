@@ -61,6 +61,7 @@ export function scaledDownloadParts(
           await tasks.fail((data as DownloadJobData).taskId, { code, message });
         },
         onStart: (name, jobId, attempt) => log.info({ job: name, jobId, attempt }, 'job started'),
+        shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
         onError: (error) => log.error({ err: error }, 'job queue error'),
       }),
   };

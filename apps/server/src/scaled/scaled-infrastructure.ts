@@ -109,7 +109,7 @@ export async function connectScaled(
       const queues = redis === 'up' ? await runner.depth().catch(() => undefined) : undefined;
       return { mode: 'scaled', redis, bucket, ...(queues ? { queues } : {}) };
     },
-    async close(graceMs = 10_000) {
+    async close(graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000) {
       await runner.close(graceMs);
       await bus.close();
       client?.destroy();

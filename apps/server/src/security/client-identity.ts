@@ -40,7 +40,7 @@ export function limitAddress(address: string): string {
 }
 
 export class ClientIdentity {
-  private readonly salt: string;
+  private salt: string;
 
   constructor(
     salt: string,
@@ -48,6 +48,11 @@ export class ClientIdentity {
   ) {
     // A random salt per process: hashes cannot be matched to addresses, nor across restarts.
     this.salt = salt || randomBytes(32).toString('hex');
+  }
+
+  /** Scaled mode: the salt every API node shares (kept in Redis), so they count clients alike. */
+  useSalt(salt: string): void {
+    this.salt = salt;
   }
 
   /** The hashed key of a client address ("ip:" + 32 hex characters). */

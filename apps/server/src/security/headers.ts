@@ -52,6 +52,11 @@ export function corsOrigins(config: Config): string[] {
   return originOf(config.PUBLIC_URL ?? '');
 }
 
+/** Origins of pages elsewhere that may connect to the hub: the /api ones and the public site's. */
+export function hubOrigins(config: Config): string[] {
+  return unique([...corsOrigins(config), ...originOf(config.PUBLIC_URL ?? '')]);
+}
+
 export async function registerHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },

@@ -55,8 +55,10 @@ export function jobGate(feature: ApiFeature, deps: JobGateDeps) {
     await checkDiskSpace(config.DATA_DIR, minFree);
     await spend(limiter, request, reply);
     const cap = key?.unlimited ? Infinity : (key?.limits.activeJobs ?? config.MAX_ACTIVE_JOBS_PER_CLIENT);
-    if (jobs.count(request.clientId) >= cap) throw tooManyActive(cap);
-    const release = jobs.take(request.clientId);
+    const release = await jobs.take(request.clientId, cap);
+    if (!release) throw tooManyActive(cap);
+    // The client may have gone while the slot was taken: its answer will never close again.
+    if (reply.raw.closed) return release();
     let group: string | undefined;
     reply.raw.once('close', () => (group ? jobs.holdUntilFinished(group, release) : release()));
     request.startedGroup = (found) => (group = found);

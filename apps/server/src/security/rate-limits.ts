@@ -1,24 +1,37 @@
 // Per-client budgets (@fastify/rate-limit's counters): API calls, job starts and hub connections
 // count separately, each per minute, keyed on the client's hashed identity (or its API key).
 // Answers carry the draft-IETF RateLimit-* headers; over the budget: 429 RATE_LIMITED with
-// Retry-After. The counters live in the plugin's store: in memory for one node; scaled mode passes
-// a Redis client here (the plugin's `redis` option) so every API node counts together.
+// Retry-After. The counters live in the plugin's store: in memory for one node; in scaled mode in
+// Redis (shared-rate-store.ts) so every API node counts together.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
+import type { ScaledInfrastructure } from '../scaled/scaled-infrastructure';
 import type { ApiKeyLimits } from './api-keys';
+import { sharedRateStore } from './shared-rate-store';
 
 export type Budget = 'api' | 'jobs' | 'hub';
 export type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** The plugin's store options: none for the in-memory store; `{ redis, nameSpace }` when scaled. */
-function storeOptions(): Record<string, unknown> {
-  return {};
+/** The plugin's store: in memory for one node; in Redis (shared by every API node) when scaled. */
+function storeOptions(app: FastifyInstance, scaled?: ScaledInfrastructure): Record<string, unknown> {
+  if (!scaled) return {};
+  let warnedAt = 0;
+  const onFallback = (error: Error) => {
+    // One line a minute while Redis is away, not one per request.
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    app.log.warn(`Rate limits count on this node only while Redis is unreachable: ${error.message}`);
+  };
+  return { store: sharedRateStore(scaled.commands, `${scaled.prefix}:rate:`, onFallback) };
 }
 
-export async function registerRateLimitStore(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, { global: false, ...storeOptions() });
+export async function registerRateLimitStore(
+  app: FastifyInstance,
+  scaled?: ScaledInfrastructure,
+): Promise<void> {
+  await app.register(rateLimit, { global: false, ...storeOptions(app, scaled) });
 }
 
 const windowMs = 60_000;

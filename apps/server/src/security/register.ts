@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../http/app-error';
 import type { EventBus } from '../realtime/event-bus';
+import type { ScaledInfrastructure } from '../scaled/scaled-infrastructure';
+import { RedisJobSlots } from '../scaled/redis-job-slots';
+import { SharedSecret } from '../scaled/shared-secret';
 import { ActiveJobs } from './active-jobs';
 import { ApiKeys, type ApiKey } from './api-keys';
 import { ClientIdentity, trustProxyFunction } from './client-identity';
@@ -36,19 +39,32 @@ export function clientIdentity(config: Config): ClientIdentity {
 const invalidKey = () =>
   new AppError('INVALID_API_KEY', 'This API key is not valid. Check the key, or send none.', 401);
 
+/**
+ * The salt of hashed client addresses, the same on every API node (a random one kept in Redis), so
+ * one visitor has one key everywhere. Until Redis answers, the node's own random salt stands in.
+ */
+async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled: ScaledInfrastructure) {
+  const salt = new SharedSecret(scaled.commands, `${scaled.prefix}:secret:limit-salt`);
+  salt.onChange((value) => identity.useSalt(value));
+  await salt.load().catch(() => app.log.warn('Limit salt not loaded yet: Redis is unreachable'));
+}
+
 /** Paths never counted: health checks must answer however busy the API is. */
 const unlimitedApiPaths = new Set<string>([apiRoutes.health]);
 
 export async function registerSecurity(
   app: FastifyInstance,
-  deps: { config: Config; bus: EventBus; identity: ClientIdentity },
+  deps: { config: Config; bus: EventBus; identity: ClientIdentity; scaled?: ScaledInfrastructure },
 ): Promise<Security> {
-  const { config, bus, identity } = deps;
+  const { config, bus, identity, scaled } = deps;
   const keys = ApiKeys.fromFile(config.API_KEYS_FILE);
   await registerHeaders(app, config);
-  await registerRateLimitStore(app);
+  // Scaled mode: every API node counts one client's budgets and running jobs together.
+  if (scaled && !config.RATE_LIMIT_SALT) await shareSalt(app, identity, scaled);
+  await registerRateLimitStore(app, scaled);
   const limiters = createLimiters(app, config);
-  const jobs = new ActiveJobs(bus, (config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000);
+  const slots = scaled ? new RedisJobSlots(scaled.commands, `${scaled.prefix}:active:`) : undefined;
+  const jobs = new ActiveJobs(bus, (config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000, slots);
   app.addHook('onClose', async () => jobs.close());
 
   app.decorateRequest('clientId', '');

@@ -1,6 +1,7 @@
 // API and worker processes for scaled-mode tests and benchmarks: real `server.ts` and `worker.ts`
 // processes (Node with tsx as its loader, so a SIGKILL reaches the process itself), each on its
 // own free port and data folder unless told otherwise, all stopped by the caller.
+import type { DownloadTask } from '@grabbit/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port';
@@ -49,20 +50,30 @@ function launch(name: string, entry: string, env: Record<string, string>): NodeP
   };
 }
 
-/** Waits for a process to be ready; fails at once, with its output, when it exits instead. */
+/**
+ * Waits for a process to be ready; fails at once, with its output, when it exits instead. A process
+ * that never gets ready is killed before the failure is reported, so none is left running.
+ */
 async function whenReady(
   process: NodeProcess,
   check: () => Promise<boolean> | boolean,
   what: string,
 ): Promise<void> {
-  await until(
-    async () => {
-      if (process.child.exitCode !== null) throw new Error(`${process.name} exited:\n${process.output()}`);
-      return check();
-    },
-    `${process.name}: ${what}\n${process.output()}`,
-    60_000,
-  );
+  try {
+    await until(
+      async () => {
+        if (process.child.exitCode !== null) throw new Error(`${process.name} exited:\n${process.output()}`);
+        return check();
+      },
+      `${process.name}: ${what}`,
+      60_000,
+    );
+  } catch (error) {
+    await process.stop(0);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${process.output()}`, {
+      cause: error,
+    });
+  }
 }
 
 /** `npm start` in scaled mode (API only unless START_WORKER says otherwise); ready once /health answers. */
@@ -92,4 +103,23 @@ export async function startWorkerProcess(name: string, env: Record<string, strin
   const worker = launch(name, 'worker.ts', env);
   await whenReady(worker, () => worker.output().includes('worker ready'), 'worker ready');
   return worker;
+}
+
+/** A task's state as an API node answers it. */
+export async function taskOn(api: ApiProcess, taskId: string): Promise<DownloadTask> {
+  return (await fetch(`${api.origin}/api/download/task/${taskId}`)).json() as Promise<DownloadTask>;
+}
+
+/** Polls an API node until the task has finished (completed or error). */
+export async function finished(api: ApiProcess, taskId: string, timeoutMs = 90_000): Promise<DownloadTask> {
+  let task: DownloadTask | undefined;
+  await until(
+    async () => {
+      task = await taskOn(api, taskId);
+      return task.status === 'completed' || task.status === 'error';
+    },
+    `task ${taskId} to finish`,
+    timeoutMs,
+  );
+  return task!;
 }
