@@ -35,6 +35,12 @@ function corpusFiles(top: string): string[] {
     .sort();
 }
 
+/**
+ * One corpus file is converted to up to nine outputs, two at a time: a 12 MP HEIC photo decodes in
+ * several seconds per output on a busy two-core machine, past the suite's 60 s default.
+ */
+const corpusFileTimeoutMs = 180_000;
+
 const ctx = useConvertApp('corpus', { CONVERT_CONCURRENCY: '2' });
 
 async function convertAll(relative: string, kind: ConverterKind, outputs: readonly string[]) {
@@ -57,22 +63,26 @@ describe.skipIf(!present)('real-world corpus', () => {
       const folder = relative.split('/')[1] ?? '';
       const format = canonicalFormat(formatByFolder[folder] ?? folder) as MediaFormat;
       const outputs = allowedOutputs(kind, format);
-      it(`${relative} to ${outputs.join(', ')}`, async () => {
-        const results = await convertAll(relative, kind, outputs);
-        if (kind === 'image') {
-          for (const { output, file } of results) await checkImageOutput(file, output);
-          return;
-        }
-        const sourceFile = path.join(corpusDir, relative);
-        const audio = (await probeFile(sourceFile)).streams.some((s) => s.codec_type === 'audio');
-        // The length as decoded: container headers can be wrong (an ASF that claims 2.6 s of 0.6 s).
-        const { seconds } = await decodeFile(sourceFile);
-        for (const { output, file } of results) {
-          const duration = lengthMayDiffer[relative]?.outputs.includes(output) ? undefined : seconds;
-          await checkMediaOutput(file, output, { kind, duration, tolerance: 0.5, audio });
-        }
-        await expectNoUploadsSoon(ctx.server.dataDir);
-      });
+      it(
+        `${relative} to ${outputs.join(', ')}`,
+        async () => {
+          const results = await convertAll(relative, kind, outputs);
+          if (kind === 'image') {
+            for (const { output, file } of results) await checkImageOutput(file, output);
+            return;
+          }
+          const sourceFile = path.join(corpusDir, relative);
+          const audio = (await probeFile(sourceFile)).streams.some((s) => s.codec_type === 'audio');
+          // The length as decoded: container headers can be wrong (an ASF that claims 2.6 s of 0.6 s).
+          const { seconds } = await decodeFile(sourceFile);
+          for (const { output, file } of results) {
+            const duration = lengthMayDiffer[relative]?.outputs.includes(output) ? undefined : seconds;
+            await checkMediaOutput(file, output, { kind, duration, tolerance: 0.5, audio });
+          }
+          await expectNoUploadsSoon(ctx.server.dataDir);
+        },
+        corpusFileTimeoutMs,
+      );
     }
   }
 
