@@ -56,7 +56,7 @@ const jsonBodies: Record<string, z.ZodType> = {
   'POST /api/download/{platform}': downloadRequestSchema,
   'POST /api/download/{platform}/info': mediaInfoRequestSchema,
   'POST /api/download/{platform}/media': mediaItemsRequestSchema,
-  'POST /api/download/youtube/playlist': playlistInfoRequestSchema,
+  'POST /api/download/{platform}/playlist': playlistInfoRequestSchema,
   'POST /api/download/playlist': batchRequestSchema,
   'POST /api/cloudstorage/download-and-upload': cloudDownloadRequestSchema,
   'POST /api/cloudstorage/upload': cloudUploadRequestSchema,

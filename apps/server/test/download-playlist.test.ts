@@ -174,6 +174,12 @@ describe('playlists', () => {
     expect(body.autoDownloadBlockedReason).toMatch(/longer than 8 hours/);
   });
 
+  it('lists playlists only on pages whose catalog entry has them', async () => {
+    const refused = await post('/api/download/tiktok/playlist', { url: fx.site.url('/feed-30.xml') });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ code: string }>().code).toBe('UNSUPPORTED_PLATFORM');
+  });
+
   it('an unknown batch and a batch with a refused link answer clear errors', async () => {
     const unknown = await fx.test.app.inject({ method: 'GET', url: '/api/download/playlist/nope/status' });
     expect(unknown.json<{ code: string }>().code).toBe('BATCH_NOT_FOUND');

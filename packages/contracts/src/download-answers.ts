@@ -111,7 +111,7 @@ export const playlistItemSchema = z.object({
 });
 export type PlaylistItem = z.infer<typeof playlistItemSchema>;
 
-/** POST /api/download/youtube/playlist. */
+/** POST /api/download/youtube/playlist (any page with playlists). */
 export const playlistResponseSchema = z.object({
   success: z.boolean(),
   /** True when the page should download every item at once (under 25, within the caps). */

@@ -61,7 +61,7 @@ export const mediaItemsRequestSchema = z.looseObject({
 });
 export type MediaItemsRequest = z.infer<typeof mediaItemsRequestSchema>;
 
-/** POST /api/download/youtube/playlist. */
+/** POST /api/download/youtube/playlist (any page with playlists). */
 export const playlistInfoRequestSchema = z.looseObject({
   url: z.string().min(1, 'Please enter a valid URL to download'),
   format: downloadFormatSchema.default('mp4'),

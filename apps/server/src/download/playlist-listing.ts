@@ -11,6 +11,9 @@ export async function listPlaylist(
   platform: Platform,
   body: { url: string; format: DownloadFormatName },
 ): Promise<PlaylistResponse> {
+  // Which pages list playlists is the catalog's word (its `playlists` field).
+  if (!platform.playlists)
+    throw new AppError('UNSUPPORTED_PLATFORM', `${platform.name} links are not listed as playlists`);
   const info = await service.readInfo(platform, body.url, 'playlist');
   const entries = (info.entries ?? [info]).filter(
     (entry): entry is YtDlpInfo => entry !== null && entryUrl(entry) !== undefined,

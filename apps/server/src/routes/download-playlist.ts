@@ -1,4 +1,4 @@
-// Playlists: POST /api/download/youtube/playlist lists one (and says whether the page downloads it
+// Playlists: POST /api/download/{platform}/playlist (the spec's youtube/playlist) lists one (and says whether the page downloads it
 // at once), POST /api/download/playlist starts a batch, GET .../{batchId}/status follows it, and
 // POST .../{batchId}/download streams its files as one zip named after the playlist.
 import {
@@ -7,6 +7,7 @@ import {
   batchStartResponseSchema,
   batchStatusSchema,
   pathParamsSchema,
+  platformParamsSchema,
   playlistInfoRequestSchema,
   playlistResponseSchema,
   type BatchStartResponse,
@@ -25,16 +26,18 @@ export function downloadPlaylistRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.post(
-      apiRoutes.youtubePlaylist,
+      apiRoutes.playlist,
       {
         schema: {
-          summary: 'List a YouTube playlist, and whether the page downloads it at once',
+          summary:
+            'List a playlist (pages with playlists: YouTube), and whether the page downloads it at once',
           tags,
+          params: platformParamsSchema,
           body: playlistInfoRequestSchema,
           response: answers(playlistResponseSchema, [404, 502, 503, 504]),
         },
       },
-      async (request) => listPlaylist(service, service.platform('youtube'), request.body),
+      async (request) => listPlaylist(service, service.platform(request.params.platform), request.body),
     );
 
     api.post(

@@ -69,11 +69,12 @@ export async function getPostMediaItems(
   return ensureSuccess(answer, 'Failed to get media items');
 }
 
-export async function getYouTubePlaylistItems(
+export async function getPlaylistItems(
+  platform: PlatformId,
   url: string,
   format: DownloadFormat,
 ): Promise<PlaylistResponse> {
-  const answer = await apiRequest<PlaylistResponse>(apiRoutes.youtubePlaylist, {
+  const answer = await apiRequest<PlaylistResponse>(apiPath(apiRoutes.playlist, { platform }), {
     body: { url, format, quality: 'best' },
   });
   return ensureSuccess(answer, 'Failed to get playlist items');

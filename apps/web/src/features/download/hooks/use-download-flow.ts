@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import type { CloudChoice } from '../../cloud-storage';
 import { resetGateAfterDownload } from '../../monetization';
-import { getPostMediaItems, getYouTubePlaylistItems } from '../api/download-api';
+import { getPlaylistItems, getPostMediaItems } from '../api/download-api';
 import type { ChoiceFields } from '../lib/clip-choice';
 import { linkKind } from '../lib/link-kind';
 import { queueReducer, type QueueItem } from '../lib/queue';
@@ -49,7 +49,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
     async (url: string, format: DownloadFormat) => {
       let playlist;
       try {
-        playlist = await getYouTubePlaylistItems(url, format);
+        playlist = await getPlaylistItems(platform.id, url, format);
       } catch (error) {
         // The server answers 404 when the link holds no playlist at all.
         if (error instanceof ApiError && error.status === 404) {
@@ -89,7 +89,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
           playlist.autoDownloadBlockedReason ?? 'Press the button of each video you want to download.',
       });
     },
-    [runBatch],
+    [platform, runBatch],
   );
 
   const handlePost = useCallback(
