@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { magickEnv, magickPolicyDir } from '../src/media/magick-run';
 import { makePixelBombPng, makeVideo } from './support/media-fixtures';
 import {
@@ -176,18 +176,23 @@ describe('converter safety over a real connection', () => {
     return stdout.split('\n').filter((line) => line.includes(dataDir) && !line.startsWith('ps '));
   }
 
-  it('removes the partial file when the visitor disconnects mid-upload', async () => {
-    const png = await readFile(await makePixelBombPng(ctx.dir, 'start.png', 10, 10));
-    const { req } = startUpload(
-      '/api/convert/image',
-      'jpg',
-      Buffer.concat([png, Buffer.alloc(256 * 1024)]),
-      5_000_000,
-    );
-    await waitFor(async () => (await leftoverUploads(live.dataDir)).some((name) => name.endsWith('input')));
-    req.destroy();
-    await waitFor(async () => (await leftoverUploads(live.dataDir)).length === 0);
-  });
+  // A partial upload is visible on the local disk only: in scaled mode it streams into a multipart
+  // bucket upload, which the store aborts when its stream fails (no object exists until it completes).
+  it.skipIf(inject('scaledEnv') !== undefined)(
+    'removes the partial file when the visitor disconnects mid-upload',
+    async () => {
+      const png = await readFile(await makePixelBombPng(ctx.dir, 'start.png', 10, 10));
+      const { req } = startUpload(
+        '/api/convert/image',
+        'jpg',
+        Buffer.concat([png, Buffer.alloc(256 * 1024)]),
+        5_000_000,
+      );
+      await waitFor(async () => (await leftoverUploads(live.dataDir)).some((name) => name.endsWith('input')));
+      req.destroy();
+      await waitFor(async () => (await leftoverUploads(live.dataDir)).length === 0);
+    },
+  );
 
   it('stops an upload at the largest limit of its kind while it streams (413, no file left)', async () => {
     const status = await new Promise<number>((resolve, reject) => {

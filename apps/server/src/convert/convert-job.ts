@@ -82,6 +82,7 @@ export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
     runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
     const workspace = await createWorkspace(deps.dataDir);
     let handedBack = false;
+    let end: Omit<ConversionRecord, 'conversionId'>;
     try {
       if (!(await deps.inputs.fetch(data.input, workspace.inputPath)))
         throw new AppError('UPLOAD_INCOMPLETE', 'The upload is no longer available. Please try again.');
@@ -100,11 +101,7 @@ export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
         fileName: data.fileName,
         contentType: data.contentType,
       });
-      await endConversion(deps, conversionId, {
-        status: 'completed',
-        fileId: stored.fileId,
-        fileName: stored.fileName,
-      });
+      end = { status: 'completed', fileId: stored.fileId, fileName: stored.fileName };
     } catch (error) {
       if (wasHandedBack(runnerSignal)) {
         handedBack = true;
@@ -114,16 +111,14 @@ export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
       const failure = conversionFailure(reason);
       if (!(reason instanceof AppError)) deps.log.warn({ err: reason }, 'conversion job failed');
       // The failure is the job's answer: recorded for the visitor, not a queue failure.
-      await endConversion(deps, conversionId, {
-        status: 'failed',
-        code: failure.code,
-        message: failure.message,
-      });
+      end = { status: 'failed', code: failure.code, message: failure.message };
     } finally {
       unsubscribe();
       runnerSignal.removeEventListener('abort', onRunnerAbort);
       await workspace.dispose();
       if (!handedBack) await deps.inputs.remove(data.input).catch(() => undefined);
     }
+    // Told only once its files are gone: the visitor's answer never races the clean-up.
+    await endConversion(deps, conversionId, end);
   };
 }
