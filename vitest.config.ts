@@ -32,6 +32,11 @@ export default defineConfig({
             'apps/server/test/download-formats.test.ts',
             'apps/server/test/download-redirects.test.ts',
             'apps/server/test/download-validate.test.ts',
+            'apps/server/test/download-preview.test.ts',
+            'apps/server/test/download-egress.test.ts',
+            'apps/server/test/download-operator.test.ts',
+            // Not here: download-safety and cloud-storage look at files on the local disk; their
+            // scaled-mode counterparts are scaled-s3-result-store, cloud-storage-s3 and scaled-cloud-storage.
             // The converter's: uploads to the bucket, a worker converts, the answer streams back.
             'apps/server/test/convert-api.test.ts',
             'apps/server/test/convert-jobs.test.ts',
