@@ -5,7 +5,6 @@
 // mid-conversion stops the worker's engines; a SIGKILLed worker's conversion is finished by the
 // other one; a queued job whose visitor left is removed. Nothing is left under the bucket's
 // uploads/ prefix, nor the result of an answer given in the same request. With Redis stopped, conversions answer 503 and work again once it is back.
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   conversionJobPath,
   conversionProgressEvent,
@@ -26,19 +25,14 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from './support/convert-app';
 import { makeImage, makeVideo, probeFile } from './support/media-fixtures';
-import { startRedis, type TestRedis } from './support/redis-server';
-import { startS3, type TestS3 } from './support/s3-server';
-import {
-  startApiProcess,
-  startWorkerProcess,
-  type ApiProcess,
-  type NodeProcess,
-} from './support/scaled-processes';
+import type { TestRedis } from './support/redis-server';
+import type { ApiProcess, NodeProcess } from './support/scaled-processes';
+import { startScaledStack, type ScaledStack } from './support/scaled-stack';
 import { until } from './support/until';
 
 const run = promisify(execFile);
+let stack: ScaledStack;
 let redis: TestRedis;
-let s3: TestS3;
 let dataDir: string;
 let scratch: string;
 let apis: ApiProcess[] = [];
@@ -46,38 +40,25 @@ let workers: NodeProcess[] = [];
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  [redis, s3] = await Promise.all([startRedis(), startS3()]);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-convert-'));
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-convert-files-'));
-  const env = {
-    REDIS_URL: redis.url,
-    ...s3.env(),
-    DATA_DIR: dataDir,
+  stack = await startScaledStack({
     WORKER_LOCK_SECONDS: '3',
     CONVERT_CONCURRENCY: '1',
     // Jobs for clients that ask for one at once; the others wait for their file as always.
     CONVERT_SYNC_WAIT_SECONDS: '0.001',
-  };
-  apis = await Promise.all([startApiProcess('api-1', env), startApiProcess('api-2', env)]);
-  workers = await Promise.all([startWorkerProcess('worker-1', env), startWorkerProcess('worker-2', env)]);
+  });
+  ({ redis, dataDir } = stack);
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-convert-files-'));
+  apis = await Promise.all([stack.api('api-1'), stack.api('api-2')]);
+  workers = await Promise.all([stack.worker('worker-1'), stack.worker('worker-2')]);
 }, 120_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  await Promise.all([...apis, ...workers].map((process) => process.stop()));
-  await Promise.all([redis?.close(), s3?.close()]);
-  for (const dir of [dataDir, scratch]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await stack?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-async function uploadKeys(prefix = 'uploads/'): Promise<string[]> {
-  const client = s3.client();
-  try {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
-    return (page.Contents ?? []).map((object) => object.Key ?? '');
-  } finally {
-    client.destroy();
-  }
-}
+const uploadKeys = (prefix = 'uploads/') => stack.bucketKeys(prefix);
 
 async function post(
   api: ApiProcess,
