@@ -69,13 +69,14 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
     let queued = false;
     let continuedAsJob = false;
     let left = false;
-    const cancel = () => void cancelConversion(deps, conversionId, pending!).catch(() => undefined);
+    const cancel = (input: PendingInput) =>
+      void cancelConversion(deps, conversionId, input).catch(() => undefined);
     reply.raw.once('close', () => {
       // A job outlives its request; otherwise a close before the answer finished means the
       // visitor left: the job is cancelled (its worker stops and removes the upload).
       if (continuedAsJob || reply.raw.writableFinished) return;
       left = true;
-      if (queued && pending) cancel();
+      if (queued && pending) cancel(pending);
       else {
         void pending?.dispose().catch(() => undefined);
         void parts.state.delete(conversionId).catch(() => undefined);
@@ -114,7 +115,7 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
       });
       queued = true;
       // Gone while the job was being queued: cancelled now that it can be.
-      if (left) cancel();
+      if (left) cancel(pending);
       // Wrapped, so an end without a record (expired, or the visitor left) is not a job.
       const ended = await syncOrJob(
         request,

@@ -101,7 +101,7 @@ export class SharedDiskConversionInputs implements ConversionInputs {
   private readonly root: string;
 
   constructor(
-    protected readonly dataDir: string,
+    private readonly dataDir: string,
     private readonly keepMs: number,
   ) {
     this.root = uploadsRoot(dataDir);
