@@ -16,7 +16,6 @@ import { MemoryConversionStateStore, type ConversionStateStore } from './convers
 import { convertJobHandler } from './convert-job';
 
 export interface ConversionParts {
-  service: ConversionService;
   state: ConversionStateStore;
   signals: ConversionSignals;
   results: ResultStore;
@@ -41,7 +40,6 @@ export interface ConversionPartsInput {
 export function conversionParts(input: ConversionPartsInput): ConversionParts {
   const { config, bus, log } = input;
   const ttlMs = config.RESULT_TTL_HOURS * 3_600_000;
-  const service = new ConversionService(config);
   const state = input.state ?? new MemoryConversionStateStore(ttlMs);
   const signals = input.signals ?? new InProcessConversionSignals();
   // Results of conversions share the downloads' result folder (or bucket), so the same sweeper
@@ -49,7 +47,7 @@ export function conversionParts(input: ConversionPartsInput): ConversionParts {
   const results = input.results ?? new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), ttlMs);
   const inputs = input.inputs ?? new LocalConversionInputs(config.DATA_DIR);
   const handler = convertJobHandler({
-    service,
+    service: new ConversionService(config),
     bus,
     state,
     signals,
@@ -58,7 +56,6 @@ export function conversionParts(input: ConversionPartsInput): ConversionParts {
     log,
   });
   return {
-    service,
     state,
     signals,
     results,
