@@ -1,8 +1,10 @@
-// One upload's conversion in scaled mode: the upload streams into shared storage (the bucket's
-// `uploads/` prefix, or the shared DATA_DIR), a `convert` job is queued, a worker converts, and
-// this API node waits for the job's end through the state store and the signals, then streams the
-// result back from the result store in the same answer (or answers 202 and the job past the wait,
-// with `Prefer: respond-async`). A visitor who leaves before the answer cancels the job.
+// One upload's conversion, in both modes: the upload streams to where its job reads it (embedded
+// mode: a folder of the local DATA_DIR the job converts in place; scaled mode: the bucket's
+// `uploads/` prefix or the shared DATA_DIR), a `convert` job is queued (this process's runner, or
+// BullMQ for a worker), and this process waits for the job's end through the state store and the
+// signals, then streams the result back from the result store in the same answer (or answers 202
+// and the job past the wait, with `Prefer: respond-async`). A visitor who leaves before the answer
+// cancels the job: a queued one is removed, a running one's engines are stopped.
 import type { ConverterKind } from '@grabbit/catalog';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
@@ -66,18 +68,25 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
     let wait: ConversionWait | undefined;
     let queued = false;
     let continuedAsJob = false;
+    let left = false;
+    const cancel = (input: PendingInput) =>
+      void cancelConversion(deps, conversionId, input).catch(() => undefined);
     reply.raw.once('close', () => {
       // A job outlives its request; otherwise a close before the answer finished means the
       // visitor left: the job is cancelled (its worker stops and removes the upload).
       if (continuedAsJob || reply.raw.writableFinished) return;
-      if (queued && pending) void cancelConversion(deps, conversionId, pending).catch(() => undefined);
-      else void pending?.dispose().catch(() => undefined);
+      left = true;
+      if (queued && pending) cancel(pending);
+      else {
+        void pending?.dispose().catch(() => undefined);
+        void parts.state.delete(conversionId).catch(() => undefined);
+      }
       // The handler waiting for the end lets go (its answer has nobody to go to).
       wait?.stop();
     });
     const form = formCheck(kind, deps.bus);
     try {
-      // Redis first: while it is away the visitor gets 503 before sending the whole file.
+      // The state first: while Redis is away the visitor gets 503 before sending the whole file.
       await parts.state.set({ conversionId, status: 'queued' });
       pending = await parts.inputs.create();
       const upload = await receiveUpload(request, {
@@ -105,6 +114,8 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
         },
       });
       queued = true;
+      // Gone while the job was being queued: cancelled now that it can be.
+      if (left) cancel(pending);
       // Wrapped, so an end without a record (expired, or the visitor left) is not a job.
       const ended = await syncOrJob(
         request,
@@ -117,9 +128,11 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
         const job = (await parts.state.get(conversionId)) ?? { conversionId, status: 'queued' };
         return reply.code(202).header('cache-control', 'no-store').send(publicJob(job));
       }
+      // Answered in this request: nobody asks for the record again.
+      if (ended.record) void parts.state.delete(conversionId).catch(() => undefined);
       const file = await openResult(parts, ended.record);
       const body = file.createReadStream();
-      // Answered in full or not at all: the result is not kept, as in embedded mode.
+      // Answered in full or not at all: a result answered in the request is not kept.
       body.once('close', () => void parts.results.delete(file.meta.fileId).catch(() => undefined));
       return sendConvertedFile(reply, {
         body,
@@ -129,7 +142,10 @@ export function acceptQueuedConversion(deps: AcceptQueuedDeps, kind: ConverterKi
       });
     } catch (error) {
       wait?.stop();
-      if (!queued) await pending?.dispose().catch(() => undefined);
+      if (!queued) {
+        await pending?.dispose().catch(() => undefined);
+        await parts.state.delete(conversionId).catch(() => undefined);
+      }
       throw failedAcceptance(request, reply, error, limit);
     }
   };

@@ -1,8 +1,10 @@
-// Where uploads wait for their worker in scaled mode: objects under the bucket's `uploads/` prefix
-// (streamed in, multipart, never whole in memory), or folders under the shared DATA_DIR/uploads
-// without a bucket. The worker takes its own copy (a hard link on the shared disk), and the input
-// is removed when its job ends; a sweep removes what a dead process left behind.
-import { copyFile, link, rm } from 'node:fs/promises';
+// Where uploads wait for the `convert` job: in scaled mode objects under the bucket's `uploads/`
+// prefix (streamed in, multipart, never whole in memory), or folders under the shared
+// DATA_DIR/uploads without a bucket, the worker taking its own copy (a hard link on the shared
+// disk); in embedded mode a folder under the local DATA_DIR/uploads that the job uses in place (the
+// upload is written once). The input is removed when its job ends; in scaled mode a sweep removes
+// what a dead process left behind.
+import { access, copyFile, link, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ConvertInput } from '../jobs/job-types';
@@ -10,7 +12,7 @@ import type { S3ResultStore, StoredObject } from '../storage/s3-result-store';
 import { removeOrphanJobFolders } from '../storage/sweeper';
 import type { UploadTarget } from './upload';
 import { fileTarget } from './upload';
-import { createWorkspace, uploadsRoot } from './workspace';
+import { createWorkspace, uploadsRoot, workspaceAt, type Workspace } from './workspace';
 
 export interface PendingInput {
   /** Opens the place the upload streams into. */
@@ -23,8 +25,11 @@ export interface PendingInput {
 
 export interface ConversionInputs {
   create(): Promise<PendingInput>;
-  /** Puts the input at `targetPath` (the worker's own workspace); false when it is gone. */
-  fetch(input: ConvertInput, targetPath: string): Promise<boolean>;
+  /**
+   * The job's workspace with the input at its `inputPath` (the worker's own copy, or the upload's
+   * folder itself); undefined when the input is gone. The job disposes of it when it ends.
+   */
+  claim(input: ConvertInput): Promise<Workspace | undefined>;
   remove(input: ConvertInput): Promise<void>;
   /** Removes inputs older than any job can wait and run. */
   sweep(): Promise<void>;
@@ -38,9 +43,26 @@ export function uploadKeepMs(config: { CONVERT_TIMEOUT_SECONDS: number }): numbe
 /** 1 MiB between the multipart parser and the bucket's part buffer. */
 const passBytes = 1024 * 1024;
 
+/** A new workspace under `dataDir` that `fill` puts the input into; undefined when it could not. */
+async function workspaceFilledBy(
+  dataDir: string,
+  fill: (targetPath: string) => Promise<boolean>,
+): Promise<Workspace | undefined> {
+  const workspace = await createWorkspace(dataDir);
+  if (await fill(workspace.inputPath).catch(() => false)) return workspace;
+  await workspace.dispose();
+  return undefined;
+}
+
 export class BucketConversionInputs implements ConversionInputs {
-  /** `uploads` is the bucket under its `uploads/` prefix, expiring after the longest job. */
-  constructor(private readonly uploads: S3ResultStore) {}
+  /**
+   * `uploads` is the bucket under its `uploads/` prefix, expiring after the longest job; workers
+   * copy inputs into workspaces under `dataDir`.
+   */
+  constructor(
+    private readonly uploads: S3ResultStore,
+    private readonly dataDir: string,
+  ) {}
 
   async create(): Promise<PendingInput> {
     let stored: Promise<StoredObject> | undefined;
@@ -61,9 +83,9 @@ export class BucketConversionInputs implements ConversionInputs {
     };
   }
 
-  async fetch(input: ConvertInput, targetPath: string): Promise<boolean> {
-    if (input.store !== 'bucket') return false;
-    return this.uploads.copyToFile(input.objectId, targetPath);
+  async claim(input: ConvertInput): Promise<Workspace | undefined> {
+    if (input.store !== 'bucket') return undefined;
+    return workspaceFilledBy(this.dataDir, (target) => this.uploads.copyToFile(input.objectId, target));
   }
 
   async remove(input: ConvertInput): Promise<void> {
@@ -79,7 +101,7 @@ export class SharedDiskConversionInputs implements ConversionInputs {
   private readonly root: string;
 
   constructor(
-    dataDir: string,
+    private readonly dataDir: string,
     private readonly keepMs: number,
   ) {
     this.root = uploadsRoot(dataDir);
@@ -95,26 +117,23 @@ export class SharedDiskConversionInputs implements ConversionInputs {
   }
 
   /** The input's folder, only when it really is one of ours (job data comes from Redis). */
-  private folder(input: ConvertInput): string | undefined {
+  protected folder(input: ConvertInput): string | undefined {
     if (input.store !== 'disk') return undefined;
     const dir = path.resolve(input.dir);
     return path.dirname(dir) === this.root ? dir : undefined;
   }
 
-  async fetch(input: ConvertInput, targetPath: string): Promise<boolean> {
+  async claim(input: ConvertInput): Promise<Workspace | undefined> {
     const dir = this.folder(input);
-    if (!dir) return false;
+    if (!dir) return undefined;
     const source = path.join(dir, 'input');
     // A hard link costs nothing on the same disk; another file system gets a copy.
-    return link(source, targetPath).then(
-      () => true,
-      (error: NodeJS.ErrnoException) =>
-        error.code === 'ENOENT'
-          ? false
-          : copyFile(source, targetPath).then(
-              () => true,
-              () => false,
-            ),
+    return workspaceFilledBy(this.dataDir, (target) =>
+      link(source, target).then(
+        () => true,
+        (error: NodeJS.ErrnoException) =>
+          error.code === 'ENOENT' ? false : copyFile(source, target).then(() => true),
+      ),
     );
   }
 
@@ -126,4 +145,26 @@ export class SharedDiskConversionInputs implements ConversionInputs {
   async sweep(): Promise<void> {
     await removeOrphanJobFolders(this.root, this.keepMs);
   }
+}
+
+/**
+ * Embedded mode: the upload's folder under the local DATA_DIR/uploads is the job's workspace (no
+ * copy, no link). Only this process uses it, so nothing is swept.
+ */
+export class LocalConversionInputs extends SharedDiskConversionInputs {
+  constructor(dataDir: string) {
+    super(dataDir, Number.POSITIVE_INFINITY);
+  }
+
+  override async claim(input: ConvertInput): Promise<Workspace | undefined> {
+    const dir = this.folder(input);
+    if (!dir) return undefined;
+    const workspace = workspaceAt(dir);
+    return access(workspace.inputPath).then(
+      () => workspace,
+      () => undefined,
+    );
+  }
+
+  override async sweep(): Promise<void> {}
 }

@@ -4,7 +4,6 @@ import type { ConverterKind } from '@grabbit/catalog';
 import { respondAsyncHeader } from '@grabbit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
-import { settledWithin } from './conversion-jobs';
 import { largestLimitOfKind, type SizeLimit } from './formats';
 
 function sizeText(bytes: number): string {
@@ -27,8 +26,21 @@ export function wantsJob(request: FastifyRequest): boolean {
   return text.split(',').some((token) => token.trim().toLowerCase() === respondAsyncHeader.value);
 }
 
+/** The work's outcome if it settles within `waitMs`, else undefined (a failure throws). */
+async function settledWithin<T>(work: Promise<T>, waitMs: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), waitMs);
+  });
+  try {
+    return await Promise.race([work, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * The result's path when the conversion is done in time; undefined when it goes on as a job.
+ * The conversion's end when it comes in time; undefined when it goes on as a job.
  * Clients that did not ask for a job wait for the file, however long it takes.
  */
 export function syncOrJob<T>(

@@ -1,7 +1,8 @@
-// The converter's parts for one process: the pool and engines (ConversionService), the state of
-// conversions, the signals between processes, the result store and, in scaled mode, where uploads
-// wait for a worker. Embedded mode keeps everything here; scaled mode (scaled/scaled-conversions.ts)
-// puts state and signals in Redis and inputs and results in the bucket or on the shared disk.
+// The converter's parts for one process: the engines (ConversionService), the state of
+// conversions, the signals between processes, the result store, where uploads wait for their job,
+// and the `convert` job's handler. Embedded mode keeps everything here (uploads used in place by
+// the job); scaled mode (scaled/scaled-conversions.ts) puts state and signals in Redis and inputs
+// and results in the bucket or on the shared disk.
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
@@ -9,20 +10,16 @@ import type { JobHandler } from '../jobs/job-types';
 import type { EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { ConversionService } from './conversion';
-import { SharedDiskConversionInputs, uploadKeepMs, type ConversionInputs } from './conversion-inputs';
-import { ConversionJobs } from './conversion-jobs';
+import { LocalConversionInputs, type ConversionInputs } from './conversion-inputs';
 import { InProcessConversionSignals, type ConversionSignals } from './conversion-signals';
 import { MemoryConversionStateStore, type ConversionStateStore } from './conversion-state';
 import { convertJobHandler } from './convert-job';
 
 export interface ConversionParts {
-  service: ConversionService;
   state: ConversionStateStore;
   signals: ConversionSignals;
   results: ResultStore;
   inputs: ConversionInputs;
-  /** Embedded mode's jobs past the wait bound (scaled mode's are queue jobs from the start). */
-  jobs: ConversionJobs;
   /** The `convert` job's handler, registered with this process's job runner. */
   handler: JobHandler<'convert'>;
   close(): Promise<void>;
@@ -43,16 +40,14 @@ export interface ConversionPartsInput {
 export function conversionParts(input: ConversionPartsInput): ConversionParts {
   const { config, bus, log } = input;
   const ttlMs = config.RESULT_TTL_HOURS * 3_600_000;
-  const service = new ConversionService(config);
   const state = input.state ?? new MemoryConversionStateStore(ttlMs);
   const signals = input.signals ?? new InProcessConversionSignals();
   // Results of conversions share the downloads' result folder (or bucket), so the same sweeper
   // expires both after RESULT_TTL_HOURS.
   const results = input.results ?? new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), ttlMs);
-  const inputs = input.inputs ?? new SharedDiskConversionInputs(config.DATA_DIR, uploadKeepMs(config));
+  const inputs = input.inputs ?? new LocalConversionInputs(config.DATA_DIR);
   const handler = convertJobHandler({
-    dataDir: config.DATA_DIR,
-    service,
+    service: new ConversionService(config),
     bus,
     state,
     signals,
@@ -61,12 +56,10 @@ export function conversionParts(input: ConversionPartsInput): ConversionParts {
     log,
   });
   return {
-    service,
     state,
     signals,
     results,
     inputs,
-    jobs: new ConversionJobs(results, state, log),
     handler,
     close: input.close ?? (async () => undefined),
   };

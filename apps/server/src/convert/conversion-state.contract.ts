@@ -30,6 +30,14 @@ export function runConversionStateContract(name: string, make: () => Promise<Con
       });
     });
 
+    it('forgets a deleted record', async () => {
+      const { state } = await make();
+      await state.set({ conversionId: 'c7', status: 'completed', fileId: 'f7' });
+      await state.delete('c7');
+      expect(await state.get('c7')).toBeUndefined();
+      await state.delete('never known');
+    });
+
     it('changes a record only when the change says so', async () => {
       const { state } = await make();
       await state.set({ conversionId: 'c2', status: 'failed', code: 'REQUEST_CANCELLED', message: 'gone' });

@@ -27,6 +27,8 @@ export interface ConversionStateStore {
     conversionId: string,
     change: (current: ConversionRecord | undefined) => ConversionRecord | undefined,
   ): Promise<ConversionRecord | undefined>;
+  /** Forgets a record nobody will ask for (an answer already given in the request). */
+  delete(conversionId: string): Promise<void>;
 }
 
 export function isFinished(record: ConversionRecord): boolean {
@@ -55,19 +57,26 @@ export function publicJob(record: ConversionRecord): ConversionJob {
 
 /** Embedded mode: records are forgotten when their results expire. */
 export class MemoryConversionStateStore implements ConversionStateStore {
-  private readonly records = new Map<string, ConversionRecord>();
+  private readonly records = new Map<string, { record: ConversionRecord; expiry: NodeJS.Timeout }>();
 
   constructor(private readonly ttlMs: number) {}
 
   async get(conversionId: string): Promise<ConversionRecord | undefined> {
-    const record = this.records.get(conversionId);
+    const record = this.records.get(conversionId)?.record;
     return record && { ...record };
   }
 
   async set(record: ConversionRecord): Promise<void> {
-    const known = this.records.has(record.conversionId);
-    this.records.set(record.conversionId, { ...record });
-    if (!known) setTimeout(() => this.records.delete(record.conversionId), this.ttlMs).unref();
+    const { conversionId } = record;
+    const expiry =
+      this.records.get(conversionId)?.expiry ??
+      setTimeout(() => this.records.delete(conversionId), this.ttlMs).unref();
+    this.records.set(conversionId, { record: { ...record }, expiry });
+  }
+
+  async delete(conversionId: string): Promise<void> {
+    clearTimeout(this.records.get(conversionId)?.expiry);
+    this.records.delete(conversionId);
   }
 
   async update(

@@ -1,5 +1,6 @@
-// One conversion after its upload: in a pool slot, find what the file really is, check the page's
-// size limit and output list, and run the engines for the pair. Returns the result's path.
+// One conversion after its upload, as the `convert` job's handler runs it (the job runner bounds how
+// many run at once): find what the file really is, check the page's size limit and output list,
+// and run the engines for the pair. Returns the result's path.
 import path from 'node:path';
 import type { ConverterKind } from '@grabbit/catalog';
 import type { ConvertOptions } from '@grabbit/contracts';
@@ -11,7 +12,6 @@ import type { EngineContext } from '../media/engine-run';
 import { allowedOutputs, canonicalFormat, limitForInput } from './formats';
 import { convertImage } from './image-pipeline';
 import { defaultConvertOptions, imageSettings } from './options';
-import { ConversionPool } from './pool';
 import type { ProgressReporter } from './progress';
 
 export interface ConversionRequest {
@@ -30,19 +30,11 @@ export interface ConversionRequest {
 }
 
 export class ConversionService {
-  readonly pool: ConversionPool;
+  constructor(private readonly config: Config) {}
 
-  constructor(private readonly config: Config) {
-    this.pool = new ConversionPool(config.CONVERT_CONCURRENCY, config.CONVERT_QUEUE_LIMIT);
-  }
-
-  convert(request: ConversionRequest): Promise<string> {
-    return this.pool.run(() => this.run(request), request.signal);
-  }
-
-  private async run(request: ConversionRequest): Promise<string> {
+  async convert(request: ConversionRequest): Promise<string> {
     const { config } = this;
-    // The time budget starts when the job gets its slot, not while it waits in the queue.
+    // The time budget starts when the job runs, not while it waits in the queue.
     const context: EngineContext = {
       workDir: request.workDir,
       deadline: Date.now() + config.CONVERT_TIMEOUT_SECONDS * 1000,

@@ -1,7 +1,8 @@
-// The `convert` job's one handler (scaled mode: it runs on a worker). It takes its own copy of the
-// uploaded input, converts it with the same engines and limits as the embedded mode, stores the
-// result, records the conversion's end and signals it. The input is removed when the job ends,
-// except when the job is handed back to the queue at shutdown (the next worker needs it).
+// The `convert` job's one handler, in both modes (embedded: this process's runner; scaled: a
+// worker). It claims the uploaded input (its own copy on a worker, the upload itself in embedded
+// mode), converts it with the engines and limits of ConversionService, stores the result, records
+// the conversion's end and signals it. The input is removed when the job ends, except when the job
+// is handed back to the queue at shutdown (the next worker needs it).
 import { open } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/app-error';
@@ -16,10 +17,9 @@ import type { ConversionSignals } from './conversion-signals';
 import type { ConversionRecord, ConversionStateStore } from './conversion-state';
 import { progressReporter } from './progress';
 import { headBytes } from './upload';
-import { createWorkspace } from './workspace';
+import type { Workspace } from './workspace';
 
 export interface ConvertJobDeps {
-  dataDir: string;
   service: ConversionService;
   bus: EventBus;
   state: ConversionStateStore;
@@ -79,12 +79,15 @@ export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
       return;
     }
     const onRunnerAbort = () => controller.abort(runnerSignal.reason);
-    runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
-    const workspace = await createWorkspace(deps.dataDir);
+    // A job handed over already aborted (its runner closed while it waited) stops at once.
+    if (runnerSignal.aborted) onRunnerAbort();
+    else runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
+    let workspace: Workspace | undefined;
     let handedBack = false;
     let end: Omit<ConversionRecord, 'conversionId'>;
     try {
-      if (!(await deps.inputs.fetch(data.input, workspace.inputPath)))
+      workspace = await deps.inputs.claim(data.input);
+      if (!workspace)
         throw new AppError('UPLOAD_INCOMPLETE', 'The upload is no longer available. Please try again.');
       const outputPath = await deps.service.convert({
         kind: data.kind,
@@ -97,6 +100,7 @@ export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
         signal: controller.signal,
         options: data.options,
       });
+      // A rename on the same disk: the result is not copied.
       const stored = await deps.results.put(outputPath, {
         fileName: data.fileName,
         contentType: data.contentType,
@@ -115,10 +119,10 @@ export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
     } finally {
       unsubscribe();
       runnerSignal.removeEventListener('abort', onRunnerAbort);
-      await workspace.dispose();
+      await workspace?.dispose().catch(() => undefined);
       if (!handedBack) await deps.inputs.remove(data.input).catch(() => undefined);
     }
-    // Told only once its files are gone: the visitor's answer never races the clean-up.
+    // Told only once the files are gone: the visitor's answer finds nothing left behind.
     await endConversion(deps, conversionId, end);
   };
 }

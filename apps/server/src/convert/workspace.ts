@@ -15,13 +15,18 @@ export function uploadsRoot(dataDir: string): string {
   return path.resolve(dataDir, 'uploads');
 }
 
-export async function createWorkspace(dataDir: string): Promise<Workspace> {
-  const dir = path.join(uploadsRoot(dataDir), randomUUID());
-  await mkdir(dir, { recursive: true });
+/** The workspace of an existing folder (an upload's, used in place by its job). */
+export function workspaceAt(dir: string): Workspace {
   let disposed: Promise<void> | undefined;
   return {
     dir,
     inputPath: path.join(dir, 'input'),
     dispose: () => (disposed ??= rm(dir, { recursive: true, force: true })),
   };
+}
+
+export async function createWorkspace(dataDir: string): Promise<Workspace> {
+  const dir = path.join(uploadsRoot(dataDir), randomUUID());
+  await mkdir(dir, { recursive: true });
+  return workspaceAt(dir);
 }

@@ -23,6 +23,7 @@ import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { JobHandlers } from '../jobs/job-types';
+import { inProcessJobLimits } from '../jobs/in-process-limits';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
 import { ytDlpAccess } from './ytdlp-access';
@@ -83,9 +84,7 @@ export class DownloadService {
     this.tasks = new TaskStore(shared?.state ?? new MemoryTaskStateStore(keepMs), bus);
     this.runner =
       shared?.runner(this.tasks) ??
-      new InProcessJobRunner(config.DOWNLOAD_CONCURRENCY, (error) =>
-        log.error({ err: error }, 'job crashed'),
-      );
+      new InProcessJobRunner(inProcessJobLimits(config), (error) => log.error({ err: error }, 'job crashed'));
     this.jobsRoot = path.resolve(config.DATA_DIR, 'jobs');
     this.results =
       shared?.results ??

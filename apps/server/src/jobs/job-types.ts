@@ -23,10 +23,10 @@ export interface DownloadJobData extends ClipOptions {
   jobDir?: string;
 }
 
-/** Where an uploaded file waits for its worker: a bucket object, or a folder on the shared disk. */
+/** Where an uploaded file waits for its job: a bucket object, or a folder under DATA_DIR/uploads. */
 export type ConvertInput = { store: 'bucket'; objectId: string } | { store: 'disk'; dir: string };
 
-/** One conversion of an uploaded file (scaled mode: received by an API node, run by a worker). */
+/** One conversion of an uploaded file (run by this process's runner, or in scaled mode a worker). */
 export interface ConvertJobData {
   conversionId: string;
   kind: ConverterKind;

@@ -1,6 +1,8 @@
-// The job runner: jobs (plain data) run with bounded concurrency by the one handler registered for
-// their name. Routes and services only submit; a Redis-backed runner (BullMQ) takes this one's
-// place behind the same interface.
+// The job runner: jobs (plain data) run by the one handler registered for their name, each name
+// with its own bounded concurrency and, where set, a bounded queue (more are refused with BUSY).
+// Routes and services only submit; a Redis-backed runner (BullMQ) takes this one's place behind
+// the same interface.
+import { AppError } from '../http/app-error';
 import { jobNames, type Job, type JobHandler, type JobHandlers, type JobName } from './job-types';
 
 export interface JobRunner {
@@ -22,14 +24,30 @@ export function checkHandlers(handlers: Partial<JobHandlers>): asserts handlers 
   if (missing.length > 0) throw new Error(`No job handler for: ${missing.join(', ')}`);
 }
 
+/** The in-process limits of one job name. */
+export interface JobLimits {
+  /** Jobs of the name running at once. */
+  concurrency: number;
+  /** Jobs of the name waiting beyond the running ones; more are refused with 503 BUSY. */
+  queueLimit?: number;
+  /** The refusal's words for the visitor. */
+  busyMessage?: string;
+}
+
+const defaultBusyMessage = 'The server is busy right now. Please try again in a minute.';
+
 export class InProcessJobRunner implements JobRunner {
+  /** Waiting jobs in submission order (names interleaved; each name takes its own turns). */
   private readonly queue: Job[] = [];
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<
+    string,
+    { job: Job; controller: AbortController; done: Promise<void> }
+  >();
   private handlers: JobHandlers | undefined;
   private closed = false;
 
   constructor(
-    private readonly concurrency: number,
+    private readonly limits: Record<JobName, JobLimits>,
     private readonly onError: (error: unknown, job: Job) => void = () => {},
   ) {}
 
@@ -52,16 +70,32 @@ export class InProcessJobRunner implements JobRunner {
 
   async submit(job: Job): Promise<void> {
     if (this.closed) throw new Error('The job runner is closed');
+    const limits = this.limits[job.name];
+    const { queueLimit } = limits;
+    if (queueLimit !== undefined && this.count(job.name) >= limits.concurrency) {
+      const waiting = this.queue.filter((queued) => queued.name === job.name).length;
+      if (waiting >= queueLimit) throw new AppError('BUSY', limits.busyMessage ?? defaultBusyMessage);
+    }
     // The same copy a queue would store: a job that only works with live objects fails here.
     this.queue.push(JSON.parse(JSON.stringify(job)) as Job);
     this.next();
   }
 
+  /** Running jobs of one name. */
+  private count(name: JobName): number {
+    let running = 0;
+    for (const entry of this.running.values()) if (entry.job.name === name) running += 1;
+    return running;
+  }
+
   private next(): void {
     if (!this.handlers) return;
-    while (this.running.size < this.concurrency && this.queue.length > 0) {
-      const job = this.queue.shift();
-      if (job) this.run(job, false);
+    for (let index = 0; index < this.queue.length;) {
+      const job = this.queue[index] as Job;
+      if (this.count(job.name) < this.limits[job.name].concurrency) {
+        this.queue.splice(index, 1);
+        this.run(job, false);
+      } else index += 1;
     }
   }
 
@@ -69,6 +103,7 @@ export class InProcessJobRunner implements JobRunner {
     const handler = this.handlers?.[job.name] as JobHandler<JobName> | undefined;
     const controller = new AbortController();
     if (aborted) controller.abort();
+    const key = `${job.name}:${job.id}`;
     const done = Promise.resolve()
       .then(() => {
         if (!handler) throw new Error(`No job handler for: ${job.name}`);
@@ -76,10 +111,10 @@ export class InProcessJobRunner implements JobRunner {
       })
       .catch((error: unknown) => this.onError(error, job))
       .finally(() => {
-        this.running.delete(job.id);
+        this.running.delete(key);
         if (!this.closed) this.next();
       });
-    this.running.set(job.id, { controller, done });
+    this.running.set(key, { job, controller, done });
   }
 
   async close(): Promise<void> {

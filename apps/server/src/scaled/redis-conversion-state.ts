@@ -27,4 +27,8 @@ export class RedisConversionStateStore implements ConversionStateStore {
   ): Promise<ConversionRecord | undefined> {
     return this.records.update(conversionId, change).catch(unavailable);
   }
+
+  delete(conversionId: string): Promise<void> {
+    return this.records.delete(conversionId).catch(unavailable);
+  }
 }

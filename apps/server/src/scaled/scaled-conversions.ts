@@ -31,7 +31,7 @@ export function scaledConversionParts(
     `${scaled.prefix}:conversions`,
   );
   const inputs = scaled.uploads
-    ? new BucketConversionInputs(scaled.uploads)
+    ? new BucketConversionInputs(scaled.uploads, config.DATA_DIR)
     : new SharedDiskConversionInputs(config.DATA_DIR, uploadKeepMs(config));
   // Inputs, and the workspaces of this disk's workers that died mid-job.
   const sweep = () =>
