@@ -38,7 +38,7 @@ it.skipIf(inject('scaledEnv') !== undefined)(
     const bus = new InProcessEventBus();
     const messages: BusMessage[] = [];
     bus.subscribe((message) => messages.push(message));
-    const clip = await makeVideo(dir, 'progress.mp4', { seconds: 6, width: 320, height: 240 });
+    const clip = await makeVideo(dir, 'progress.mp4', { seconds: 15, width: 320, height: 240 });
     const input = path.join(dir, 'input');
     await copyFile(clip, input);
     const service = new ConversionService(config);

@@ -48,6 +48,9 @@ export async function runFfmpeg(config: EnginePaths, job: FfmpegJob, context: En
     '-y',
     '-progress',
     'pipe:1',
+    // Progress every 0.2 s rather than ffmpeg's 0.5 s: a short file would otherwise show none.
+    '-stats_period',
+    '0.2',
     '-nostats',
     ...safeInputArgs(job.demuxer, config.CONVERT_MAX_PIXELS, job.allowedDemuxers),
     '-i',
