@@ -30,3 +30,17 @@ it('shows a queued conversion as converting, and an end with its link or its err
     }),
   ).toMatchObject({ status: 'failed', code: 'REQUEST_CANCELLED', error: 'The request was cancelled.' });
 });
+
+it('forgets a record once its results would have expired, counted from its first write', async () => {
+  let now = 0;
+  const state = new MemoryConversionStateStore(1_000, () => now);
+  await state.set({ conversionId: 'a', status: 'queued' });
+  now = 900;
+  await state.set({ conversionId: 'a', status: 'converting' });
+  expect(await state.get('a')).toMatchObject({ status: 'converting' });
+  now = 1_000;
+  expect(await state.get('a')).toBeUndefined();
+  await state.set({ conversionId: 'b', status: 'queued' });
+  now = 1_500;
+  expect(await state.get('b')).toMatchObject({ status: 'queued' });
+});

@@ -55,28 +55,40 @@ export function publicJob(record: ConversionRecord): ConversionJob {
   return { ...base, status: 'converting' };
 }
 
-/** Embedded mode: records are forgotten when their results expire. */
+/**
+ * Embedded mode: records are forgotten when their results expire, counted from their first write.
+ * Like the task and batch stores, old records go on the next write: no timer per conversion.
+ */
 export class MemoryConversionStateStore implements ConversionStateStore {
-  private readonly records = new Map<string, { record: ConversionRecord; expiry: NodeJS.Timeout }>();
+  /** Insertion order is first-write order (a later write keeps its place). */
+  private readonly records = new Map<string, { record: ConversionRecord; since: number }>();
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async get(conversionId: string): Promise<ConversionRecord | undefined> {
-    const record = this.records.get(conversionId)?.record;
-    return record && { ...record };
+    const entry = this.records.get(conversionId);
+    return entry && this.now() - entry.since < this.ttlMs ? { ...entry.record } : undefined;
   }
 
   async set(record: ConversionRecord): Promise<void> {
-    const { conversionId } = record;
-    const expiry =
-      this.records.get(conversionId)?.expiry ??
-      setTimeout(() => this.records.delete(conversionId), this.ttlMs).unref();
-    this.records.set(conversionId, { record: { ...record }, expiry });
+    const now = this.now();
+    this.forgetOld(now);
+    const since = this.records.get(record.conversionId)?.since ?? now;
+    this.records.set(record.conversionId, { record: { ...record }, since });
   }
 
   async delete(conversionId: string): Promise<void> {
-    clearTimeout(this.records.get(conversionId)?.expiry);
     this.records.delete(conversionId);
+  }
+
+  private forgetOld(now: number): void {
+    for (const [conversionId, { since }] of this.records) {
+      if (now - since < this.ttlMs) return;
+      this.records.delete(conversionId);
+    }
   }
 
   async update(
