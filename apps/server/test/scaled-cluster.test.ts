@@ -3,31 +3,22 @@
 // API 2 and fetched from API 2; a worker SIGKILLed mid-download leaves its job to the other worker
 // (or a clear task error) and no orphans; with Redis stopped new jobs answer 503, and once it is
 // back they succeed again.
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { hubEvents, hubPath, type BatchStatus, type DownloadTask } from '@grabbit/contracts';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFolders } from './support/download-app';
-import { startFixtureSite, type FixtureSite } from './support/fixture-site';
-import { startRedis, type TestRedis } from './support/redis-server';
-import { startS3, type TestS3 } from './support/s3-server';
-import {
-  finished,
-  startApiProcess,
-  startWorkerProcess,
-  taskOn,
-  type ApiProcess,
-  type NodeProcess,
-} from './support/scaled-processes';
+import type { FixtureSite } from './support/fixture-site';
+import type { TestRedis } from './support/redis-server';
+import { finished, taskOn, type ApiProcess, type NodeProcess } from './support/scaled-processes';
+import { startScaledStack, type ScaledStack } from './support/scaled-stack';
 import { until } from './support/until';
 
+let stack: ScaledStack;
 let redis: TestRedis;
-let s3: TestS3;
 let site: FixtureSite;
 let dataDir: string;
 let apis: ApiProcess[] = [];
@@ -35,26 +26,19 @@ let workers: NodeProcess[] = [];
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  [redis, s3, site] = await Promise.all([startRedis(), startS3(), startFixtureSite({ bigMegabytes: 0.4 })]);
   // One shared data folder, as on a shared disk: every job folder in it must be gone at the end.
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-'));
-  const env = {
-    REDIS_URL: redis.url,
-    ...s3.env(),
-    MEDIA_TEST_HOSTS: site.host,
-    DATA_DIR: dataDir,
-    WORKER_LOCK_SECONDS: '3',
-    DOWNLOAD_CONCURRENCY: '1',
-  };
-  apis = await Promise.all([startApiProcess('api-1', env), startApiProcess('api-2', env)]);
-  workers = await Promise.all([startWorkerProcess('worker-1', env), startWorkerProcess('worker-2', env)]);
+  stack = await startScaledStack(
+    { WORKER_LOCK_SECONDS: '3', DOWNLOAD_CONCURRENCY: '1' },
+    { bigMegabytes: 0.4 },
+  );
+  ({ redis, site, dataDir } = stack);
+  apis = await Promise.all([stack.api('api-1'), stack.api('api-2')]);
+  workers = await Promise.all([stack.worker('worker-1'), stack.worker('worker-2')]);
 }, 120_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  await Promise.all([...apis, ...workers].map((process) => process.stop()));
-  await Promise.all([redis?.close(), s3?.close(), site?.close()]);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 async function startDownload(api: ApiProcess, url: string): Promise<Response> {
@@ -65,15 +49,7 @@ async function startDownload(api: ApiProcess, url: string): Promise<Response> {
   });
 }
 
-async function bucketKeys(): Promise<string[]> {
-  const client = s3.client();
-  try {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
-    return (page.Contents ?? []).map((object) => object.Key ?? '');
-  } finally {
-    client.destroy();
-  }
-}
+const bucketKeys = () => stack.bucketKeys();
 
 describe('scaled mode: two API nodes, two workers', () => {
   it('follows a download accepted by API 1 on the hub of API 2, and serves its file from API 2', async () => {
