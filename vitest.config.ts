@@ -47,6 +47,7 @@ export default defineConfig({
             'apps/server/test/convert-safety.test.ts',
             'apps/server/test/convert-image-rules.test.ts',
             'apps/server/test/convert-video-rules.test.ts',
+            'apps/server/test/convert-matrix.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',
