@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { platformById } from '@grabbit/catalog';
-import { buildInfoArgs } from '../../apps/server/src/media/ytdlp-args';
+import { buildInfoArgs } from '../../apps/server/src/media/ytdlp/args';
 import { startTestApp } from '../../apps/server/test/support/download-app';
 import { startFixtureSite } from '../../apps/server/test/support/fixture-site';
 

@@ -5,9 +5,9 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env';
 import { DownloadService } from './download/service';
 import { checkEngines, missingEnginesMessage } from './media/engines';
-import { scaledDownloadParts, scaledQueues } from './scaled/scaled-downloads';
-import { connectScaled } from './scaled/scaled-infrastructure';
-import { convertJobFailed, scaledConversionParts } from './scaled/scaled-conversions';
+import { scaledDownloadParts, scaledQueues } from './composition/scaled-downloads';
+import { connectScaled } from './composition/scaled-infrastructure';
+import { convertJobFailed, scaledConversionParts } from './composition/scaled-conversions';
 import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import type { LookupAddress } from 'node:dns';
 import { platformById, type Platform } from '@grabbit/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveLink, type ResolveOptions } from '../src/download/link-resolver';
-import { AppError } from '../src/http/app-error';
+import { AppError } from '../src/core/app-error';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
 
 let site: FixtureSite;

@@ -4,8 +4,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBatchStoreContract, sampleBatch } from '../src/download/batch-store.contract';
-import { connectRedis, redisReady } from '../src/scaled/redis-connection';
-import { RedisBatchStore } from '../src/scaled/redis-batch-store';
+import { connectRedis, redisReady } from '../src/redis/redis-connection';
+import { RedisBatchStore } from '../src/download/redis-batch-store';
 import { startRedis, type TestRedis } from './support/redis-server';
 
 let redis: TestRedis;

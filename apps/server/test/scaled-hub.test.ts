@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadHubState } from '../src/download/hub-answers';
 import { attachDownloadHub, type DownloadHub, type HubState } from '../src/realtime/hub';
 import { RedisEventBus } from '../src/realtime/redis-event-bus';
-import { connectRedis, redisReady } from '../src/scaled/redis-connection';
+import { connectRedis, redisReady } from '../src/redis/redis-connection';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { until } from './support/until';
 

@@ -3,8 +3,8 @@
 // are refused at once and everything recovers by itself when it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import { QueueUnavailableError } from '../src/scaled/queue-errors';
-import { connectScaled, type ScaledInfrastructure } from '../src/scaled/scaled-infrastructure';
+import { QueueUnavailableError } from '../src/jobs/queue-errors';
+import { connectScaled, type ScaledInfrastructure } from '../src/composition/scaled-infrastructure';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { startS3, type TestS3 } from './support/s3-server';
 import { until } from './support/until';

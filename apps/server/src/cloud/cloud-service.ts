@@ -3,7 +3,7 @@
 import { apiPath, apiRoutes, type CloudFileLink, type CloudStatusResponse } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { downloadFailures } from '../download/failures';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { ResultStore } from '../storage/result-store';
 import type { CloudObjectMeta, CloudStore } from './cloud-store';
 import { displayName, newFileKey } from './file-keys';

@@ -1,6 +1,6 @@
 // File keys: always 128 random bits, then the visitor's sanitised name, so choosing a name never
 // lets anyone reach, overwrite or delete another visitor's object.
-import { isId, newId } from '../storage/file-ids';
+import { isId, newId } from '../core/ids';
 
 const maxNameLength = 64;
 

@@ -6,7 +6,7 @@ import type { Platform } from '@grabbit/catalog';
 import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { CloudService, KeptFile } from './cloud-service';
 
 export interface KeptDownload extends KeptFile {

@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { StoredResult } from '../storage/result-store';
 import type { CloudObjectMeta, CloudPutInput, CloudStore, CloudUsage } from './cloud-store';
 import { isFileKey } from './file-keys';

@@ -1,7 +1,7 @@
 // Which of our own results an upload call means. Only a downloadUrl or file id this server gave out
 // is accepted: never a path on the server, `..`, or another host's address. Nothing is read here.
-import { AppError } from '../http/app-error';
-import { isId } from '../storage/file-ids';
+import { AppError } from '../core/app-error';
+import { isId } from '../core/ids';
 
 const resultPath = /^\/api\/download\/file\/([A-Za-z0-9_-]{22})$/;
 

@@ -8,10 +8,10 @@
 import type { ConverterKind } from '@grabbit/catalog';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { JobRunner } from '../jobs/runner';
 import type { EventBus } from '../realtime/event-bus';
-import { newId } from '../storage/file-ids';
+import { newId } from '../core/ids';
 import { formCheck, resultInfo, sendConvertedFile } from './conversion-answer';
 import { failedAcceptance } from './conversion-failure';
 import type { PendingInput } from './conversion-inputs';

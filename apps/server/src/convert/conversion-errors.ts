@@ -1,6 +1,6 @@
 // The failures a visitor can cause during a conversion, each with a stable code and a human message.
 import type { ConverterKind } from '@grabbit/catalog';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { EngineError } from '../media/engine-run';
 
 const kindNames: Record<ConverterKind, string> = { image: 'image', video: 'video', audio: 'audio' };

@@ -1,7 +1,7 @@
 // A conversion request that failed before its answer: the visitor's error, and the rest of an
 // upload still arriving is read and thrown away so the client sees the answer.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { discardRequestBody } from '../http/discard-request-body';
 import { conversionFailure } from './conversion-errors';
 import type { SizeLimit } from './formats';

@@ -5,7 +5,7 @@
 // is handed back to the queue at shutdown (the next worker needs it).
 import { open } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { handedBack as wasHandedBack } from '../jobs/hand-back';
 import type { ConvertJobData, JobHandler } from '../jobs/job-types';
 import type { EventBus } from '../realtime/event-bus';

@@ -2,7 +2,7 @@
 // resize, quality and metadata for images; ffmpeg's cut, scale, quality, audio bit rate and
 // metadata for audio and video. Pure: the pipelines apply what these return.
 import type { ConversionQuality, ConvertOptions } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { AvChoice } from './av-plan';
 
 /** The defaults: the conversion as it always was. */

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { convertFormSchema, type ConvertForm } from '@grabbit/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { fileTooLarge } from './conversion-errors';
 import type { SizeLimit } from './formats';
 import { uploadStalled, watchUploadStall } from '../security/upload-stall';

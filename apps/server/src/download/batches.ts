@@ -5,9 +5,9 @@
 import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
-import { newId } from '../storage/file-ids';
+import { newId } from '../core/ids';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { BatchRecord, BatchStore } from './batch-store';
 import type { TaskStore } from './task-store';

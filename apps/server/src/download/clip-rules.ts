@@ -1,8 +1,8 @@
 // Checks the options a download request may add (issue 13) against its format, so a request
 // that cannot be honoured is a clear 400 before anything starts.
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
-import { audioKbps } from '../media/ytdlp-sections';
+import { AppError } from '../core/app-error';
+import { audioKbps } from '../media/ytdlp/sections';
 import { outputTarget } from '../media/output-targets';
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);

@@ -4,12 +4,12 @@
 import { platformById } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import { AppError } from '../http/app-error';
-import { behindEgressGuard } from '../media/egress-guard';
+import { AppError } from '../core/app-error';
+import { behindEgressGuard } from '../net/egress-guard';
 import type { ResultStore } from '../storage/result-store';
 import { fileNameFor } from './file-names';
 import { downloadFailures } from './failures';
-import { finalizeMedia, probeDownload } from './finalize';
+import { finalizeMedia, probeDownload } from '../media/finalize';
 import { outputTarget } from '../media/output-targets';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
@@ -23,10 +23,10 @@ import {
   removeJobFolder,
 } from './job-folder';
 import { handedBack } from '../jobs/hand-back';
-import { audioKbps } from '../media/ytdlp-sections';
-import { ytDlpAccess } from './ytdlp-access';
+import { audioKbps } from '../media/ytdlp/sections';
+import { ytDlpAccess } from '../media/ytdlp/access';
 import { TaskStore } from './task-store';
-import { runYtDlpDownload } from './ytdlp-run';
+import { runYtDlpDownload } from '../media/ytdlp/download';
 
 export interface DownloadDeps {
   config: Config;

@@ -4,7 +4,7 @@
 // link, so only so many run at once: more are refused with BUSY rather than queued.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { FullInfo } from './media-info';
 
 export interface CachedInfo {

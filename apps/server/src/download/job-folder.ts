@@ -2,7 +2,7 @@
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
-import { isId, newId } from '../storage/file-ids';
+import { isId, newId } from '../core/ids';
 
 /**
  * A new empty job folder. Named after the job's task when given, so a job started again after its

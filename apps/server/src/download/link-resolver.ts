@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { isPrivateAddress, isTestHost, privateAddressRefusal } from '../net/addresses';
 import { checkDownloadUrl, needsRedirectResolution } from './url-rules';
 

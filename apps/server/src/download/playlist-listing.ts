@@ -1,8 +1,8 @@
 // Lists a playlist for the page: its entries, and whether the page downloads it at once.
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, PlaylistResponse } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
-import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp-info';
+import { AppError } from '../core/app-error';
+import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp/info';
 import { decideAutoDownload } from './playlist-rules';
 import type { DownloadService } from './service';
 

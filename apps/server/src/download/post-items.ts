@@ -9,7 +9,7 @@ import type {
   PostDownloadResponse,
   Quality,
 } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { checkClipOptions } from './clip-rules';
 import { mediaItemsOf } from './media-items';
 import type { DownloadService } from './service';

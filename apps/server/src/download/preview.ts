@@ -2,8 +2,8 @@
 // once and cached a few minutes, with the picture fetched by the server under our own path.
 import type { Platform } from '@grabbit/catalog';
 import { apiPath, apiRoutes, type MediaInfoResponse } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
-import { thumbnailOf } from '../media/ytdlp-info';
+import { AppError } from '../core/app-error';
+import { thumbnailOf } from '../media/ytdlp/info';
 import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from './media-info';
 import type { DownloadService } from './service';
 import { fetchThumbnail } from './thumbnail-fetch';

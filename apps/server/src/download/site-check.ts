@@ -6,13 +6,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
-import { AppError } from '../http/app-error';
-import { behindEgressGuard } from '../media/egress-guard';
-import { probeDownload } from './finalize';
+import { AppError } from '../core/app-error';
+import { behindEgressGuard } from '../net/egress-guard';
+import { probeDownload } from '../media/finalize';
 import { makeJobFolder, removeJobFolder } from './job-folder';
 import { checkLink } from './link-check';
-import { ytDlpAccess } from './ytdlp-access';
-import { runYtDlpDownload } from './ytdlp-run';
+import { ytDlpAccess } from '../media/ytdlp/access';
+import { runYtDlpDownload } from '../media/ytdlp/download';
 
 export interface SiteCheckResult {
   platform: Platform;

@@ -10,7 +10,7 @@ import type {
 } from '@grabbit/contracts';
 import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { EventBus } from '../realtime/event-bus';
-import { newId } from '../storage/file-ids';
+import { newId } from '../core/ids';
 import type { TaskRecord, TaskResult, TaskStateStore } from './task-state';
 
 export type { TaskRecord, TaskResult } from './task-state';

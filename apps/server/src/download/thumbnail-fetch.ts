@@ -6,7 +6,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TestHosts } from '@grabbit/catalog';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { checkHop, guardedLookup, type Lookup } from './link-resolver';
 
 export interface FetchedImage {

@@ -1,6 +1,6 @@
 import { platforms, platformById, type Platform } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import {
   checkDownloadUrl,
   durationLimitFor,

@@ -3,7 +3,7 @@
 // offline-testing switch names that host.
 import { hostMatches, linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
 import type { ErrorCode } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { isPrivateAddress, isTestHost } from '../net/addresses';
 
 export interface CheckedUrl {

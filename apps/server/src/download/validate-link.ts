@@ -3,7 +3,7 @@
 // false` with the reason, not an error).
 import { isMultiMediaLink, isPlaylistLink, platformById, platformForLink } from '@grabbit/catalog';
 import type { ValidateUrlResponse } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { checkDownloadUrl } from './url-rules';
 
 export function validateLink(

@@ -2,7 +2,7 @@
 // details go to the log only.
 import { apiErrorBody, errorStatus, type ErrorCode } from '@grabbit/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { schemaFailure } from './route-schemas';
 
 /** Fastify's own request failures as our codes; the status comes from the code's table entry. */

@@ -2,7 +2,7 @@
 // with its own bounded concurrency and, where set, a bounded queue (more are refused with BUSY).
 // Routes and services only submit; a Redis-backed runner (BullMQ) takes this one's place behind
 // the same interface.
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { jobNames, type Job, type JobHandler, type JobHandlers, type JobName } from './job-types';
 
 export interface JobRunner {

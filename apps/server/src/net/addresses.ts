@@ -4,7 +4,7 @@
 import { isIP } from 'node:net';
 import type { TestHosts } from '@grabbit/catalog';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 
 export function isTestHost(url: URL, testHosts: TestHosts): boolean {
   const names = testHosts.map((entry) => entry.toLowerCase());

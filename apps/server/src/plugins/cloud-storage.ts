@@ -4,17 +4,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../composition/app-context';
 import type { DownloadService } from '../download/service';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { cloudRoutes, cloudStorageRoutes } from '../routes/cloudstorage';
 import { CloudService } from '../cloud/cloud-service';
 import type { CloudStore } from '../cloud/cloud-store';
 import { LocalCloudStore } from '../cloud/local-cloud-store';
 import { S3CloudStore } from '../cloud/s3-cloud-store';
 import { LinkSigner, loadSigningSecret } from '../cloud/signed-links';
-import { QueueUnavailableError } from '../scaled/queue-errors';
-import { SharedSecret } from '../scaled/shared-secret';
+import { QueueUnavailableError } from '../jobs/queue-errors';
+import { SharedSecret } from '../redis/shared-secret';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 
 export async function registerCloudStorage(

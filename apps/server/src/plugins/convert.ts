@@ -1,10 +1,10 @@
 // Registers the converter: its parts for this process (embedded or scaled) and its routes.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../composition/app-context';
 import { conversionParts, type ConversionParts } from '../convert/conversion-parts';
 import type { JobRunner } from '../jobs/runner';
 import { convertRoutes } from '../routes/convert';
-import { scaledConversionParts } from '../scaled/scaled-conversions';
+import { scaledConversionParts } from '../composition/scaled-conversions';
 
 /** Made before the downloader starts the process's job runner, which takes their job handler. */
 export function makeConversionParts(app: FastifyInstance, context: AppContext): ConversionParts {

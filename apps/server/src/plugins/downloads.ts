@@ -1,12 +1,12 @@
 // Registers the downloader: its service, routes and the real-time hub, closed with the app.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../composition/app-context';
 import { downloadHubState } from '../download/hub-answers';
 import { DownloadService } from '../download/service';
 import { attachDownloadHub } from '../realtime/hub';
 import type { ConversionParts } from '../convert/conversion-parts';
-import { convertJobFailed } from '../scaled/scaled-conversions';
-import { scaledDownloadParts } from '../scaled/scaled-downloads';
+import { convertJobFailed } from '../composition/scaled-conversions';
+import { scaledDownloadParts } from '../composition/scaled-downloads';
 import { hubOrigins } from '../security/headers';
 import { applyHubLimits } from '../security/hub-limits';
 import { downloadRoutes } from '../routes/download';

@@ -4,7 +4,7 @@
 // away events are dropped and the state store, read on join, still tells the truth.
 import type { Redis } from 'ioredis';
 import type { HubEventName, HubServerEvents } from '@grabbit/contracts';
-import { RedisJsonChannel } from '../scaled/redis-json-channel';
+import { RedisJsonChannel } from '../redis/redis-json-channel';
 import type { BusMessage, EventBus, GroupName } from './event-bus';
 
 export class RedisEventBus implements EventBus {

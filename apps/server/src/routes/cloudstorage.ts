@@ -23,7 +23,7 @@ import { cloudFailures, type CloudService, type KeptFile } from '../cloud/cloud-
 import { keepDownload, waitForKept } from '../cloud/keep-download';
 import { resultIdFromFilePath } from '../cloud/result-reference';
 import type { DownloadService } from '../download/service';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
 import { answers, fileAnswer } from '../http/route-schemas';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicJob, type ConversionStateStore } from '../convert/conversion-state';
 import { downloadFailures } from '../download/failures';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { sendStoredResult } from '../http/send-result';
 import type { ResultStore } from '../storage/result-store';

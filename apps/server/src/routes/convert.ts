@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { ConverterKind } from '@grabbit/catalog';
 import { convertEndpoints } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../composition/app-context';
 import { acceptQueuedConversion } from '../convert/accept-queued-conversion';
 import type { ConversionParts } from '../convert/conversion-parts';
 import type { JobRunner } from '../jobs/runner';

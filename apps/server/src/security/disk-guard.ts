@@ -2,7 +2,7 @@
 // fail half-way and take the space other jobs need to finish.
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 
 /** Free bytes for us on the disk holding `dir` (its nearest existing parent, before start-up made it). */
 export async function freeBytes(dir: string): Promise<number> {

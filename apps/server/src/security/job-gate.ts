@@ -4,7 +4,7 @@
 import { apiAreas } from '@grabbit/contracts';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config/env';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { ActiveJobs } from './active-jobs';
 import type { ApiFeature } from './api-keys';
 import { checkDiskSpace } from './disk-guard';

@@ -6,8 +6,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
-import { AppError } from '../http/app-error';
-import type { ScaledInfrastructure } from '../scaled/scaled-infrastructure';
+import { AppError } from '../core/app-error';
+import type { ScaledInfrastructure } from '../composition/scaled-infrastructure';
 import type { ApiKeyLimits } from './api-keys';
 import { sharedRateStore } from './shared-rate-store';
 

@@ -4,11 +4,11 @@
 import { apiRoutes, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
-import type { ScaledInfrastructure } from '../scaled/scaled-infrastructure';
-import { RedisJobSlots } from '../scaled/redis-job-slots';
-import { SharedSecret } from '../scaled/shared-secret';
+import type { ScaledInfrastructure } from '../composition/scaled-infrastructure';
+import { RedisJobSlots } from './redis-job-slots';
+import { SharedSecret } from '../redis/shared-secret';
 import { ActiveJobs } from './active-jobs';
 import { ApiKeys, type ApiKey } from './api-keys';
 import { ClientIdentity, trustProxyFunction } from './client-identity';

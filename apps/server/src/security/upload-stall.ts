@@ -2,7 +2,7 @@
 // bytes, or the request is destroyed. A client sending one byte every few seconds would otherwise
 // hold its connection, its job slot and a half-written file for as long as it likes.
 import type { Socket } from 'node:net';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 
 /** Bytes an upload must move per window; far below any real connection's speed. */
 export const uploadMinBytesPerWindow = 16 * 1024;

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { isId, newId } from './file-ids';
+import { isId, newId } from '../core/ids';
 
 export interface StoredFileMeta {
   fileId: string;

@@ -15,7 +15,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isId, newId } from './file-ids';
+import { isId, newId } from '../core/ids';
 import { deleteObjectKeys, headObject, isMissing, listObjects, uploadObject } from './s3-objects';
 
 export interface StoredObject {

@@ -1,7 +1,7 @@
 // The queues and handlers the BullMQ runner tests use, shared by the test and the worker process
 // it kills: "sleep" waits `data.ms` (or until aborted) and records each run in Redis.
 import type { Redis } from 'ioredis';
-import type { JobHandler, QueueSettings } from '../../src/scaled/bullmq-runner';
+import type { JobHandler, QueueSettings } from '../../src/jobs/bullmq-queues';
 
 export interface SleepJob {
   ms: number;

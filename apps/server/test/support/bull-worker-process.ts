@@ -1,7 +1,7 @@
 // A worker process for the BullMQ runner tests (the one that gets SIGKILLed): runs the test
 // queues against REDIS_URL and prints "ready" once it takes jobs.
-import { BullJobRunner } from '../../src/scaled/bullmq-runner';
-import { connectRedis } from '../../src/scaled/redis-connection';
+import { BullJobRunner } from '../../src/jobs/bullmq-queues';
+import { connectRedis } from '../../src/redis/redis-connection';
 import { fastRecovery, sleepHandler, testQueues } from './bull-test-queues';
 
 const url = process.env.REDIS_URL ?? '';

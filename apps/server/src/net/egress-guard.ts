@@ -11,7 +11,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
 import type { TestHosts } from '@grabbit/catalog';
-import { isPublicIpAddress, isTestHost, privateAddressRefusal } from '../net/addresses';
+import { isPublicIpAddress, isTestHost, privateAddressRefusal } from './addresses';
 import { parseUpstreamProxy, requestThrough, tunnelThrough, type UpstreamProxy } from './egress-upstream';
 
 export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;

@@ -8,8 +8,8 @@ import { constants } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
-import type { Config } from '../config/env';
-import { jsRuntimeFor, ytDlpOptions } from '../media/ytdlp-options';
+import type { Config } from '../../config/env';
+import { jsRuntimeFor, ytDlpOptions } from './options';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
 export async function engineArgs(config: Config): Promise<string[]> {

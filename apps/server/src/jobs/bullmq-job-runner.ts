@@ -2,9 +2,9 @@
 // runs them only when it is a worker (`npm run worker`, or an API node without START_WORKER=false).
 // A job that fails for good on any worker (its handler broke, its time ran out, its workers died)
 // reaches `onFailed`, so its task ends as a clear error instead of staying "downloading".
-import { checkHandlers, type JobRunner } from '../jobs/runner';
-import type { Job, JobHandler, JobHandlers, JobName } from '../jobs/job-types';
-import type { BullJobRunner, FailedJob } from './bullmq-runner';
+import { checkHandlers, type JobRunner } from './runner';
+import type { Job, JobHandler, JobHandlers, JobName } from './job-types';
+import type { BullJobRunner, FailedJob } from './bullmq-queues';
 import { QueueUnavailableError } from './queue-errors';
 import type { Redis } from 'ioredis';
 

@@ -4,8 +4,8 @@
 // so a progress or the end is granted to one caller across all nodes), and one key per task
 // naming its batch. While Redis is away, calls fail with 503 BUSY.
 import type { Redis } from 'ioredis';
-import type { BatchRecord, BatchStore } from '../download/batch-store';
-import { unavailable } from './queue-errors';
+import type { BatchRecord, BatchStore } from './batch-store';
+import { unavailable } from '../jobs/queue-errors';
 
 type BatchDefinition = Omit<BatchRecord, 'lastProgress' | 'finished'>;
 

@@ -1,6 +1,6 @@
 // Why a job could not be queued in scaled mode. Both answer 503 BUSY with a Retry-After: the
 // queue is full, or Redis is away (a clear "try again shortly", never a hang or a crash).
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 
 export class QueueBusyError extends AppError {
   constructor(readonly retryAfterSeconds: number) {

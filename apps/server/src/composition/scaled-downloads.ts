@@ -7,10 +7,10 @@ import { downloadFailures } from '../download/failures';
 import type { SharedDownloadParts } from '../download/service';
 import { jobNames, type DownloadJobData } from '../jobs/job-types';
 import { BucketResultStore } from '../storage/s3-results';
-import type { FailedJob, QueueSettings } from './bullmq-runner';
-import { BullMQJobRunner } from './bullmq-job-runner';
-import { RedisBatchStore } from './redis-batch-store';
-import { RedisTaskStateStore } from './redis-task-state';
+import type { FailedJob, QueueSettings } from '../jobs/bullmq-queues';
+import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
+import { RedisBatchStore } from '../download/redis-batch-store';
+import { RedisTaskStateStore } from '../download/redis-task-state';
 import type { ScaledInfrastructure } from './scaled-infrastructure';
 
 /**

@@ -4,8 +4,8 @@
 // (their node died before giving them back) no longer count and are dropped on the next take.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { JobSlots } from '../security/active-jobs';
-import { unavailable } from './queue-errors';
+import type { JobSlots } from './active-jobs';
+import { unavailable } from '../jobs/queue-errors';
 
 // KEYS[1]: the client's slots. ARGV: now, the new slot's deadline, the cap, the new slot's id.
 const takeScript = `

@@ -1,6 +1,6 @@
 import { platformById, platforms, type Platform } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
-import { buildDownloadArgs, buildInfoArgs, formatSelector } from './ytdlp-args';
+import { buildDownloadArgs, buildInfoArgs, formatSelector } from './args';
 
 const limits = { maxBytes: 1000, maxDurationSeconds: 60, proxyUrl: 'http://127.0.0.1:9' };
 const argsFor = (platform: Platform, extra: Partial<Parameters<typeof buildDownloadArgs>[0]> = {}) =>

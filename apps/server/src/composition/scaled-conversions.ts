@@ -14,9 +14,9 @@ import { uploadsRoot } from '../convert/workspace';
 import { removeOrphanJobFolders } from '../storage/sweeper';
 import type { ConvertJobData } from '../jobs/job-types';
 import { BucketResultStore } from '../storage/s3-results';
-import type { FailedJob } from './bullmq-runner';
-import { RedisConversionSignals } from './redis-conversion-signals';
-import { RedisConversionStateStore } from './redis-conversion-state';
+import type { FailedJob } from '../jobs/bullmq-queues';
+import { RedisConversionSignals } from '../convert/redis-conversion-signals';
+import { RedisConversionStateStore } from '../convert/redis-conversion-state';
 import type { ScaledInfrastructure } from './scaled-infrastructure';
 
 export function scaledConversionParts(

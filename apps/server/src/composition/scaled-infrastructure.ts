@@ -10,8 +10,8 @@ import { uploadKeepMs } from '../convert/conversion-inputs';
 import { RedisEventBus } from '../realtime/redis-event-bus';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 import { S3ResultStore } from '../storage/s3-result-store';
-import { BullJobRunner, type QueueSettings } from './bullmq-runner';
-import { connectRedis, redisReachable, redisReady, type RedisRole } from './redis-connection';
+import { BullJobRunner, type QueueSettings } from '../jobs/bullmq-queues';
+import { connectRedis, redisReachable, redisReady, type RedisRole } from '../redis/redis-connection';
 
 export interface ScaledHealth {
   mode: 'scaled';

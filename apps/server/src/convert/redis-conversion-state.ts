@@ -1,9 +1,9 @@
 // Conversion state in Redis for scaled mode: any API node answers a conversion's job status and
 // its synchronous wait; a record expires with its result (the TTL counts from its last write).
 import type { Redis } from 'ioredis';
-import type { ConversionRecord, ConversionStateStore } from '../convert/conversion-state';
-import { unavailable } from './queue-errors';
-import { RedisRecordStore } from './redis-record-store';
+import type { ConversionRecord, ConversionStateStore } from './conversion-state';
+import { unavailable } from '../jobs/queue-errors';
+import { RedisRecordStore } from '../redis/redis-record-store';
 
 export class RedisConversionStateStore implements ConversionStateStore {
   private readonly records: RedisRecordStore<ConversionRecord>;

@@ -5,7 +5,7 @@
 // reason), and the final failure of any job reaches `onFailed` so its task ends as an error.
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JobHandedBack } from '../jobs/hand-back';
+import { JobHandedBack } from './hand-back';
 import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
 
 export interface QueueSettings {

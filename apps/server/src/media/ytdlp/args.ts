@@ -3,8 +3,8 @@
 // readable progress, and the URL last, after `--`, so it can never be read as an option.
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
-import { outputTarget } from './output-targets';
-import { audioKbps, clipArgs } from './ytdlp-sections';
+import { outputTarget } from '../output-targets';
+import { audioKbps, clipArgs } from './sections';
 
 /** Markers in yt-dlp's output that the progress parser looks for. */
 export const progressMarker = '@@P ';

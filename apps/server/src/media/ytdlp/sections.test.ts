@@ -1,7 +1,7 @@
 import { platforms } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
-import { buildDownloadArgs, formatSelector } from './ytdlp-args';
-import { audioKbps, sectionOf } from './ytdlp-sections';
+import { buildDownloadArgs, formatSelector } from './args';
+import { audioKbps, sectionOf } from './sections';
 
 const youtube = platforms[0]!;
 const argsFor = (extra: Partial<Parameters<typeof buildDownloadArgs>[0]>) =>

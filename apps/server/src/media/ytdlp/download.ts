@@ -4,14 +4,14 @@
 // its size.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../http/app-error';
-import { proxyEnvironment } from '../media/egress-guard';
-import { runCommand } from '../media/run-command';
-import type { ProbeResult } from '../media/ffprobe';
-import { downloadFailures } from './failures';
-import { buildDownloadArgs, type YtDlpDownloadOptions } from '../media/ytdlp-args';
-import { skippedByLimit, ytDlpError } from '../media/ytdlp-errors';
-import { YtDlpOutputParser, type DownloadProgress, type DownloadResultInfo } from '../media/ytdlp-progress';
+import { AppError } from '../../core/app-error';
+import { proxyEnvironment } from '../../net/egress-guard';
+import { runCommand } from '../run-command';
+import type { ProbeResult } from '../ffprobe';
+import { downloadFailures } from '../../download/failures';
+import { buildDownloadArgs, type YtDlpDownloadOptions } from './args';
+import { skippedByLimit, ytDlpError } from './errors';
+import { YtDlpOutputParser, type DownloadProgress, type DownloadResultInfo } from './progress';
 
 export interface YtDlpRunOptions extends YtDlpDownloadOptions {
   ytDlpPath: string;

@@ -1,7 +1,7 @@
 // Maps yt-dlp's output to a stable error code and a message a visitor can act on. Raw yt-dlp text
 // never reaches the visitor: it may name paths or internal addresses.
 import type { ErrorCode } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
+import { AppError } from '../../core/app-error';
 
 export interface YtDlpFailure {
   code: ErrorCode;

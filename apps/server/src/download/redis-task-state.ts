@@ -1,9 +1,9 @@
 // Task state in Redis for scaled mode, behind the same interface as the in-memory store: any API
 // node answers any task, and a record expires with its result (the TTL counts from its last write).
 import type { Redis } from 'ioredis';
-import type { TaskRecord, TaskStateStore } from '../download/task-state';
-import { unavailable } from './queue-errors';
-import { RedisRecordStore } from './redis-record-store';
+import type { TaskRecord, TaskStateStore } from './task-state';
+import { unavailable } from '../jobs/queue-errors';
+import { RedisRecordStore } from '../redis/redis-record-store';
 
 export class RedisTaskStateStore implements TaskStateStore {
   private readonly records: RedisRecordStore<TaskRecord>;

@@ -1,7 +1,7 @@
 // Turns yt-dlp's output (as it streams in) into progress events. The templates in ytdlp-args.ts
 // print one JSON object after a marker; post-processor lines may arrive without a newline, so the
 // text is split at markers as well as at line ends.
-import { postprocessMarker, progressMarker, resultMarker } from './ytdlp-args';
+import { postprocessMarker, progressMarker, resultMarker } from './args';
 
 export interface DownloadProgress {
   type: 'download';

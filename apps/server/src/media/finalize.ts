@@ -3,15 +3,15 @@
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { DownloadFormatName } from '@grabbit/contracts';
-import { AppError } from '../http/app-error';
-import type { EnginePaths } from '../media/engine-paths';
-import { EngineError, type EngineContext } from '../media/engine-run';
-import { downloadDemuxers, pictureDemuxer } from '../media/ffmpeg-demuxers';
-import { runFfmpeg } from '../media/ffmpeg-run';
-import { ffprobe, type ProbeResult } from '../media/ffprobe';
-import { outputTarget, type ContainerTarget, type OutputTarget } from '../media/output-targets';
-import { chooseStreams, firstStream } from '../media/stream-choice';
-import { downloadFailures } from './failures';
+import { AppError } from '../core/app-error';
+import type { EnginePaths } from './engine-paths';
+import { EngineError, type EngineContext } from './engine-run';
+import { downloadDemuxers, pictureDemuxer } from './ffmpeg-demuxers';
+import { runFfmpeg } from './ffmpeg-run';
+import { ffprobe, type ProbeResult } from './ffprobe';
+import { outputTarget, type ContainerTarget, type OutputTarget } from './output-targets';
+import { chooseStreams, firstStream } from './stream-choice';
+import { downloadFailures } from '../download/failures';
 
 export interface FinalizeOptions {
   engines: EnginePaths;

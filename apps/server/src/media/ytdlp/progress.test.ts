@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { YtDlpOutputParser } from './ytdlp-progress';
+import { YtDlpOutputParser } from './progress';
 
 describe('yt-dlp progress parser', () => {
   it('reads progress split across chunks, post-processing without newlines, and the result', () => {

@@ -2,7 +2,7 @@
 // needed part is fetched, cut on exact frames), subtitles (embedded, or the file alone), the
 // video's picture, an audio bit rate, and a cached info JSON that spares a second extraction.
 import type { ClipOptions, Quality } from '@grabbit/contracts';
-import type { OutputKind } from './output-targets';
+import type { OutputKind } from '../output-targets';
 
 export interface ClipArgsOptions extends ClipOptions {
   kind: OutputKind;

@@ -1,7 +1,7 @@
 // What an installed yt-dlp can do, read from its --help once per binary: the downloader leaves
 // out options an older release (Debian's fallback) does not know, and /health names the runtime.
 import type { YtDlpHealth } from '@grabbit/contracts';
-import { runCommand } from './run-command';
+import { runCommand } from '../run-command';
 
 /** What media/ knows of the yt-dlp settings (config/ytdlp-settings.ts); the server's Config satisfies it. */
 export interface YtDlpEngine {

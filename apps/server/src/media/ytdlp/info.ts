@@ -1,11 +1,11 @@
 // Reads a link's information with yt-dlp (no download) in its own empty folder, with a timeout.
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../http/app-error';
-import { proxyEnvironment } from './egress-guard';
-import { runCommand } from './run-command';
-import { buildInfoArgs, type InfoMode, type YtDlpSafety } from './ytdlp-args';
-import { ytDlpError } from './ytdlp-errors';
+import { AppError } from '../../core/app-error';
+import { proxyEnvironment } from '../../net/egress-guard';
+import { runCommand } from '../run-command';
+import { buildInfoArgs, type InfoMode, type YtDlpSafety } from './args';
+import { ytDlpError } from './errors';
 
 /** The parts of yt-dlp's info JSON that the downloader uses. */
 export interface YtDlpInfo {

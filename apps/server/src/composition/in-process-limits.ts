@@ -2,8 +2,8 @@
 // gives its queues (scaled/scaled-downloads.ts): downloads the DOWNLOAD_* ones, conversions the
 // CONVERT_* ones, so a burst of downloads never holds back a conversion and the reverse.
 import type { Config } from '../config/env';
-import type { JobName } from './job-types';
-import type { JobLimits } from './runner';
+import type { JobName } from '../jobs/job-types';
+import type { JobLimits } from '../jobs/runner';
 
 export function inProcessJobLimits(config: Config): Record<JobName, JobLimits> {
   return {
