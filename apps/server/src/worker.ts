@@ -3,11 +3,8 @@
 // taking jobs, lets running ones finish for a while, and hands the rest back to the queue.
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env';
-import { DownloadService } from './download/service';
+import { buildProcessParts } from './composition/process-parts';
 import { checkEngines, missingEnginesMessage } from './media/engines';
-import { scaledDownloadParts, scaledQueues } from './composition/scaled-downloads';
-import { connectScaled } from './composition/scaled-infrastructure';
-import { convertJobFailed, scaledConversionParts } from './composition/scaled-conversions';
 import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {
@@ -22,23 +19,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = pino({ level: config.LOG_LEVEL, redact: ['instagramCookies', '*.instagramCookies'] });
-  const scaled = await connectScaled(config, scaledQueues(config), log);
-  const conversions = scaledConversionParts(scaled, config, log);
-  const downloads = new DownloadService(
-    config,
-    scaled.bus,
-    log,
-    scaledDownloadParts(scaled, config, log, {
-      runsJobs: true,
-      onOtherFailed: (failed) => convertJobFailed(conversions, failed),
-    }),
-  );
-  await downloads.start({ convert: conversions.handler });
-  closeOnSignal(config, log, async () => {
-    await downloads.close();
-    await conversions.close();
-    await scaled.close();
-  });
+  // The job table's handlers on the BullMQ runner; no feature service, no HTTP.
+  const parts = await buildProcessParts(config, log, { runsJobs: true });
+  closeOnSignal(config, log, () => parts.close());
   log.info('worker ready');
 }
 

@@ -5,16 +5,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BullJobRunner, type FailedJob } from '../src/jobs/bullmq-queues';
+import { randomUUID } from 'node:crypto';
+import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
+import type { FailedJob, JobSpec } from '../src/jobs/job-table';
 import { QueueBusyError, QueueUnavailableError } from '../src/jobs/queue-errors';
 import { connectRedis, redisReachable, redisReady } from '../src/redis/redis-connection';
-import { fastRecovery, sleepHandler, testQueues, type SleepJob } from './support/bull-test-queues';
+import {
+  fastRecovery,
+  sleepHandler,
+  testTable,
+  type SleepJob,
+  type SleepJobs,
+} from './support/bull-test-queues';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { until } from './support/until';
 
 let redis: TestRedis;
 const connections: Redis[] = [];
-const runners: BullJobRunner[] = [];
+const runners: BullMQJobRunner<SleepJobs>[] = [];
 const children: ChildProcess[] = [];
 
 async function connect(role: 'commands' | 'waiting'): Promise<Redis> {
@@ -26,24 +34,32 @@ async function connect(role: 'commands' | 'waiting'): Promise<Redis> {
 
 /** A runner standing for one process; with `worker` set it also runs jobs under that name. */
 async function runner(
-  options: { worker?: string; queues?: ReturnType<typeof testQueues>; maxStalledCount?: number } = {},
-): Promise<{ runner: BullJobRunner; failed: FailedJob[] }> {
-  const instance = new BullJobRunner({
-    connection: await connect('commands'),
-    queues: options.queues ?? testQueues(),
-    maxStalledCount: options.maxStalledCount,
-    ...fastRecovery,
-  });
-  runners.push(instance);
+  options: { worker?: string; spec?: Partial<JobSpec<SleepJob>>; maxStalledCount?: number } = {},
+): Promise<{
+  runner: BullMQJobRunner<SleepJobs>;
+  failed: FailedJob[];
+  submit: (job: SleepJob) => Promise<string>;
+}> {
   const failed: FailedJob[] = [];
-  if (options.worker) {
-    await instance.startWorkers({
-      connection: await connect('waiting'),
-      handlers: { sleep: sleepHandler(await connect('commands'), options.worker) },
-      onFailed: (job) => void failed.push(job),
-    });
-  }
-  return { runner: instance, failed };
+  const handler = sleepHandler(await connect('commands'), options.worker ?? 'producer');
+  const waiting = options.worker ? await connect('waiting') : undefined;
+  const instance = new BullMQJobRunner(
+    testTable(handler, { ...options.spec, onFailure: (job) => void failed.push(job) }),
+    {
+      connection: await connect('commands'),
+      ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
+      ...(waiting ? { workerConnection: () => waiting } : {}),
+      ...fastRecovery,
+    },
+  );
+  runners.push(instance);
+  await instance.start();
+  const submit = async (data: SleepJob) => {
+    const id = randomUUID();
+    await instance.submit({ name: 'sleep', id, data });
+    return id;
+  };
+  return { runner: instance, failed, submit };
 }
 
 async function runs(jobId: string): Promise<string[]> {
@@ -92,9 +108,7 @@ describe('BullMQ job runner', () => {
   it('runs jobs with each worker process limited to its concurrency', async () => {
     const producer = await runner();
     await runner({ worker: 'w1' });
-    const ids = await Promise.all(
-      Array.from({ length: 4 }, () => producer.runner.submit('sleep', { ms: 600 } satisfies SleepJob)),
-    );
+    const ids = await Promise.all(Array.from({ length: 4 }, () => producer.submit({ ms: 600 })));
     // Two run at once; the other two wait for a free slot.
     await until(async () => (await producer.runner.depth()).sleep?.active === 2);
     expect((await producer.runner.depth()).sleep).toEqual({ waiting: 2, active: 2 });
@@ -102,18 +116,18 @@ describe('BullMQ job runner', () => {
   });
 
   it('refuses jobs beyond the queue limit with BUSY and a retry delay', async () => {
-    const producer = await runner({ queues: testQueues({ queueLimit: 2 }) });
-    await producer.runner.submit('sleep', { ms: 10 });
-    await producer.runner.submit('sleep', { ms: 10 });
-    const refusal = await producer.runner.submit('sleep', { ms: 10 }).catch((error: unknown) => error);
+    const producer = await runner({ spec: { queueLimit: 2 } });
+    await producer.submit({ ms: 10 });
+    await producer.submit({ ms: 10 });
+    const refusal = await producer.submit({ ms: 10 }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(QueueBusyError);
     expect((refusal as QueueBusyError).retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it('stops a job at its time limit without retrying it, and retries one whose handler threw', async () => {
-    const worker = await runner({ worker: 'w1', queues: testQueues({ timeoutMs: 300 }) });
-    const slow = await worker.runner.submit('sleep', { ms: 10_000 });
-    const flaky = await worker.runner.submit('sleep', { ms: 10, failUntilAttempt: 2 });
+    const worker = await runner({ worker: 'w1', spec: { timeoutMs: 300 } });
+    const slow = await worker.submit({ ms: 10_000 });
+    const flaky = await worker.submit({ ms: 10, failUntilAttempt: 2 });
     await until(() => worker.failed.length === 1 && worker.failed[0]?.jobId === slow);
     expect(worker.failed[0]?.error.message).toMatch(/longer than 0 s|longer than/);
     expect(await runs(slow)).toEqual(['w1:1:start']);
@@ -128,12 +142,12 @@ describe('BullMQ job runner', () => {
     await redis.stop();
     await until(async () => !(await redisReachable(connection)));
     const started = Date.now();
-    await expect(producer.runner.submit('sleep', { ms: 10 })).rejects.toBeInstanceOf(QueueUnavailableError);
+    await expect(producer.submit({ ms: 10 })).rejects.toBeInstanceOf(QueueUnavailableError);
     expect(Date.now() - started).toBeLessThan(2_000);
     await redis.start();
     await until(() => redisReachable(connection));
     await until(() =>
-      producer.runner.submit('sleep', { ms: 10 }).then(
+      producer.submit({ ms: 10 }).then(
         () => true,
         () => false,
       ),
@@ -143,7 +157,7 @@ describe('BullMQ job runner', () => {
   it("gives a SIGKILLed worker process's job to another worker", async () => {
     const producer = await runner();
     const doomed = await startWorkerProcess('killed');
-    const jobId = await producer.runner.submit('sleep', { ms: 1_500 } satisfies SleepJob);
+    const jobId = await producer.submit({ ms: 1_500 });
     await until(async () => (await runs(jobId)).length === 1);
     doomed.kill('SIGKILL');
     // The survivor starts only now, so the job cannot have gone to it first.
@@ -155,7 +169,7 @@ describe('BullMQ job runner', () => {
   it('fails a job for good, with a clear reason, once dead workers exceed the allowance', async () => {
     const producer = await runner();
     const doomed = await startWorkerProcess('killed');
-    const jobId = await producer.runner.submit('sleep', { ms: 1_500 } satisfies SleepJob);
+    const jobId = await producer.submit({ ms: 1_500 });
     await until(async () => (await runs(jobId)).length === 1);
     doomed.kill('SIGKILL');
     const survivor = await runner({ worker: 'survivor', maxStalledCount: 0 });
@@ -167,7 +181,7 @@ describe('BullMQ job runner', () => {
 
   it('hands running jobs back at shutdown after the grace period, for another worker to finish', async () => {
     const leaving = await runner({ worker: 'leaving' });
-    const jobId = await leaving.runner.submit('sleep', { ms: 3_000 } satisfies SleepJob);
+    const jobId = await leaving.submit({ ms: 3_000 });
     await until(async () => (await runs(jobId)).length === 1);
     await leaving.runner.close(200);
     await runner({ worker: 'staying' });

@@ -5,7 +5,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { runConversionStateContract } from '../src/convert/conversion-state.contract';
 import { runStateStoreContract } from '../src/download/task-state.contract';
 import { runJobRunnerContract } from '../src/jobs/runner.contract';
-import { BullJobRunner } from '../src/jobs/bullmq-queues';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
 import { RedisConversionSignals } from '../src/convert/redis-conversion-signals';
 import { RedisConversionStateStore } from '../src/convert/redis-conversion-state';
@@ -16,6 +15,7 @@ import { S3ResultStore } from '../src/storage/s3-result-store';
 import { BucketResultStore } from '../src/storage/s3-results';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { startS3, type TestS3 } from './support/s3-server';
+import { until } from './support/until';
 
 let redis: TestRedis;
 let s3: TestS3;
@@ -65,23 +65,18 @@ runResultStoreContract('bucket results', async (ttlMs) => {
 // jobs back at once, as the embedded runner aborts them at once.
 runJobRunnerContract(
   'BullMQ runner',
-  (concurrency) => {
+  (table) => {
     prefixes += 1;
-    const runner = new BullJobRunner({
+    return new BullMQJobRunner(table, {
       connection,
       prefix: `contract-${prefixes}`,
-      queues: { download: { concurrency, timeoutMs: 60_000, queueLimit: 100 } },
-    });
-    return new BullMQJobRunner({
-      runner,
       workerConnection: () => {
         const worker = connectRedis(redis.url, 'waiting');
         workerConnections.push(worker);
         return worker;
       },
-      onFailed: () => {},
       shutdownGraceMs: 0,
     });
   },
-  { settleMs: 300, sharedQueue: true },
+  { until: (check) => until(check, 'runner contract condition'), sharedQueue: true },
 );

@@ -3,6 +3,8 @@
 // are refused at once and everything recovers by itself when it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
+import { randomUUID } from 'node:crypto';
+import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
 import { QueueUnavailableError } from '../src/jobs/queue-errors';
 import { connectScaled, type ScaledInfrastructure } from '../src/composition/scaled-infrastructure';
 import { startRedis, type TestRedis } from './support/redis-server';
@@ -13,22 +15,34 @@ let redis: TestRedis;
 let s3: TestS3;
 let scaled: ScaledInfrastructure;
 const quiet = { warn: () => {}, info: () => {} };
-const queues = { sleep: { concurrency: 1, timeoutMs: 10_000, queueLimit: 10 } };
+// A queue-only runner (no worker), as an API node with START_WORKER=false has.
+const table = {
+  sleep: { handler: async () => undefined, concurrency: 1, timeoutMs: 10_000, queueLimit: 10 },
+};
+let runner: BullMQJobRunner<{ sleep: object }>;
+const submit = () => runner.submit({ name: 'sleep', id: randomUUID(), data: {} });
+const health = () => scaled.health(() => runner.depth());
 
 beforeAll(async () => {
   [redis, s3] = await Promise.all([startRedis(), startS3()]);
-  scaled = await connectScaled(loadConfig({ REDIS_URL: redis.url, ...s3.env() }), queues, quiet);
+  scaled = await connectScaled(loadConfig({ REDIS_URL: redis.url, ...s3.env() }), quiet);
+  runner = new BullMQJobRunner(table, {
+    connection: scaled.commands,
+    prefix: scaled.prefix,
+    shutdownGraceMs: 0,
+  });
 });
 
 afterAll(async () => {
-  await scaled?.close(0);
+  await runner?.close();
+  await scaled?.close();
   await Promise.all([redis?.close(), s3?.close()]);
 });
 
 describe('scaled infrastructure', () => {
   it('reports Redis, the bucket and the queue depth', async () => {
-    await scaled.runner.submit('sleep', {});
-    expect(await scaled.health()).toEqual({
+    await submit();
+    expect(await health()).toEqual({
       mode: 'scaled',
       redis: 'up',
       bucket: 'up',
@@ -39,24 +53,24 @@ describe('scaled infrastructure', () => {
 
   it('refuses new jobs while Redis is away and takes them again once it is back', async () => {
     await redis.stop();
-    await until(async () => (await scaled.health()).redis === 'down');
-    expect(await scaled.health()).toEqual({ mode: 'scaled', redis: 'down', bucket: 'up' });
-    await expect(scaled.runner.submit('sleep', {})).rejects.toBeInstanceOf(QueueUnavailableError);
+    await until(async () => (await health()).redis === 'down');
+    expect(await health()).toEqual({ mode: 'scaled', redis: 'down', bucket: 'up' });
+    await expect(submit()).rejects.toBeInstanceOf(QueueUnavailableError);
     await redis.start();
-    await until(async () => (await scaled.health()).redis === 'up');
+    await until(async () => (await health()).redis === 'up');
     await until(() =>
-      scaled.runner.submit('sleep', {}).then(
+      submit().then(
         () => true,
         () => false,
       ),
     );
-    expect((await scaled.health()).queues?.sleep?.waiting).toBeGreaterThan(0);
+    expect((await health()).queues?.sleep?.waiting).toBeGreaterThan(0);
   });
 
   it('runs without a bucket: results stay on the shared data folder', async () => {
-    const withoutBucket = await connectScaled(loadConfig({ REDIS_URL: redis.url }), queues, quiet);
+    const withoutBucket = await connectScaled(loadConfig({ REDIS_URL: redis.url }), quiet);
     expect(withoutBucket.results).toBeUndefined();
-    expect((await withoutBucket.health()).bucket).toBe('not used');
-    await withoutBucket.close(0);
+    expect((await withoutBucket.health(async () => undefined)).bucket).toBe('not used');
+    await withoutBucket.close();
   });
 });

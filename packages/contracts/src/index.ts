@@ -13,3 +13,4 @@ export * from './cloudstorage';
 export * from './api-paths';
 export * from './error-body';
 export * from './route-params';
+export * from './file-names';

@@ -1,6 +1,7 @@
 // Everything scaled mode connects to, made once per process from the configuration: Redis (one
-// connection that fails fast for commands, others that wait), the event bus, the BullMQ runner,
-// the bucket when S3_BUCKET is set, and the hub's adapter. API nodes and workers both use it.
+// connection that fails fast for commands, others that wait), the event bus, the bucket when
+// S3_BUCKET is set, and the hub's adapter. API nodes and workers both use it; the BullMQ runner is
+// built beside it from the job table (process-parts.ts).
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Health } from '@grabbit/contracts';
 import type { Redis } from 'ioredis';
@@ -10,7 +11,6 @@ import { uploadKeepMs } from '../convert/conversion-inputs';
 import { RedisEventBus } from '../realtime/redis-event-bus';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 import { S3ResultStore } from '../storage/s3-result-store';
-import { BullJobRunner, type QueueSettings } from '../jobs/bullmq-queues';
 import { connectRedis, redisReachable, redisReady, type RedisRole } from '../redis/redis-connection';
 
 export interface ScaledHealth {
@@ -27,7 +27,6 @@ export interface ScaledInfrastructure {
   /** Name space of this deployment's keys (REDIS_PREFIX). */
   prefix: string;
   bus: RedisEventBus;
-  runner: BullJobRunner;
   /** The bucket, when S3_BUCKET is set (otherwise results stay under the shared DATA_DIR). */
   results?: S3ResultStore;
   /** The bucket's `uploads/` folder: uploads waiting for their conversion on a worker. */
@@ -37,8 +36,9 @@ export interface ScaledInfrastructure {
   /** Another connection of this process (closed with it), e.g. for a subscription. */
   connection(role: RedisRole, name: string): Redis;
   hubAdapter(): NonNullable<ServerOptions['adapter']>;
-  health(): Promise<ScaledHealth>;
-  close(graceMs?: number): Promise<void>;
+  /** Redis and the bucket; the queues' depth comes from the runner. */
+  health(depth: () => Promise<ScaledHealth['queues']>): Promise<ScaledHealth>;
+  close(): Promise<void>;
 }
 
 export interface ScaledLog {
@@ -46,11 +46,7 @@ export interface ScaledLog {
   info(message: string): void;
 }
 
-export async function connectScaled(
-  config: Config,
-  queues: Record<string, QueueSettings>,
-  log: ScaledLog,
-): Promise<ScaledInfrastructure> {
+export async function connectScaled(config: Config, log: ScaledLog): Promise<ScaledInfrastructure> {
   const url = config.REDIS_URL;
   if (!url) throw new Error('Scaled mode needs REDIS_URL');
   const opened: Redis[] = [];
@@ -74,15 +70,6 @@ export async function connectScaled(
     open('waiting', 'subscribe'),
     `${prefix}:events`,
   );
-  const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
-  const runner = new BullJobRunner({
-    connection: commands,
-    prefix,
-    queues,
-    retryAfterSeconds: 30,
-    lockDurationMs,
-    stalledIntervalMs: Math.max(500, lockDurationMs / 3),
-  });
   const s3 = s3SettingsFrom(config);
   const client = s3 ? createS3Client(s3) : undefined;
   const ttlMs = config.RESULT_TTL_HOURS * 60 * 60 * 1000;
@@ -94,7 +81,6 @@ export async function connectScaled(
     commands,
     prefix,
     bus,
-    runner,
     ...(results ? { results } : {}),
     ...(uploads ? { uploads } : {}),
     workerConnection: () => open('waiting', 'worker'),
@@ -103,14 +89,13 @@ export async function connectScaled(
       createAdapter(open('waiting', 'hub-publish'), open('waiting', 'hub-subscribe'), {
         key: `${prefix}:socket.io`,
       }),
-    async health() {
+    async health(depth) {
       const redis = (await redisReachable(commands)) ? 'up' : 'down';
       const bucket = results ? ((await results.reachable()) ? 'up' : 'down') : 'not used';
-      const queues = redis === 'up' ? await runner.depth().catch(() => undefined) : undefined;
+      const queues = redis === 'up' ? await depth().catch(() => undefined) : undefined;
       return { mode: 'scaled', redis, bucket, ...(queues ? { queues } : {}) };
     },
-    async close(graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000) {
-      await runner.close(graceMs);
+    async close() {
       await bus.close();
       client?.destroy();
       for (const connection of opened) connection.disconnect();
@@ -119,12 +104,9 @@ export async function connectScaled(
 }
 
 /** The health answer with scaled mode's part: the mode, Redis and the bucket, queue depth. */
-export async function withScaledHealth(
-  report: Health,
-  scaled: ScaledInfrastructure | undefined,
-): Promise<Health> {
+export async function withScaledHealth(report: Health, scaled: ScaledHealth | undefined): Promise<Health> {
   if (!scaled) return { ...report, mode: 'embedded' };
-  const { redis, bucket, queues } = await scaled.health();
+  const { redis, bucket, queues } = scaled;
   const warnings = [...report.warnings];
   if (redis === 'down') warnings.push('Redis is unreachable: new jobs are refused until it is back');
   if (bucket === 'down') warnings.push('The result bucket is unreachable');

@@ -111,6 +111,7 @@ export const configSchema = z.object({
   RATE_LIMIT_SALT: z.string().default(''),
   RATE_LIMIT_API_PER_MINUTE: positiveInt(60),
   RATE_LIMIT_JOBS_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_PREVIEWS_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_HUB_PER_MINUTE: positiveInt(30),
   MAX_ACTIVE_JOBS_PER_CLIENT: positiveInt(3),
   /** Operator's JSON file of API keys: { "<key>": { name, unlimited?, limits?, features? } }. */

@@ -10,8 +10,8 @@ import { PassThrough } from 'node:stream';
 import type { ConvertInput } from '../jobs/job-types';
 import type { S3ResultStore, StoredObject } from '../storage/s3-result-store';
 import { removeOrphanJobFolders } from '../storage/sweeper';
-import type { UploadTarget } from './upload';
-import { fileTarget } from './upload';
+import type { UploadTarget } from './upload-target';
+import { fileTarget } from './upload-target';
 import { createWorkspace, uploadsRoot, workspaceAt, type Workspace } from './workspace';
 
 export interface PendingInput {

@@ -1,9 +1,6 @@
-// The converter's settings around one request: the upload limit (the pages' own, under the
+// The converter's settings around one upload: the upload limit (the pages' own, under the
 // operator's cap) and whether a conversion is answered directly or continues as a job.
 import type { ConverterKind } from '@grabbit/catalog';
-import { respondAsyncHeader } from '@grabbit/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config/env';
 import { largestLimitOfKind, type SizeLimit } from './formats';
 
 function sizeText(bytes: number): string {
@@ -17,13 +14,6 @@ export function uploadLimit(kind: ConverterKind, capBytes: number | undefined): 
   return capBytes !== undefined && capBytes < pages.bytes
     ? { bytes: capBytes, text: sizeText(capBytes) }
     : pages;
-}
-
-/** Whether the client said it follows a job when the conversion takes long (RFC 7240). */
-export function wantsJob(request: FastifyRequest): boolean {
-  const prefer = request.headers[respondAsyncHeader.name.toLowerCase()];
-  const text = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
-  return text.split(',').some((token) => token.trim().toLowerCase() === respondAsyncHeader.value);
 }
 
 /** The work's outcome if it settles within `waitMs`, else undefined (a failure throws). */
@@ -43,11 +33,7 @@ async function settledWithin<T>(work: Promise<T>, waitMs: number): Promise<T | u
  * The conversion's end when it comes in time; undefined when it goes on as a job.
  * Clients that did not ask for a job wait for the file, however long it takes.
  */
-export function syncOrJob<T>(
-  request: FastifyRequest,
-  config: Config,
-  work: Promise<T>,
-): Promise<T | undefined> {
-  if (!wantsJob(request)) return work;
-  return settledWithin(work, config.CONVERT_SYNC_WAIT_SECONDS * 1000);
+export function syncOrJob<T>(followsJobs: boolean, waitMs: number, work: Promise<T>): Promise<T | undefined> {
+  if (!followsJobs) return work;
+  return settledWithin(work, waitMs);
 }

@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../core/app-error';
 import { handedBack as wasHandedBack } from '../jobs/hand-back';
-import type { ConvertJobData, JobHandler } from '../jobs/job-types';
+import type { ConvertJobData, ProductJobHandler } from '../jobs/job-types';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
 import type { ConversionService } from './conversion';
@@ -16,7 +16,7 @@ import type { ConversionInputs } from './conversion-inputs';
 import type { ConversionSignals } from './conversion-signals';
 import type { ConversionRecord, ConversionStateStore } from './conversion-state';
 import { progressReporter } from './progress';
-import { headBytes } from './upload';
+import { headBytes } from './upload-target';
 import type { Workspace } from './workspace';
 
 export interface ConvertJobDeps {
@@ -53,8 +53,24 @@ export async function endConversion(
   deps.signals.publish({ conversionId, signal: 'ended' });
 }
 
-export function convertJobHandler(deps: ConvertJobDeps): JobHandler<'convert'> {
-  return async (data: ConvertJobData, runnerSignal: AbortSignal) => {
+/**
+ * A convert job that failed for good outside its handler (its workers died, its time ran out):
+ * the visitor gets a clear error and the upload is removed.
+ */
+export async function convertJobFailed(
+  deps: Pick<ConvertJobDeps, 'state' | 'signals' | 'inputs'>,
+  data: ConvertJobData,
+): Promise<void> {
+  await endConversion(deps, data.conversionId, {
+    status: 'failed',
+    code: 'CONVERSION_FAILED',
+    message: 'The conversion stopped before it finished. Please try again.',
+  });
+  await deps.inputs.remove(data.input);
+}
+
+export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'convert'> {
+  return async (data: ConvertJobData, { signal: runnerSignal }) => {
     const { conversionId } = data;
     const controller = new AbortController();
     // Listening before the record moves on, so a cancel between the two is not missed.

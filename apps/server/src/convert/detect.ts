@@ -8,7 +8,7 @@ import type { Config } from '../config/env';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { ffprobe, type ProbeResult } from '../media/ffprobe';
 import { pingFrames, type MagickFrame } from '../media/magick-run';
-import { headBytes } from './upload';
+import { headBytes } from './upload-target';
 import { imageTooLarge, unsupportedFormat } from './conversion-errors';
 import { EngineError, type EngineContext } from '../media/engine-run';
 import type { AudioFormat, ImageFormat, MediaFormat, VideoFormat } from './formats';

@@ -8,7 +8,8 @@ import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../core/ids';
-import type { ResultStore, StoredResult } from '../storage/result-store';
+import type { ResultStore } from '../storage/result-store';
+import type { ZipEntrySource } from '../storage/zip';
 import type { BatchRecord, BatchStore } from './batch-store';
 import type { TaskStore } from './task-store';
 import { checkDownloadUrl } from './url-rules';
@@ -17,10 +18,6 @@ import { downloadFailures } from './failures';
 import { sanitizeTitle } from './file-names';
 
 /** One file of a batch's zip, named as it was downloaded. */
-export interface ZipEntry {
-  file: StoredResult;
-  fileName: string;
-}
 
 /** What batches need from the downloader (passed in, so the service and batches do not import each other). */
 export interface BatchDeps {
@@ -101,7 +98,7 @@ export class PlaylistBatches {
   }
 
   /** A finished batch's files and the zip's name; refused while items still download. */
-  async zipContents(batchId: string): Promise<{ fileName: string; files: ZipEntry[] }> {
+  async zipContents(batchId: string): Promise<{ fileName: string; files: ZipEntrySource[] }> {
     const status = await this.statusOf(batchId);
     if (status.status === 'pending' || status.status === 'downloading') {
       throw new AppError(
@@ -162,18 +159,21 @@ export class PlaylistBatches {
     };
   }
 
-  /** Completed items' files still in the result store, in playlist order. */
-  async completedFiles(batchId: string): Promise<ZipEntry[]> {
+  /**
+   * Completed items' files in playlist order, each opened only when the zip reaches it (one open
+   * at a time); a file that expired meanwhile is left out.
+   */
+  async completedFiles(batchId: string): Promise<ZipEntrySource[]> {
     const batch = await this.deps.store.get(batchId);
     if (!batch) return [];
-    const files = await Promise.all(
-      batch.items.map(async (item) => {
-        const result = (await this.deps.tasks.record(item.taskId))?.result;
-        const file = result ? await this.deps.results.open(result.fileId) : undefined;
-        return file && result ? [{ file, fileName: result.fileName }] : [];
-      }),
-    );
-    return files.flat();
+    const records = await Promise.all(batch.items.map((item) => this.deps.tasks.record(item.taskId)));
+    const { results } = this.deps;
+    return records.flatMap((record) => {
+      const result = record?.result;
+      if (!result) return [];
+      const open = async () => (await results.open(result.fileId))?.createReadStream();
+      return [{ fileName: result.fileName, open }];
+    });
   }
 
   private async update(batchId: string): Promise<void> {

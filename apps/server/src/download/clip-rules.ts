@@ -2,7 +2,7 @@
 // that cannot be honoured is a clear 400 before anything starts.
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import { audioKbps } from '../media/ytdlp/sections';
+import { audioKbps } from '../media/ytdlp';
 import { outputTarget } from '../media/output-targets';
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);

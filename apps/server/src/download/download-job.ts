@@ -1,19 +1,24 @@
-// One download job: an empty folder, yt-dlp with the platform's rules, the finishing step, the
-// result moved into the result store, and the folder removed whatever happened. Progress goes to
-// the task store (and from there to the hub): bytes up to 90, the finishing step up to 99, then 100.
-import { platformById } from '@grabbit/catalog';
+// One download job, as a short pipeline: check the link, download it with yt-dlp, finish it into
+// the asked format, store it, tell the task. Its folder is removed whatever happened, before the
+// task is told, so a finished task never has a folder left behind. A failure is logged once for
+// the operator with yt-dlp's own error line (secrets masked); the visitor sees only its message.
+import { platformById, type Platform } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { behindEgressGuard } from '../net/egress-guard';
-import type { ResultStore } from '../storage/result-store';
-import { fileNameFor } from './file-names';
-import { downloadFailures } from './failures';
+import { redactSecrets } from '../core/redact';
+import type { EngineContext } from '../media/engine-run';
 import { finalizeMedia, probeDownload } from '../media/finalize';
 import { outputTarget } from '../media/output-targets';
+import { audioKbps, download } from '../media/ytdlp';
+import type { ResultStore } from '../storage/result-store';
+import type { DownloadJobData, ProductJobHandler } from '../jobs/job-types';
+import { handedBack } from '../jobs/hand-back';
+import { downloadFailures } from './failures';
+import { fileNameFor } from './file-names';
+import { downloadShare, jobProgress } from './job-progress';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
-import type { DownloadJobData, JobHandler } from '../jobs/job-types';
 import {
   cookiesFileIn,
   folderExists,
@@ -22,11 +27,7 @@ import {
   ownJobFolder,
   removeJobFolder,
 } from './job-folder';
-import { handedBack } from '../jobs/hand-back';
-import { audioKbps } from '../media/ytdlp/sections';
-import { ytDlpAccess } from '../media/ytdlp/access';
 import { TaskStore } from './task-store';
-import { runYtDlpDownload } from '../media/ytdlp/download';
 
 export interface DownloadDeps {
   config: Config;
@@ -36,136 +37,142 @@ export interface DownloadDeps {
   log: FastifyBaseLogger;
 }
 
-const downloadShare = 90;
-/** Progress events at most this often (plus every whole-percent step), so the hub is not flooded. */
-const progressIntervalMs = 250;
-
 /** The handler of `download` jobs. */
-export function downloadJobHandler(deps: DownloadDeps): JobHandler<'download'> {
-  return (data, signal) => runDownload(deps, data, signal);
+export function downloadJobHandler(deps: DownloadDeps): ProductJobHandler<'download'> {
+  return (data, { signal }) => runDownload(deps, data, signal);
 }
 
+type Input = DownloadJobData & { platform: Platform };
+
 async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: AbortSignal): Promise<void> {
-  const { tasks, config } = deps;
-  const { taskId } = data;
+  const { tasks } = deps;
   // A prepared folder is used only when it is one of ours (the data may come from a queue).
   const prepared = data.jobDir ? ownJobFolder(deps.jobsRoot, data.jobDir) : undefined;
   // Handed back before it began: the next worker needs the prepared folder as it is.
   if (handedBack(signal)) throw signal.reason;
   const platform = platformById(data.platformId);
   // A job run again after its task finished (its worker stopped right after the end) has no work.
-  const finished = await tasks.get(taskId).then((task) => !task || TaskStore.isFinished(task));
+  const finished = await tasks.get(data.taskId).then((task) => !task || TaskStore.isFinished(task));
   if (signal.aborted || !platform || finished) {
     if (prepared) await removeJobFolder(prepared);
     const { code, message } = downloadFailures.cancelled();
-    return void (await tasks.fail(taskId, { code, message }));
+    return void (await tasks.fail(data.taskId, { code, message }));
   }
-  const input = { ...data, platform };
-  const started = Date.now();
   const dir =
-    prepared && (await folderExists(prepared)) ? prepared : await makeJobFolder(deps.jobsRoot, taskId);
-  let durationLimit: DurationLimit | undefined;
-  // Published only once the folder is gone, so a finished task never has a folder left behind.
+    prepared && (await folderExists(prepared)) ? prepared : await makeJobFolder(deps.jobsRoot, data.taskId);
+  const limit: { duration?: DurationLimit } = {};
   let settle: () => Promise<void>;
   try {
-    await tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
-    const link = await checkLink(input.url, input.platform, {
-      testHosts: config.MEDIA_TEST_HOSTS,
-      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
-      signal,
-    });
-    const { url } = link;
-    durationLimit = link.duration;
-    // The visitor's own cookie file, written by the process that accepted the task.
-    const visitorCookies = prepared ? await cookiesFileIn(prepared) : undefined;
-    // A link previewed minutes ago: yt-dlp downloads from its info JSON instead of extracting again.
-    const infoJsonFile = prepared && !visitorCookies ? await infoJsonFileIn(prepared) : undefined;
-    const { upstreamProxy, ...access } = await ytDlpAccess(config, input.platform, dir, visitorCookies);
-    // The finishing step gets at least 10 s, even when yt-dlp used most of the budget.
-    const engineContext = {
-      workDir: dir,
-      signal,
-      get deadline() {
-        return Math.max(Date.now() + 10_000, started + config.DOWNLOAD_TIMEOUT_SECONDS * 1000);
-      },
-    };
-    let lastSent = 0;
-    let lastPercent = -1;
-    const limit = durationLimit;
-    const { file, info, probe } = await behindEgressGuard(
-      config.MEDIA_TEST_HOSTS,
-      (proxyUrl) =>
-        runYtDlpDownload({
-          ...input,
-          proxyUrl,
-          url,
-          ytDlpPath: config.YTDLP_PATH,
-          allowGeneric: input.isTestHost,
-          maxBytes: config.DOWNLOAD_MAX_BYTES,
-          maxDurationSeconds: limit.seconds,
-          ...access,
-          infoJsonFile,
-          jobDir: dir,
-          timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
-          signal,
-          onProgress: (p) => {
-            const percent = p.percent === null ? lastPercent : Math.floor(p.percent);
-            const now = Date.now();
-            if (percent === lastPercent && now - lastSent < progressIntervalMs) return;
-            lastSent = now;
-            lastPercent = percent;
-            void tasks.progress(
-              taskId,
-              { progress: (Math.max(0, percent) * downloadShare) / 100 },
-              { speed: p.speed, eta: p.eta },
-            );
-          },
-          onPostprocess: () => void tasks.progress(taskId, { status: 'processing', stage: 'processing' }),
-          probe: (media) => probeDownload(config, media, engineContext),
-        }),
-      { upstream: upstreamProxy },
-    );
-    await tasks.progress(taskId, {
-      status: 'processing',
-      stage: 'processing',
-      progress: downloadShare,
-      title: info.title,
-      thumbnailUrl: info.thumbnail,
-    });
-    const output = await finalizeMedia({
-      engines: config,
-      context: engineContext,
-      input: file,
-      probe,
-      format: input.format,
-      maxDurationSeconds: durationLimit.seconds,
-      extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
-      onProgress: (fraction) =>
-        void tasks.progress(taskId, { progress: downloadShare + fraction * (99 - downloadShare) }),
-    });
-    const target = outputTarget(input.format);
-    const fileName = fileNameFor(info.title, target.extension);
-    const stored = await deps.results.put(output, { fileName, contentType: target.contentType });
-    settle = () =>
-      tasks.complete(taskId, {
-        fileId: stored.fileId,
-        fileName,
-        fileSize: stored.size,
-        title: info.title ?? fileName,
-        thumbnailUrl: info.thumbnail,
-      });
+    const stored = await downloadAndStore(deps, { ...data, platform }, { dir, prepared, signal, limit });
+    settle = () => tasks.complete(data.taskId, stored);
   } catch (error) {
     if (handedBack(signal)) {
       // Another worker runs it again: the task stays as it is, a prepared folder stays for it.
       if (dir !== prepared) await removeJobFolder(dir);
       throw signal.reason;
     }
-    if (!(error instanceof AppError)) deps.log.error({ err: error, taskId }, 'download job failed');
-    let failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed');
-    if (failure.code === 'MEDIA_TOO_LONG' && durationLimit?.refusal)
-      failure = new AppError(durationLimit.refusal.code, durationLimit.refusal.message);
-    settle = () => tasks.fail(taskId, { code: failure.code, message: failure.message });
+    const failure = visitorFailure(error, limit.duration);
+    logFailure(deps.log, data, failure, error);
+    settle = () => tasks.fail(data.taskId, { code: failure.code, message: failure.message });
   }
   await removeJobFolder(dir);
   await settle();
+}
+
+interface RunState {
+  dir: string;
+  prepared: string | undefined;
+  signal: AbortSignal;
+  /** Filled in once the link is checked: the refusal to give when the media is too long. */
+  limit: { duration?: DurationLimit };
+}
+
+async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState) {
+  const { config, tasks } = deps;
+  const { taskId } = input;
+  const started = Date.now();
+  const progress = jobProgress(tasks, taskId);
+  await tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
+  const link = await checkLink(input.url, input.platform, {
+    testHosts: config.MEDIA_TEST_HOSTS,
+    maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+    signal: run.signal,
+  });
+  run.limit.duration = link.duration;
+  // The visitor's own cookie file, written by the process that accepted the task; a link
+  // previewed minutes ago comes with its info JSON, so yt-dlp does not read the site again.
+  const visitorCookiesFile = run.prepared ? await cookiesFileIn(run.prepared) : undefined;
+  const infoJsonFile = run.prepared && !visitorCookiesFile ? await infoJsonFileIn(run.prepared) : undefined;
+  // The finishing step gets at least 10 s, even when yt-dlp used most of the budget.
+  const engineContext: EngineContext = {
+    workDir: run.dir,
+    signal: run.signal,
+    get deadline() {
+      return Math.max(Date.now() + 10_000, started + config.DOWNLOAD_TIMEOUT_SECONDS * 1000);
+    },
+  };
+  const { file, info, probe } = await download(
+    config,
+    { url: link.url, platform: input.platform, allowGeneric: input.isTestHost },
+    input,
+    run.dir,
+    progress.bytes,
+    {
+      signal: run.signal,
+      timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+      maxDurationSeconds: link.duration.seconds,
+      ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
+      ...(infoJsonFile ? { infoJsonFile } : {}),
+      onPostprocess: progress.processing,
+      probe: (media) => probeDownload(config, media, engineContext),
+    },
+  );
+  await tasks.progress(taskId, {
+    status: 'processing',
+    stage: 'processing',
+    progress: downloadShare,
+    title: info.title,
+    thumbnailUrl: info.thumbnail,
+  });
+  const output = await finalizeMedia({
+    engines: config,
+    context: engineContext,
+    input: file,
+    ...(probe ? { probe } : {}),
+    format: input.format,
+    maxDurationSeconds: link.duration.seconds,
+    extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
+    onProgress: progress.finishing,
+  });
+  const target = outputTarget(input.format);
+  const fileName = fileNameFor(info.title, target.extension);
+  const stored = await deps.results.put(output, { fileName, contentType: target.contentType });
+  return {
+    fileId: stored.fileId,
+    fileName,
+    fileSize: stored.size,
+    title: info.title ?? fileName,
+    thumbnailUrl: info.thumbnail,
+  };
+}
+
+/** What the visitor is told: the error's own code and words, or the link's long-media refusal. */
+function visitorFailure(error: unknown, duration: DurationLimit | undefined): AppError {
+  const failure = error instanceof AppError ? error : new AppError('DOWNLOAD_FAILED', 'Download failed');
+  if (failure.code === 'MEDIA_TOO_LONG' && duration?.refusal)
+    return new AppError(duration.refusal.code, duration.refusal.message);
+  return failure;
+}
+
+/** One warning line per failed download: task, platform, code and the engine's own line. */
+function logFailure(log: FastifyBaseLogger, data: DownloadJobData, failure: AppError, error: unknown): void {
+  const cause = error instanceof Error && typeof error.cause === 'string' ? error.cause : undefined;
+  const fields = {
+    taskId: data.taskId,
+    platform: data.platformId,
+    code: failure.code,
+    ...(cause ? { engineError: redactSecrets(cause) } : {}),
+  };
+  if (error instanceof AppError) log.warn(fields, 'download failed');
+  else log.error({ ...fields, err: error }, 'download failed');
 }

@@ -1,7 +1,7 @@
 // A post's items (Instagram, Facebook, Reddit, TikTok photo posts) as the page lists them.
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, MediaItem } from '@grabbit/contracts';
-import { thumbnailOf, type YtDlpInfo } from '../media/ytdlp/info';
+import { thumbnailOf, type YtDlpInfo } from '../media/ytdlp';
 
 const imageExtensions = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'heic', 'avif']);
 

@@ -2,7 +2,7 @@
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, PlaylistResponse } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp/info';
+import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp';
 import { decideAutoDownload } from './playlist-rules';
 import type { DownloadService } from './service';
 

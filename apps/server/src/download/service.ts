@@ -1,44 +1,35 @@
 // The downloader's parts for one app: tasks, the job runner, the result store and playlist
 // batches. Routes call this; it knows nothing about HTTP.
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { platformById, type Platform } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { behindEgressGuard } from '../net/egress-guard';
-import type { InfoMode } from '../media/ytdlp/args';
-import { readYtDlpInfo, type YtDlpInfo } from '../media/ytdlp/info';
+import { readInfo, type InfoMode, type YtDlpInfo } from '../media/ytdlp';
 import type { EventBus } from '../realtime/event-bus';
-import { DiskResultStore, type ResultStore, type StoredResult } from '../storage/result-store';
-import { startSweeper } from '../storage/sweeper';
-import { MemoryBatchStore, type BatchStore } from './batch-store';
+import type { ResultStore, StoredResult } from '../storage/result-store';
+import type { JobQueue } from '../jobs/runner';
+import type { BatchStore } from './batch-store';
 import { PlaylistBatches } from './batches';
 import { checkClipOptions } from './clip-rules';
 import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
 import type { FullInfo } from './media-info';
-import { downloadJobHandler } from './download-job';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
-import type { JobHandlers } from '../jobs/job-types';
-import { inProcessJobLimits } from '../composition/in-process-limits';
-import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
-import { MemoryTaskStateStore, type TaskStateStore } from './task-state';
-import { ytDlpAccess } from '../media/ytdlp/access';
-import { TaskStore, type TaskRecord } from './task-store';
+import type { TaskStore, TaskRecord } from './task-store';
 import { waitForTask } from './wait-for-task';
 import { checkDownloadUrl } from './url-rules';
 
-/** What scaled mode puts behind the downloader's interfaces (Redis state, BullMQ, the bucket). */
-export interface SharedDownloadParts {
-  state: TaskStateStore;
-  runner: (tasks: TaskStore) => JobRunner;
-  /** The bucket; without one, results stay under DATA_DIR (a shared disk). */
-  results?: ResultStore;
-  /** Playlist batches every API node reads and moves on. */
-  batches?: BatchStore;
+/** What the composition root hands the downloader (embedded or scaled parts alike). */
+export interface DownloadServiceDeps {
+  config: Config;
+  bus: EventBus;
+  tasks: TaskStore;
+  results: ResultStore;
+  batches: BatchStore;
+  /** Where download jobs go; the service submits and reads, the root runs them. */
+  jobs: JobQueue;
 }
 
 export interface StartTaskInput extends ClipOptions {
@@ -63,74 +54,40 @@ function clipFieldsOf({ startTime, endTime, subtitles }: ClipOptions): ClipOptio
 const maxQueuedJobs = 1000;
 const infoTimeoutMs = 120_000;
 
+/** Where job folders live (DATA_DIR/jobs), for the service and the job handler alike. */
+export const jobsRootOf = (config: Config) => path.resolve(config.DATA_DIR, 'jobs');
+
 export class DownloadService {
+  readonly config: Config;
   readonly tasks: TaskStore;
-  readonly runner: JobRunner;
   readonly results: ResultStore;
   readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
   readonly infoCache = new InfoCache();
-  private stopSweeper: () => void = () => {};
+  private readonly jobs: JobQueue;
+  private readonly bus: EventBus;
 
-  constructor(
-    readonly config: Config,
-    private readonly bus: EventBus,
-    private readonly log: FastifyBaseLogger,
-    /** Scaled mode's state, runner and bucket; embedded mode keeps everything in this process. */
-    private readonly shared?: SharedDownloadParts,
-  ) {
-    // State is kept as long as the results it points at (RESULT_TTL_HOURS), as in Redis.
-    const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
-    this.tasks = new TaskStore(shared?.state ?? new MemoryTaskStateStore(keepMs), bus);
-    this.runner =
-      shared?.runner(this.tasks) ??
-      new InProcessJobRunner(inProcessJobLimits(config), (error) => log.error({ err: error }, 'job crashed'));
-    this.jobsRoot = path.resolve(config.DATA_DIR, 'jobs');
-    this.results =
-      shared?.results ??
-      new DiskResultStore(path.resolve(config.DATA_DIR, 'results'), config.RESULT_TTL_HOURS * 3_600_000);
+  constructor(deps: DownloadServiceDeps) {
+    this.config = deps.config;
+    this.tasks = deps.tasks;
+    this.results = deps.results;
+    this.jobs = deps.jobs;
+    this.bus = deps.bus;
+    this.jobsRoot = jobsRootOf(deps.config);
     this.batches = new PlaylistBatches(
       {
         tasks: this.tasks,
         results: this.results,
-        store: shared?.batches ?? new MemoryBatchStore(keepMs),
-        testHosts: config.MEDIA_TEST_HOSTS,
+        store: deps.batches,
+        testHosts: deps.config.MEDIA_TEST_HOSTS,
         startTask: (platform, input) => this.startTask(platform, input),
       },
-      bus,
+      deps.bus,
     );
   }
 
-  /**
-   * Starts the process's job runner with the downloader's handler and the other features' ones
-   * (the converter's), then the start-up orphan scan and the expiry timer.
-   */
-  async start(otherHandlers: Omit<JobHandlers, 'download'>): Promise<void> {
-    await this.runner.start({
-      ...otherHandlers,
-      download: downloadJobHandler({
-        config: this.config,
-        tasks: this.tasks,
-        results: this.results,
-        jobsRoot: this.jobsRoot,
-        log: this.log,
-      }),
-    });
-    await mkdir(path.resolve(this.config.DATA_DIR, 'results'), { recursive: true });
-    this.stopSweeper = await startSweeper({
-      store: this.results,
-      jobsRoot: this.jobsRoot,
-      // Other processes may share the data folder: only folders older than any job can live go.
-      ...(this.shared ? { orphanAgeMs: (this.config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000 } : {}),
-      intervalMs: this.config.RESULT_SWEEP_SECONDS * 1000,
-      onError: (error) => this.log.error({ err: error }, 'expiry sweep failed'),
-    });
-  }
-
-  async close(): Promise<void> {
-    this.stopSweeper();
+  close(): void {
     this.batches.close();
-    await this.runner.close();
   }
 
   platform(id: string): Platform {
@@ -146,7 +103,7 @@ export class DownloadService {
   async startTask(platform: Platform, input: StartTaskInput): Promise<DownloadTask> {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
     checkClipOptions(input.format, input);
-    if ((await this.runner.load()) >= maxQueuedJobs)
+    if ((await this.jobs.load()) >= maxQueuedJobs)
       throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
     // A single video previewed minutes ago (never with a visitor's cookie): its info JSON goes
     // with the job, so yt-dlp does not read the site again.
@@ -161,7 +118,7 @@ export class DownloadService {
       if (infoJson) await writeInfoJson(jobDir, infoJson);
     }
     const task = await this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
-    await this.runner.submit({
+    await this.jobs.submit({
       name: 'download',
       id: task.taskId,
       data: {
@@ -229,28 +186,18 @@ export class DownloadService {
     const dir = await makeJobFolder(this.jobsRoot);
     try {
       const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
-      const visitorCookies = instagramCookies
+      const visitorCookiesFile = instagramCookies
         ? await writeSessionCookies(dir, platform, instagramCookies)
         : undefined;
-      const { upstreamProxy, ...access } = await ytDlpAccess(this.config, platform, dir, visitorCookies);
-      return await behindEgressGuard(
-        this.config.MEDIA_TEST_HOSTS,
-        (proxyUrl) =>
-          readYtDlpInfo({
-            proxyUrl,
-            ytDlpPath: this.config.YTDLP_PATH,
-            url: resolved,
-            mode,
-            platform,
-            allowGeneric: checked.isTestHost,
-            maxBytes: this.config.DOWNLOAD_MAX_BYTES,
-            maxDurationSeconds: this.config.DOWNLOAD_MAX_DURATION_SECONDS,
-            ...access,
-            timeoutMs: infoTimeoutMs,
-            workDir: dir,
-            workRoot: this.jobsRoot,
-          }),
-        { upstream: upstreamProxy },
+      return await readInfo(
+        this.config,
+        { url: resolved, platform, allowGeneric: checked.isTestHost },
+        mode,
+        dir,
+        {
+          timeoutMs: infoTimeoutMs,
+          ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
+        },
       );
     } finally {
       await removeJobFolder(dir);

@@ -7,12 +7,10 @@ import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { behindEgressGuard } from '../net/egress-guard';
 import { probeDownload } from '../media/finalize';
+import { download } from '../media/ytdlp';
 import { makeJobFolder, removeJobFolder } from './job-folder';
 import { checkLink } from './link-check';
-import { ytDlpAccess } from '../media/ytdlp/access';
-import { runYtDlpDownload } from '../media/ytdlp/download';
 
 export interface SiteCheckResult {
   platform: Platform;
@@ -41,30 +39,19 @@ export async function checkSite(
       testHosts: config.MEDIA_TEST_HOSTS,
       maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
     });
-    const { upstreamProxy, ...access } = await ytDlpAccess(config, platform, dir);
-    const { file, info } = await behindEgressGuard(
-      config.MEDIA_TEST_HOSTS,
-      (proxyUrl) =>
-        runYtDlpDownload({
-          ...access,
-          proxyUrl,
-          url: checked.url,
-          platform,
-          format: 'mp4',
-          // Small and quick: the point is whether the site works, not the best copy.
-          quality: 360,
-          removeWatermark: false,
-          ytDlpPath: config.YTDLP_PATH,
-          allowGeneric: checked.isTestHost,
-          maxBytes: config.DOWNLOAD_MAX_BYTES,
-          maxDurationSeconds: checked.duration.seconds,
-          jobDir: dir,
-          timeoutMs: options.timeoutMs,
-          signal,
-          onProgress: () => {},
-          onPostprocess: () => {},
-        }),
-      { upstream: upstreamProxy },
+    const { file, info } = await download(
+      config,
+      { url: checked.url, platform, allowGeneric: checked.isTestHost },
+      // Small and quick: the point is whether the site works, not the best copy.
+      { format: 'mp4', quality: 360, removeWatermark: false },
+      dir,
+      () => {},
+      {
+        signal,
+        timeoutMs: options.timeoutMs,
+        maxDurationSeconds: checked.duration.seconds,
+        onPostprocess: () => {},
+      },
     );
     // Only readable media counts as working (probeDownload throws otherwise); the frame size is
     // what arrived, which yt-dlp does not always know beforehand.

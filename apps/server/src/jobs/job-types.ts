@@ -4,6 +4,7 @@
 // it, and the job only names that folder (`jobDir`).
 import type { ConverterKind } from '@grabbit/catalog';
 import type { ClipOptions, ConvertOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { JobHandler, JobOf, JobTable } from './job-table';
 
 /** One download (a single link, a playlist batch item or a post item). */
 export interface DownloadJobData extends ClipOptions {
@@ -53,11 +54,10 @@ export type JobName = keyof JobDataByName;
 
 export const jobNames = ['download', 'convert'] as const satisfies readonly JobName[];
 
-export type Job = {
-  [N in JobName]: { name: N; /** The task it serves. */ id: string; data: JobDataByName[N] };
-}[JobName];
+export type Job = JobOf<JobDataByName>;
 
-/** Runs one job's data; the signal aborts it when the runner closes. */
-export type JobHandler<N extends JobName> = (data: JobDataByName[N], signal: AbortSignal) => Promise<void>;
+/** The product's job table: both job names with their handler and limits. */
+export type ProductJobTable = JobTable<JobDataByName>;
 
-export type JobHandlers = { [N in JobName]: JobHandler<N> };
+/** The handler of one of the product's job names. */
+export type ProductJobHandler<N extends JobName> = JobHandler<JobDataByName[N]>;

@@ -1,7 +1,8 @@
-// What every JobRunner must do, as a reusable suite: the in-process runner runs it now, and the
-// scaled mode's queue-backed runner runs the same suite later.
+// What every JobRunner must do with a job table, as a reusable suite: the in-process runner runs
+// it in the unit tests, and the BullMQ runner runs the same suite against a real redis-server.
 import { describe, expect, it } from 'vitest';
-import type { DownloadJobData, Job, JobHandlers } from './job-types';
+import type { FailedJob, JobSpec } from './job-table';
+import type { ConvertJobData, DownloadJobData, Job, JobDataByName, ProductJobTable } from './job-types';
 import type { JobRunner } from './runner';
 
 function downloadJob(taskId: string): Extract<Job, { name: 'download' }> {
@@ -17,32 +18,44 @@ function downloadJob(taskId: string): Extract<Job, { name: 'download' }> {
   return { name: 'download', id: taskId, data };
 }
 
-/** This suite queues downloads only; the other names need a handler all the same. */
-const idleConvert: JobHandlers['convert'] = async () => undefined;
+function convertJob(conversionId: string): Extract<Job, { name: 'convert' }> {
+  const data = { conversionId, kind: 'image' } as ConvertJobData;
+  return { name: 'convert', id: conversionId, data };
+}
 
-/** A handler whose runs end only when the test says so. */
-function gatedHandlers() {
+/** Handlers whose runs end only when the test says so; failures are recorded per name. */
+function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}) {
   const started: string[] = [];
   const signals = new Map<string, AbortSignal>();
   const gates = new Map<string, () => void>();
-  const handlers: JobHandlers = {
-    convert: idleConvert,
-    download: (data, signal) => {
-      started.push(data.taskId);
-      signals.set(data.taskId, signal);
-      return new Promise<void>((resolve) => {
-        if (signal.aborted) return resolve();
-        gates.set(data.taskId, resolve);
-        signal.addEventListener('abort', () => resolve(), { once: true });
-      });
-    },
+  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [] };
+  const hold = (id: string, signal: AbortSignal) => {
+    started.push(id);
+    signals.set(id, signal);
+    if (id.startsWith('bad')) return Promise.reject(new Error(`${id} broke`));
+    return new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve();
+      gates.set(id, resolve);
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
   };
-  return { handlers, started, signals, release: (id: string) => gates.get(id)?.() };
+  const spec = <D>(handler: JobSpec<D>['handler'], name: keyof JobDataByName): JobSpec<D> => ({
+    handler,
+    concurrency,
+    timeoutMs: 60_000,
+    ...overrides,
+    onFailure: (failure) => void failed[name].push(failure as FailedJob),
+  });
+  const table: ProductJobTable = {
+    download: spec((data, { signal }) => hold(data.taskId, signal), 'download'),
+    convert: spec((data, { signal }) => hold(data.conversionId, signal), 'convert'),
+  };
+  return { table, started, signals, failed, release: (id: string) => gates.get(id)?.() };
 }
 
 export interface JobRunnerContractOptions {
-  /** How long a submitted job may take to start (a queue in Redis takes longer than memory). */
-  settleMs?: number;
+  /** Waits until a condition holds (a queue in Redis takes longer than memory). */
+  until: (condition: () => boolean | Promise<boolean>) => Promise<void>;
   /**
    * The queue is shared by several processes (BullMQ): at close, queued jobs stay queued for the
    * other workers instead of being handed an aborted signal here.
@@ -52,91 +65,101 @@ export interface JobRunnerContractOptions {
 
 export function runJobRunnerContract(
   name: string,
-  makeRunner: (concurrency: number) => JobRunner,
-  options: JobRunnerContractOptions = {},
+  makeRunner: (table: ProductJobTable) => JobRunner,
+  { until, sharedQueue = false }: JobRunnerContractOptions,
 ): void {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, options.settleMs ?? 20));
   describe(`${name} (job runner contract)`, () => {
     it('refuses to start when a job name has no handler', async () => {
-      const runner = makeRunner(1);
-      await expect(runner.start({} as JobHandlers)).rejects.toThrow(/No job handler for: download, convert/);
+      const runner = makeRunner({ download: {}, convert: {} } as unknown as ProductJobTable);
+      await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert/);
       await runner.close();
     });
 
-    it('runs each job by its name, with a copy of its data', async () => {
-      const runner = makeRunner(2);
-      const { handlers, started, release } = gatedHandlers();
-      await runner.start(handlers);
+    it('runs each job by its name’s own handler, with a copy of its data', async () => {
+      const { table, started, release } = gatedTable(2);
+      const runner = makeRunner(table);
+      await runner.start();
       const job = downloadJob('a');
       await runner.submit(job);
       job.data.taskId = 'changed after submit';
-      await settle();
-      expect(started).toEqual(['a']);
+      await runner.submit(convertJob('c'));
+      await until(() => started.length === 2);
+      expect(started.sort()).toEqual(['a', 'c']);
       release('a');
-      await settle();
-      expect(await runner.load()).toBe(0);
+      release('c');
+      await until(async () => (await runner.load()) === 0);
       await runner.close();
     });
 
     it('discards a job still waiting for its turn, never a running one', async () => {
-      const runner = makeRunner(1);
-      const { handlers, started, release } = gatedHandlers();
-      await runner.start(handlers);
+      const { table, started, release } = gatedTable(1);
+      const runner = makeRunner(table);
+      await runner.start();
       for (const id of ['a', 'b']) await runner.submit(downloadJob(id));
-      await settle();
+      await until(() => started.includes('a'));
       expect(await runner.discard({ name: 'download', id: 'a' })).toBe(false);
       expect(await runner.discard({ name: 'download', id: 'b' })).toBe(true);
       expect(await runner.discard({ name: 'download', id: 'unknown' })).toBe(false);
       release('a');
-      await settle();
+      await until(async () => (await runner.load()) === 0);
       expect(started).toEqual(['a']);
-      expect(await runner.load()).toBe(0);
       await runner.close();
     });
 
-    it('keeps to its concurrency and counts queued plus running jobs', async () => {
-      const runner = makeRunner(2);
-      const { handlers, started, release } = gatedHandlers();
-      await runner.start(handlers);
+    it('keeps each name to its concurrency and counts queued plus running jobs', async () => {
+      const { table, started, release } = gatedTable(2);
+      const runner = makeRunner(table);
+      await runner.start();
       for (const id of ['a', 'b', 'c']) await runner.submit(downloadJob(id));
-      await settle();
-      expect(started).toEqual(['a', 'b']);
+      await until(() => started.length === 2);
       expect(await runner.load()).toBe(3);
-      release('a');
-      await settle();
-      expect(started).toEqual(['a', 'b', 'c']);
+      release(started[0] as string);
+      await until(() => started.length === 3);
       expect(await runner.load()).toBe(2);
       await runner.close();
     });
 
-    it('a failing job does not stop the next one', async () => {
-      const runner = makeRunner(1);
-      const ran: string[] = [];
-      await runner.start({
-        convert: idleConvert,
-        download: async (data) => {
-          ran.push(data.taskId);
-          if (data.taskId === 'bad') throw new Error('boom');
-        },
+    it('refuses a job beyond its name’s queue limit with 503 BUSY', async () => {
+      const { table, started } = gatedTable(1, { queueLimit: 1 });
+      const runner = makeRunner(table);
+      await runner.start();
+      await runner.submit(convertJob('running'));
+      await until(() => started.includes('running'));
+      await runner.submit(convertJob('waiting'));
+      await expect(runner.submit(convertJob('refused'))).rejects.toMatchObject({
+        code: 'BUSY',
+        statusCode: 503,
       });
-      await runner.submit(downloadJob('bad'));
+      // Another name's queue is its own.
+      await runner.submit(downloadJob('d1'));
+      await runner.close();
+    });
+
+    it('routes a failure to its own name’s onFailure, and the next job still runs', async () => {
+      const { table, started, failed, release } = gatedTable(1);
+      const runner = makeRunner(table);
+      await runner.start();
+      await runner.submit(downloadJob('bad-download'));
       await runner.submit(downloadJob('good'));
-      await settle();
-      expect(ran).toEqual(['bad', 'good']);
+      await until(() => failed.download.length === 1 && started.includes('good'));
+      expect(failed.download[0]).toMatchObject({ jobId: 'bad-download', data: { taskId: 'bad-download' } });
+      expect(failed.download[0]?.error.message).toMatch(/bad-download broke/);
+      expect(failed.convert).toEqual([]);
+      release('good');
       await runner.close();
     });
 
     it('close aborts running jobs, hands queued ones an aborted signal, then refuses new jobs', async () => {
-      const runner = makeRunner(1);
-      const { handlers, started, signals } = gatedHandlers();
-      await runner.start(handlers);
+      const { table, started, signals } = gatedTable(1);
+      const runner = makeRunner(table);
+      await runner.start();
       await runner.submit(downloadJob('running'));
       await runner.submit(downloadJob('queued'));
-      await settle();
+      await until(() => started.includes('running'));
       await runner.close();
-      expect(started).toEqual(options.sharedQueue ? ['running'] : ['running', 'queued']);
+      expect(started).toEqual(sharedQueue ? ['running'] : ['running', 'queued']);
       expect(signals.get('running')?.aborted).toBe(true);
-      if (!options.sharedQueue) expect(signals.get('queued')?.aborted).toBe(true);
+      if (!sharedQueue) expect(signals.get('queued')?.aborted).toBe(true);
       await expect(runner.submit(downloadJob('late'))).rejects.toThrow(/closed/);
     });
   });

@@ -1,63 +1,59 @@
-// The job runner: jobs (plain data) run by the one handler registered for their name, each name
-// with its own bounded concurrency and, where set, a bounded queue (more are refused with BUSY).
-// Routes and services only submit; a Redis-backed runner (BullMQ) takes this one's place behind
-// the same interface.
+// The job runner: jobs (plain data) run by the one handler their name has in the job table, each
+// name with its own bounded concurrency and, where set, a bounded queue (more are refused with
+// BUSY). Services only submit and read (JobQueue); the composition root builds, starts and closes
+// the runner. The in-process runner is the embedded mode's; BullMQ's takes its place in scaled mode.
 import { AppError } from '../core/app-error';
-import { jobNames, type Job, type JobHandler, type JobHandlers, type JobName } from './job-types';
+import { JobTimeoutError } from './queue-errors';
+import { checkTable, defaultBusyMessage, type JobOf, type JobSpec, type JobTable } from './job-table';
+import type { JobDataByName } from './job-types';
 
-export interface JobRunner {
-  /** Registers one handler per job name; refuses to start when a name has none. */
-  start(handlers: JobHandlers): Promise<void>;
+/** What services see of the runner: they queue jobs and read the load, never run them. */
+export interface JobQueue<M = JobDataByName> {
   /** Queues a job; its data must survive a trip through JSON. */
-  submit(job: Job): Promise<void>;
+  submit(job: JobOf<M>): Promise<void>;
   /** Removes a job still waiting for its turn; false when it already runs (or is unknown). */
-  discard(job: Pick<Job, 'name' | 'id'>): Promise<boolean>;
+  discard(job: { name: keyof M & string; id: string }): Promise<boolean>;
   /** Number of queued plus running jobs. */
   load(): Promise<number>;
+}
+
+export interface JobRunner<M = JobDataByName> extends JobQueue<M> {
+  /** Starts running the table's jobs (a process that only queues never calls it). */
+  start(): Promise<void>;
   /** Stops taking jobs, aborts running ones and waits for them to end. */
   close(): Promise<void>;
 }
 
-/** Throws when a handler is missing for a job name (checked at start-up, not on the first job). */
-export function checkHandlers(handlers: Partial<JobHandlers>): asserts handlers is JobHandlers {
-  const missing = jobNames.filter((name) => typeof handlers[name] !== 'function');
-  if (missing.length > 0) throw new Error(`No job handler for: ${missing.join(', ')}`);
+interface Running<M> {
+  job: JobOf<M>;
+  controller: AbortController;
+  done: Promise<void>;
 }
 
-/** The in-process limits of one job name. */
-export interface JobLimits {
-  /** Jobs of the name running at once. */
-  concurrency: number;
-  /** Jobs of the name waiting beyond the running ones; more are refused with 503 BUSY. */
-  queueLimit?: number;
-  /** The refusal's words for the visitor. */
-  busyMessage?: string;
-}
-
-const defaultBusyMessage = 'The server is busy right now. Please try again in a minute.';
-
-export class InProcessJobRunner implements JobRunner {
+export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
   /** Waiting jobs in submission order (names interleaved; each name takes its own turns). */
-  private readonly queue: Job[] = [];
-  private readonly running = new Map<
-    string,
-    { job: Job; controller: AbortController; done: Promise<void> }
-  >();
-  private handlers: JobHandlers | undefined;
+  private readonly queue: JobOf<M>[] = [];
+  private readonly running = new Map<string, Running<M>>();
+  private started = false;
   private closed = false;
 
   constructor(
-    private readonly limits: Record<JobName, JobLimits>,
-    private readonly onError: (error: unknown, job: Job) => void = () => {},
+    private readonly table: JobTable<M>,
+    /** A failure no handler answered for (for the log). */
+    private readonly onError: (error: unknown, job: JobOf<M>) => void = () => {},
   ) {}
 
-  async start(handlers: JobHandlers): Promise<void> {
-    checkHandlers(handlers);
-    this.handlers = handlers;
+  private spec(name: string): JobSpec<unknown> {
+    return (this.table as Record<string, JobSpec<unknown>>)[name] as JobSpec<unknown>;
+  }
+
+  async start(): Promise<void> {
+    checkTable(this.table as Record<string, { handler?: unknown }>, Object.keys(this.table));
+    this.started = true;
     this.next();
   }
 
-  async discard(job: Pick<Job, 'name' | 'id'>): Promise<boolean> {
+  async discard(job: { name: string; id: string }): Promise<boolean> {
     const index = this.queue.findIndex((queued) => queued.name === job.name && queued.id === job.id);
     if (index < 0) return false;
     this.queue.splice(index, 1);
@@ -68,49 +64,53 @@ export class InProcessJobRunner implements JobRunner {
     return this.queue.length + this.running.size;
   }
 
-  async submit(job: Job): Promise<void> {
+  async submit(job: JobOf<M>): Promise<void> {
     if (this.closed) throw new Error('The job runner is closed');
-    const limits = this.limits[job.name];
-    const { queueLimit } = limits;
-    if (queueLimit !== undefined && this.count(job.name) >= limits.concurrency) {
+    const spec = this.spec(job.name);
+    if (spec.queueLimit !== undefined && this.count(job.name) >= spec.concurrency) {
       const waiting = this.queue.filter((queued) => queued.name === job.name).length;
-      if (waiting >= queueLimit) throw new AppError('BUSY', limits.busyMessage ?? defaultBusyMessage);
+      if (waiting >= spec.queueLimit) throw new AppError('BUSY', spec.busyMessage ?? defaultBusyMessage);
     }
     // The same copy a queue would store: a job that only works with live objects fails here.
-    this.queue.push(JSON.parse(JSON.stringify(job)) as Job);
+    this.queue.push(JSON.parse(JSON.stringify(job)) as JobOf<M>);
     this.next();
   }
 
   /** Running jobs of one name. */
-  private count(name: JobName): number {
+  private count(name: string): number {
     let running = 0;
     for (const entry of this.running.values()) if (entry.job.name === name) running += 1;
     return running;
   }
 
   private next(): void {
-    if (!this.handlers) return;
+    if (!this.started) return;
     for (let index = 0; index < this.queue.length;) {
-      const job = this.queue[index] as Job;
-      if (this.count(job.name) < this.limits[job.name].concurrency) {
+      const job = this.queue[index] as JobOf<M>;
+      if (this.count(job.name) < this.spec(job.name).concurrency) {
         this.queue.splice(index, 1);
         this.run(job, false);
       } else index += 1;
     }
   }
 
-  private run(job: Job, aborted: boolean): void {
-    const handler = this.handlers?.[job.name] as JobHandler<JobName> | undefined;
+  private run(job: JobOf<M>, aborted: boolean): void {
+    const spec = this.spec(job.name);
     const controller = new AbortController();
     if (aborted) controller.abort();
+    const timer = setTimeout(() => controller.abort(new JobTimeoutError(spec.timeoutMs)), spec.timeoutMs);
+    timer.unref();
     const key = `${job.name}:${job.id}`;
     const done = Promise.resolve()
-      .then(() => {
-        if (!handler) throw new Error(`No job handler for: ${job.name}`);
-        return handler(job.data, controller.signal);
+      .then(() => spec.handler(job.data, { signal: controller.signal, jobId: job.id, attempt: 1 }))
+      .catch(async (error: unknown) => {
+        this.onError(error, job);
+        const failure = error instanceof Error ? error : new Error(String(error));
+        await spec.onFailure?.({ name: job.name, jobId: job.id, data: job.data, error: failure });
       })
       .catch((error: unknown) => this.onError(error, job))
       .finally(() => {
+        clearTimeout(timer);
         this.running.delete(key);
         if (!this.closed) this.next();
       });
@@ -120,7 +120,7 @@ export class InProcessJobRunner implements JobRunner {
   async close(): Promise<void> {
     this.closed = true;
     // Queued jobs still run their handler with an aborted signal, so each reports its end.
-    if (this.handlers) for (const job of this.queue.splice(0)) this.run(job, true);
+    if (this.started) for (const job of this.queue.splice(0)) this.run(job, true);
     for (const { controller } of this.running.values()) controller.abort();
     await Promise.all([...this.running.values()].map((entry) => entry.done));
   }

@@ -6,7 +6,7 @@ import { amrDecoderElements } from './amr-decode';
 import { amrEncoderElements } from './amr-encode';
 import { gstreamerEnv } from './gstreamer';
 import { runCommand } from './run-command';
-import type { YtDlpEngine } from './ytdlp/options';
+import type { YtDlpEngine } from './ytdlp';
 
 interface EngineProbe {
   name: string;

@@ -11,7 +11,7 @@ import { runFfmpeg } from './ffmpeg-run';
 import { ffprobe, type ProbeResult } from './ffprobe';
 import { outputTarget, type ContainerTarget, type OutputTarget } from './output-targets';
 import { chooseStreams, firstStream } from './stream-choice';
-import { downloadFailures } from '../download/failures';
+import { runFailures } from './download-failures';
 
 export interface FinalizeOptions {
   engines: EnginePaths;
@@ -39,7 +39,7 @@ const lossless = new Set(['flac', 'wav']);
 
 /** An engine failure as the visitor's error: out of time, or the given failure. */
 function engineFailure(error: unknown, failure: () => AppError): never {
-  if (error instanceof EngineError && error.timedOut) throw downloadFailures.timedOut();
+  if (error instanceof EngineError && error.timedOut) throw runFailures.timedOut();
   if (error instanceof AppError) throw error;
   throw failure();
 }

@@ -3,7 +3,7 @@
 import { appVersion } from '@grabbit/catalog';
 import type { EngineStatus, Health, YtDlpHealth } from '@grabbit/contracts';
 import { ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from './engines';
-import { jsRuntimeFor, type YtDlpEngine } from './ytdlp/options';
+import { jsRuntimeFor, type YtDlpEngine } from './ytdlp';
 
 export async function healthReport(statuses: EngineStatus[], config: YtDlpEngine): Promise<Health> {
   const warnings = statuses

@@ -1,25 +1,13 @@
-// Registers the converter: its parts for this process (embedded or scaled) and its routes.
+// Registers the converter's routes around the converter service the composition root built.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../composition/app-context';
-import { conversionParts, type ConversionParts } from '../convert/conversion-parts';
-import type { JobRunner } from '../jobs/runner';
+import type { Config } from '../config/env';
+import type { ConverterService } from '../convert/converter-service';
 import { convertRoutes } from '../routes/convert';
-import { scaledConversionParts } from '../composition/scaled-conversions';
-
-/** Made before the downloader starts the process's job runner, which takes their job handler. */
-export function makeConversionParts(app: FastifyInstance, context: AppContext): ConversionParts {
-  const parts = context.scaled
-    ? scaledConversionParts(context.scaled, context.config, app.log)
-    : conversionParts({ config: context.config, bus: context.bus, log: app.log });
-  app.addHook('onClose', () => parts.close());
-  return parts;
-}
 
 export async function registerConvert(
   app: FastifyInstance,
-  context: AppContext,
-  parts: ConversionParts,
-  runner: JobRunner,
+  converter: ConverterService,
+  config: Config,
 ): Promise<void> {
-  await app.register(convertRoutes(context, parts, runner));
+  await app.register(convertRoutes(converter, config));
 }

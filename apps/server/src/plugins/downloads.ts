@@ -1,55 +1,46 @@
-// Registers the downloader: its service, routes and the real-time hub, closed with the app.
+// Registers the downloader: its routes and the real-time hub, closed with the app.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../composition/app-context';
+import type { Config } from '../config/env';
 import { downloadHubState } from '../download/hub-answers';
-import { DownloadService } from '../download/service';
-import { attachDownloadHub } from '../realtime/hub';
-import type { ConversionParts } from '../convert/conversion-parts';
-import { convertJobFailed } from '../composition/scaled-conversions';
-import { scaledDownloadParts } from '../composition/scaled-downloads';
+import type { DownloadService } from '../download/service';
+import { attachDownloadHub, type HubOptions } from '../realtime/hub';
+import type { EventBus } from '../realtime/event-bus';
 import { hubOrigins } from '../security/headers';
 import { applyHubLimits } from '../security/hub-limits';
+import type { Security } from '../security/register';
 import { downloadRoutes } from '../routes/download';
 import { downloadInfoRoutes } from '../routes/download-info';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
 
-export async function registerDownloads(
-  app: FastifyInstance,
-  context: AppContext,
-  conversions: ConversionParts,
-): Promise<DownloadService> {
-  const { scaled } = context;
-  const shared =
-    scaled &&
-    scaledDownloadParts(scaled, context.config, app.log, {
-      runsJobs: context.runsJobs,
-      onOtherFailed: (failed) => convertJobFailed(conversions, failed),
-    });
-  const service = new DownloadService(context.config, context.bus, app.log, shared);
-  // The process's one job runner: the converter's jobs run on it too.
-  await service.start({ convert: conversions.handler });
+export interface DownloadsPluginDeps {
+  config: Config;
+  bus: EventBus;
+  service: DownloadService;
+  security: Security;
+  /** Scaled mode: socket.io's Redis adapter, so the hub spans every API node. */
+  hubAdapter?: () => NonNullable<HubOptions['adapter']>;
+}
+
+export async function registerDownloads(app: FastifyInstance, deps: DownloadsPluginDeps): Promise<void> {
+  const { config, service } = deps;
   await app.register(downloadInfoRoutes(service));
   await app.register(downloadRoutes(service));
   await app.register(downloadMediaRoutes(service));
   await app.register(downloadPlaylistRoutes(service));
-  await app.register(validateRoutes(context.config));
+  await app.register(validateRoutes(config));
   const hub = attachDownloadHub(
     app.server,
-    context.bus,
+    deps.bus,
     downloadHubState({
       task: (taskId) => service.tasks.get(taskId),
       batch: (batchId) => service.batches.status(batchId),
     }),
-    { origins: hubOrigins(context.config), ...(scaled ? { adapter: scaled.hubAdapter() } : {}) },
+    { origins: hubOrigins(config), ...(deps.hubAdapter ? { adapter: deps.hubAdapter() } : {}) },
   );
-  applyHubLimits(hub.io, context.security.identity, context.security.hubLimiter);
+  applyHubLimits(hub.io, deps.security.identity, deps.security.hubLimiter);
   app.addHook('preClose', async () => {
     await hub.close();
   });
-  app.addHook('onClose', async () => {
-    await service.close();
-  });
-  return service;
 }

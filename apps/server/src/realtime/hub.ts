@@ -11,7 +11,6 @@ import {
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { hubMaxMessageBytes } from '../security/hub-limits';
 import type { EventBus, GroupName } from './event-bus';
 
 type HubServer = Server<HubClientEvents, HubServerEvents>;
@@ -56,6 +55,9 @@ function originAllowed(listed: ReadonlySet<string>, origin: string | undefined, 
     return false;
   }
 }
+
+/** Largest hub message in bytes: joins carry one id (the edge's hub limits refuse larger ones). */
+export const hubMaxMessageBytes = 16 * 1024;
 
 export interface HubOptions {
   /** Origins of pages elsewhere allowed to connect (CORS_ORIGINS, PUBLIC_URL); same-origin always is. */

@@ -57,3 +57,9 @@ export function redisReady(redis: Redis, timeoutMs = 10_000): Promise<boolean> {
     redis.once('ready', onReady);
   });
 }
+
+/** One deployment's Redis: the fail-fast connection and the name space of its keys (REDIS_PREFIX). */
+export interface RedisNamespace {
+  commands: Redis;
+  prefix: string;
+}

@@ -26,6 +26,7 @@ import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { startsJob } from '../security/job-gate';
 
 const whenOff = ' (404 FEATURE_DISABLED while cloud storage is off)';
 const tags = ['cloud storage'];
@@ -112,7 +113,8 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.post(
       cloudRoutes.downloadAndUpload.url,
-      { schema: cloudRoutes.downloadAndUpload.schema },
+      // A download plus a copy: the same gate as any download (budget, running jobs, free disk).
+      { schema: cloudRoutes.downloadAndUpload.schema, config: startsJob('download') },
       async (request) => {
         const { body } = request;
         const platform = body.platform ? downloads.platform(body.platform) : platformForLink(body.url);
@@ -125,7 +127,9 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       },
     );
 
-    api.post(cloudRoutes.upload.url, { schema: cloudRoutes.upload.schema }, async (request) => {
+    // A copy into the bucket takes disk and a job slot while it runs, as a download does.
+    const uploadRoute = { schema: cloudRoutes.upload.schema, config: startsJob('download') };
+    api.post(cloudRoutes.upload.url, uploadRoute, async (request) => {
       const { body } = request;
       const origin = originOf(request);
       const ownOrigins = [origin, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];

@@ -1,28 +1,72 @@
-// POST /api/convert/image | audio-general | video (spec section 7): multipart OutputFormat,
-// Quality, optional ProgressId and options (contracts convert-options.ts), InputFile, in any order.
-// Answers the converted file (or, with `Prefer: respond-async` past the wait, 202 and a job), or JSON
-// { error, Error, code } with a 4xx status for bad input. The work is in convert/: a `convert` job,
-// run in this process (embedded mode) or on a worker (scaled mode).
+// POST /api/convert/image | audio-general | video: multipart OutputFormat, Quality, optional
+// ProgressId and options (contracts convert-options.ts), InputFile, in any order. Answers the
+// converted file (or, with `Prefer: respond-async` past the wait, 202 and a job), or JSON
+// { error, Error, code } with a 4xx status for bad input. The route parses the upload and answers;
+// the converter service (convert/converter-service.ts) does the rest in either mode.
 import multipart from '@fastify/multipart';
 import type { ConverterKind } from '@grabbit/catalog';
-import { convertEndpoints } from '@grabbit/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../composition/app-context';
-import { acceptQueuedConversion } from '../convert/accept-queued-conversion';
-import type { ConversionParts } from '../convert/conversion-parts';
-import type { JobRunner } from '../jobs/runner';
+import { convertEndpoints, respondAsyncHeader } from '@grabbit/contracts';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/env';
+import { AppError } from '../core/app-error';
+import type { ConverterService } from '../convert/converter-service';
+import { discardRequestBody } from '../http/discard-request-body';
 import { convertJobRoutes } from './convert-jobs';
 import { convertRouteSchema } from './convert-schemas';
+import { receiveUpload } from './convert-upload';
+import { startsJob } from '../security/job-gate';
 
-export function convertRoutes(context: AppContext, parts: ConversionParts, runner: JobRunner) {
+/** Read and thrown away after an early answer at least this much (see discard-request-body.ts). */
+const discardFloor = 64 * 1024 ** 2;
+
+/** Whether the client said it follows a job when the conversion takes long (RFC 7240). */
+function followsJobs(request: FastifyRequest): boolean {
+  const prefer = request.headers[respondAsyncHeader.name.toLowerCase()];
+  const text = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
+  return text.split(',').some((token) => token.trim().toLowerCase() === respondAsyncHeader.value);
+}
+
+function convertHandler(converter: ConverterService, config: Config, kind: ConverterKind) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const left = new AbortController();
+    // A close before the answer finished means the visitor left (a 202 job outlives its request).
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) left.abort();
+    });
+    try {
+      const accepted = await converter.accept(
+        kind,
+        (options) => receiveUpload(request, { ...options, stallMs: config.UPLOAD_STALL_SECONDS * 1000 }),
+        { followsJobs: followsJobs(request), left: left.signal },
+      );
+      if ('job' in accepted) return reply.code(202).header('cache-control', 'no-store').send(accepted.job);
+      const { meta } = accepted.file;
+      return reply
+        .header('content-type', meta.contentType)
+        .header('content-length', accepted.file.size)
+        .header('content-disposition', contentDisposition(meta.fileName))
+        .header('cache-control', 'no-store')
+        .send(accepted.body);
+    } catch (error) {
+      if (!(error instanceof AppError)) request.log.warn({ err: error }, 'conversion failed');
+      // An early answer: the rest of the upload may still be arriving (see discard-request-body.ts).
+      discardRequestBody(request.raw, reply.raw, Math.max(converter.uploadLimit(kind).bytes, discardFloor));
+      throw error;
+    }
+  };
+}
+
+export function convertRoutes(converter: ConverterService, config: Config) {
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(multipart, { throwFileSizeLimit: true });
-    await app.register(convertJobRoutes(parts.state, parts.results));
-    const { config, bus } = context;
-    const handle = (kind: ConverterKind) => acceptQueuedConversion({ config, bus, parts, runner }, kind);
-
-    app.post(convertEndpoints.image, { schema: convertRouteSchema('image') }, handle('image'));
-    app.post(convertEndpoints.audio, { schema: convertRouteSchema('audio') }, handle('audio'));
-    app.post(convertEndpoints.video, { schema: convertRouteSchema('video') }, handle('video'));
+    await app.register(convertJobRoutes(converter.deps.state, converter.deps.results));
+    const route = (kind: ConverterKind) => ({
+      schema: convertRouteSchema(kind),
+      config: startsJob('convert'),
+    });
+    app.post(convertEndpoints.image, route('image'), convertHandler(converter, config, 'image'));
+    app.post(convertEndpoints.audio, route('audio'), convertHandler(converter, config, 'audio'));
+    app.post(convertEndpoints.video, route('video'), convertHandler(converter, config, 'video'));
   };
 }

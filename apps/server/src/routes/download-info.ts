@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mediaPreview, previewPicture } from '../download/preview';
 import type { DownloadService } from '../download/service';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { startsJob } from '../security/job-gate';
 
 const tags = ['downloads'];
 
@@ -22,6 +23,7 @@ export function downloadInfoRoutes(service: DownloadService) {
     api.post(
       apiRoutes.downloadInfo,
       {
+        config: startsJob('download', 'preview'),
         schema: {
           summary: "A link's preview: title, duration, qualities with sizes, audio bit rates, subtitles",
           tags,

@@ -13,12 +13,14 @@ import { z } from 'zod';
 import { postResponse } from '../download/post-items';
 import type { DownloadService } from '../download/service';
 import { answers } from '../http/route-schemas';
+import { startsJob } from '../security/job-gate';
 
 export function downloadMediaRoutes(service: DownloadService) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.withTypeProvider<ZodTypeProvider>().post(
       apiRoutes.downloadMedia,
       {
+        config: startsJob('download'),
         schema: {
           summary: "List a post's items, or download them all",
           tags: ['downloads'],

@@ -17,8 +17,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listPlaylist } from '../download/playlist-listing';
 import type { DownloadService } from '../download/service';
-import { zipFiles } from '../download/zip';
+import { zipObjects } from '../storage/zip';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { startsJob } from '../security/job-gate';
 
 const tags = ['downloads'];
 
@@ -28,6 +29,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
     api.post(
       apiRoutes.playlist,
       {
+        config: startsJob('download'),
         schema: {
           summary:
             'List a playlist (pages with playlists: YouTube), and whether the page downloads it at once',
@@ -43,6 +45,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
     api.post(
       apiRoutes.batchStart,
       {
+        config: startsJob('download'),
         schema: {
           summary: 'Start a batch of downloads',
           tags,
@@ -59,6 +62,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           title: body.title,
           clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
         });
+        request.jobStarted?.(`batch:${batch.batchId}`);
         return {
           success: true,
           batchId: batch.batchId,
@@ -101,7 +105,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           .header('content-type', 'application/zip')
           .header('content-disposition', contentDisposition(zip.fileName))
           .header('cache-control', 'private, no-store')
-          .send(zipFiles(zip.files));
+          .send(zipObjects(zip.files));
       },
     );
   };

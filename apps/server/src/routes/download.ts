@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DownloadService } from '../download/service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
 import { sendStoredResult } from '../http/send-result';
+import { startsJob } from '../security/job-gate';
 
 const tags = ['downloads'];
 
@@ -24,6 +25,7 @@ export function downloadRoutes(service: DownloadService) {
     api.post(
       apiRoutes.download,
       {
+        config: startsJob('download'),
         schema: {
           summary: 'Start a download (or answer the file itself with directDownload)',
           tags,
@@ -38,12 +40,15 @@ export function downloadRoutes(service: DownloadService) {
       async (request, reply) => {
         const platform = service.platform(request.params.platform);
         const task = await service.startTask(platform, request.body);
-        if (!request.body.directDownload)
+        if (!request.body.directDownload) {
+          // The visitor's slot is held until this task finishes, not only until this answer.
+          request.jobStarted?.(`task:${task.taskId}`);
           return {
             success: true,
             message: 'Download started',
             taskId: task.taskId,
           } satisfies DownloadStartResponse;
+        }
         const file = await service.finishedFile(task.taskId);
         reply.header('x-task-id', task.taskId);
         return sendStoredResult(request, reply, file);

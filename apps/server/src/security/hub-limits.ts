@@ -8,8 +8,8 @@ import type { ClientIdentity } from './client-identity';
 import { clientAddress } from './client-identity';
 import type { Limiter } from './rate-limits';
 
-/** Largest hub message in bytes: joins carry one id. */
-export const hubMaxMessageBytes = 16 * 1024;
+export { hubMaxMessageBytes } from '../realtime/hub';
+
 /** Groups one connection may join (a page follows at most a playlist's tasks). */
 export const hubMaxJoinsPerConnection = 200;
 

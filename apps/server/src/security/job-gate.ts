@@ -1,7 +1,11 @@
-// The gate in front of every route that starts work (a download, a post or playlist read, a batch,
-// a conversion): the API key's features, free disk space, the client's job budget and its cap on
-// running jobs. Attached by URL when routes are declared, so route files need no change.
-import { apiAreas } from '@grabbit/contracts';
+// The one gate in front of every route that starts work. A route says so in its options
+// (`config: startsJob(feature, budget)`), so the gate acts on the route the router matched, never
+// on the URL. A `job` route (a download, a post or playlist read, a batch, a conversion, a cloud
+// copy) passes the API key's features, the free-disk check, the client's job budget per minute and
+// its cap on running jobs; its slot is held until the answer is sent, or, when the route names the
+// task or batch it started (`request.jobStarted`), until that finishes. A `preview` route (a short
+// read for the page's preview) spends its own per-minute budget and holds no slot, so a visitor
+// with downloads running still gets previews.
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
@@ -10,50 +14,51 @@ import type { ApiFeature } from './api-keys';
 import { checkDiskSpace } from './disk-guard';
 import { spend, type Limiter } from './rate-limits';
 
-/** The feature a route starts work of, or undefined for routes that only read. */
-export function jobFeature(method: string, url: string): ApiFeature | undefined {
-  if (method !== 'POST') return undefined;
-  if (url.startsWith(apiAreas.convert)) return 'convert';
-  // Every POST under /api/download/ runs yt-dlp, except the zip of a finished batch.
-  if (url.startsWith(apiAreas.download) && !url.endsWith('/download')) return 'download';
-  return undefined;
+export type JobBudget = 'job' | 'preview';
+
+export interface JobRoute {
+  feature: ApiFeature;
+  budget: JobBudget;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on routes that start work: the job gate reads it. */
+    startsJob?: JobRoute;
+  }
+  interface FastifyRequest {
+    /** Set by the job gate: names the task or batch this request started (`task:<id>`, `batch:<id>`). */
+    jobStarted?: (group: `task:${string}` | `batch:${string}`) => void;
+  }
+}
+
+/** A route's options for work it starts: `{ config: startsJob('download') }`. */
+export function startsJob(feature: ApiFeature, budget: JobBudget = 'job'): { startsJob: JobRoute } {
+  return { startsJob: { feature, budget } };
 }
 
 const tooManyActive = (cap: number) =>
   new AppError(
     'TOO_MANY_ACTIVE_JOBS',
     `You already have ${cap} downloads or conversions running. Please wait for one to finish.`,
-    429,
   );
-
-/** A started task or batch named in a JSON answer: its slot is held until it finishes. */
-function startedGroup(payload: unknown): string | undefined {
-  if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
-  try {
-    const body = JSON.parse(payload) as { taskId?: unknown; batchId?: unknown };
-    if (typeof body.batchId === 'string') return `batch:${body.batchId}`;
-    if (typeof body.taskId === 'string') return `task:${body.taskId}`;
-  } catch {
-    // Not JSON: nothing keeps running after the answer.
-  }
-  return undefined;
-}
 
 export interface JobGateDeps {
   config: Config;
   jobs: ActiveJobs;
-  limiter: Limiter;
+  limiters: Record<JobBudget, Limiter>;
 }
 
-export function jobGate(feature: ApiFeature, deps: JobGateDeps) {
-  const { config, jobs, limiter } = deps;
+export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
+  const { config, jobs } = deps;
   const minFree = config.DISK_MIN_FREE_MB * 1024 * 1024;
-  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.apiKey;
     if (key && !key.features.includes(feature))
-      throw new AppError('FEATURE_NOT_ALLOWED', `This API key may not use the ${feature} feature.`, 403);
+      throw new AppError('FEATURE_NOT_ALLOWED', `This API key may not use the ${feature} feature.`);
     await checkDiskSpace(config.DATA_DIR, minFree);
-    await spend(limiter, request, reply);
+    await spend(deps.limiters[budget], request, reply);
+    if (budget === 'preview') return;
     const cap = key?.unlimited ? Infinity : (key?.limits.activeJobs ?? config.MAX_ACTIVE_JOBS_PER_CLIENT);
     const release = await jobs.take(request.clientId, cap);
     if (!release) throw tooManyActive(cap);
@@ -61,23 +66,13 @@ export function jobGate(feature: ApiFeature, deps: JobGateDeps) {
     if (reply.raw.closed) return release();
     let group: string | undefined;
     reply.raw.once('close', () => (group ? jobs.holdUntilFinished(group, release) : release()));
-    request.startedGroup = (found) => (group = found);
+    request.jobStarted = (started) => (group = started);
   };
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const found = reply.statusCode < 400 ? startedGroup(payload) : undefined;
-    if (found) request.startedGroup?.(found);
-    return payload;
-  };
-  return { onRequest, onSend };
 }
 
-/** Adds a hook of one kind to a route's own list. */
-export function appendHook<K extends 'onRequest' | 'onSend'>(
-  route: RouteOptions,
-  kind: K,
-  hook: (...args: never[]) => unknown,
-): void {
-  const current = route[kind];
+/** Adds a hook to a route's own onRequest list. */
+export function appendOnRequest(route: RouteOptions, hook: (...args: never[]) => unknown): void {
+  const current = route.onRequest;
   const list = current === undefined ? [] : Array.isArray(current) ? current : [current];
-  (route as unknown as Record<K, unknown[]>)[kind] = [...list, hook];
+  route.onRequest = [...list, hook] as RouteOptions['onRequest'];
 }

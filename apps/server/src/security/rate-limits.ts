@@ -1,5 +1,5 @@
-// Per-client budgets (@fastify/rate-limit's counters): API calls, job starts and hub connections
-// count separately, each per minute, keyed on the client's hashed identity (or its API key).
+// Per-client budgets (@fastify/rate-limit's counters): API calls, job starts, previews and hub
+// connections count separately, each per minute, keyed on the client's hashed identity (or its API key).
 // Answers carry the draft-IETF RateLimit-* headers; over the budget: 429 RATE_LIMITED with
 // Retry-After. The counters live in the plugin's store: in memory for one node; in scaled mode in
 // Redis (shared-rate-store.ts) so every API node counts together.
@@ -7,15 +7,15 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import type { ScaledInfrastructure } from '../composition/scaled-infrastructure';
+import type { RedisNamespace } from '../redis/redis-connection';
 import type { ApiKeyLimits } from './api-keys';
 import { sharedRateStore } from './shared-rate-store';
 
-export type Budget = 'api' | 'jobs' | 'hub';
+export type Budget = 'api' | 'jobs' | 'previews' | 'hub';
 export type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /** The plugin's store: in memory for one node; in Redis (shared by every API node) when scaled. */
-function storeOptions(app: FastifyInstance, scaled?: ScaledInfrastructure): Record<string, unknown> {
+function storeOptions(app: FastifyInstance, scaled?: RedisNamespace): Record<string, unknown> {
   if (!scaled) return {};
   let warnedAt = 0;
   const onFallback = (error: Error) => {
@@ -27,10 +27,7 @@ function storeOptions(app: FastifyInstance, scaled?: ScaledInfrastructure): Reco
   return { store: sharedRateStore(scaled.commands, `${scaled.prefix}:rate:`, onFallback) };
 }
 
-export async function registerRateLimitStore(
-  app: FastifyInstance,
-  scaled?: ScaledInfrastructure,
-): Promise<void> {
+export async function registerRateLimitStore(app: FastifyInstance, scaled?: RedisNamespace): Promise<void> {
   await app.register(rateLimit, { global: false, ...storeOptions(app, scaled) });
 }
 
@@ -71,11 +68,12 @@ export async function spend(limiter: Limiter, request: FastifyRequest, reply: Fa
   throw rateLimited(result.ttlInSeconds);
 }
 
-/** The three budgets of one app. */
+/** The budgets of one app. */
 export function createLimiters(app: FastifyInstance, config: Config): Record<Budget, Limiter> {
   return {
     api: createLimiter(app, 'api', config.RATE_LIMIT_API_PER_MINUTE, (limits) => limits.apiPerMinute),
     jobs: createLimiter(app, 'jobs', config.RATE_LIMIT_JOBS_PER_MINUTE, (limits) => limits.jobsPerMinute),
+    previews: createLimiter(app, 'previews', config.RATE_LIMIT_PREVIEWS_PER_MINUTE),
     hub: createLimiter(app, 'hub', config.RATE_LIMIT_HUB_PER_MINUTE),
   };
 }

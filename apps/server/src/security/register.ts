@@ -6,14 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
-import type { ScaledInfrastructure } from '../composition/scaled-infrastructure';
+import type { RedisNamespace } from '../redis/redis-connection';
 import { RedisJobSlots } from './redis-job-slots';
 import { SharedSecret } from '../redis/shared-secret';
 import { ActiveJobs } from './active-jobs';
 import { ApiKeys, type ApiKey } from './api-keys';
 import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
-import { appendHook, jobFeature, jobGate } from './job-gate';
+import { appendOnRequest, jobGate } from './job-gate';
 import { createLimiters, registerRateLimitStore, spend, type Limiter } from './rate-limits';
 
 declare module 'fastify' {
@@ -21,8 +21,6 @@ declare module 'fastify' {
     /** Hashed client address, or the API key's identity: what limits count on. */
     clientId: string;
     apiKey: ApiKey | null;
-    /** Set by the job gate: names the task or batch a job-start answer started. */
-    startedGroup?: (group: string) => void;
   }
 }
 
@@ -43,7 +41,7 @@ const invalidKey = () =>
  * The salt of hashed client addresses, the same on every API node (a random one kept in Redis), so
  * one visitor has one key everywhere. Until Redis answers, the node's own random salt stands in.
  */
-async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled: ScaledInfrastructure) {
+async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled: RedisNamespace) {
   const salt = new SharedSecret(scaled.commands, `${scaled.prefix}:secret:limit-salt`);
   salt.onChange((value) => identity.useSalt(value));
   await salt.load().catch(() => app.log.warn('Limit salt not loaded yet: Redis is unreachable'));
@@ -54,7 +52,7 @@ const unlimitedApiPaths = new Set<string>([apiRoutes.health]);
 
 export async function registerSecurity(
   app: FastifyInstance,
-  deps: { config: Config; bus: EventBus; identity: ClientIdentity; scaled?: ScaledInfrastructure },
+  deps: { config: Config; bus: EventBus; identity: ClientIdentity; scaled?: RedisNamespace },
 ): Promise<Security> {
   const { config, bus, identity, scaled } = deps;
   const keys = ApiKeys.fromFile(config.API_KEYS_FILE);
@@ -80,13 +78,16 @@ export async function registerSecurity(
     if (isApi && !unlimitedApiPaths.has(path)) await spend(limiters.api, request, reply);
   });
 
+  // Routes say in their options whether they start work (job-gate.ts).
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const feature = methods.map((method) => jobFeature(method, route.url)).find(Boolean);
-    if (!feature) return;
-    const gate = jobGate(feature, { config, jobs, limiter: limiters.jobs });
-    appendHook(route, 'onRequest', gate.onRequest);
-    appendHook(route, 'onSend', gate.onSend);
+    const spec = route.config?.startsJob;
+    if (!spec) return;
+    const gate = jobGate(spec, {
+      config,
+      jobs,
+      limiters: { job: limiters.jobs, preview: limiters.previews },
+    });
+    appendOnRequest(route, gate);
   });
   return { identity, hubLimiter: limiters.hub };
 }

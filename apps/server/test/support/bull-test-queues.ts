@@ -1,7 +1,7 @@
 // The queues and handlers the BullMQ runner tests use, shared by the test and the worker process
 // it kills: "sleep" waits `data.ms` (or until aborted) and records each run in Redis.
 import type { Redis } from 'ioredis';
-import type { JobHandler, QueueSettings } from '../../src/jobs/bullmq-queues';
+import type { JobHandler, JobSpec, JobTable } from '../../src/jobs/job-table';
 
 export interface SleepJob {
   ms: number;
@@ -9,16 +9,24 @@ export interface SleepJob {
   failUntilAttempt?: number;
 }
 
-export function testQueues(overrides: Partial<QueueSettings> = {}): Record<string, QueueSettings> {
-  return { sleep: { concurrency: 2, timeoutMs: 20_000, queueLimit: 50, attempts: 2, ...overrides } };
+/** The tests' one job name and its data. */
+export interface SleepJobs {
+  sleep: SleepJob;
+}
+
+/** The sleep queue's table; `handler` runs it (a producer-only runner never calls it). */
+export function testTable(
+  handler: JobHandler<SleepJob>,
+  overrides: Partial<JobSpec<SleepJob>> = {},
+): JobTable<SleepJobs> {
+  return { sleep: { handler, concurrency: 2, timeoutMs: 20_000, queueLimit: 50, attempts: 2, ...overrides } };
 }
 
 /** Recovery settings fast enough for tests: a dead worker's job is back within about 2 s. */
 export const fastRecovery = { lockDurationMs: 1_500, stalledIntervalMs: 500 };
 
-export function sleepHandler(redis: Redis, worker: string): JobHandler {
-  return async (data, { jobId, attempt, signal }) => {
-    const job = data as SleepJob;
+export function sleepHandler(redis: Redis, worker: string): JobHandler<SleepJob> {
+  return async (job, { jobId, attempt, signal }) => {
     await redis.rpush(`test:runs:${jobId}`, `${worker}:${attempt}:start`);
     if (job.failUntilAttempt && attempt < job.failUntilAttempt) throw new Error(`run ${attempt} failed`);
     await new Promise<void>((resolve) => {

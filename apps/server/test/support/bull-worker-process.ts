@@ -1,15 +1,15 @@
 // A worker process for the BullMQ runner tests (the one that gets SIGKILLed): runs the test
 // queues against REDIS_URL and prints "ready" once it takes jobs.
-import { BullJobRunner } from '../../src/jobs/bullmq-queues';
+import { BullMQJobRunner } from '../../src/jobs/bullmq-job-runner';
 import { connectRedis } from '../../src/redis/redis-connection';
-import { fastRecovery, sleepHandler, testQueues } from './bull-test-queues';
+import { fastRecovery, sleepHandler, testTable } from './bull-test-queues';
 
 const url = process.env.REDIS_URL ?? '';
-const commands = connectRedis(url, 'commands');
-const runner = new BullJobRunner({ connection: commands, queues: testQueues(), ...fastRecovery });
-await runner.startWorkers({
-  connection: connectRedis(url, 'waiting'),
-  handlers: { sleep: sleepHandler(connectRedis(url, 'waiting'), process.env.WORKER_NAME ?? 'child') },
-  onFailed: () => {},
+const handler = sleepHandler(connectRedis(url, 'waiting'), process.env.WORKER_NAME ?? 'child');
+const runner = new BullMQJobRunner(testTable(handler), {
+  connection: connectRedis(url, 'commands'),
+  workerConnection: () => connectRedis(url, 'waiting'),
+  ...fastRecovery,
 });
+await runner.start();
 process.stdout.write('ready\n');

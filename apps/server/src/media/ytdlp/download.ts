@@ -8,7 +8,7 @@ import { AppError } from '../../core/app-error';
 import { proxyEnvironment } from '../../net/egress-guard';
 import { runCommand } from '../run-command';
 import type { ProbeResult } from '../ffprobe';
-import { downloadFailures } from '../../download/failures';
+import { runFailures } from '../download-failures';
 import { buildDownloadArgs, type YtDlpDownloadOptions } from './args';
 import { skippedByLimit, ytDlpError } from './errors';
 import { YtDlpOutputParser, type DownloadProgress, type DownloadResultInfo } from './progress';
@@ -79,10 +79,10 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
     onStderr: (chunk) => handle(parsers.err.push(chunk)),
   });
   handle([...parsers.out.end(), ...parsers.err.end()]);
-  if (result.timedOut) throw downloadFailures.timedOut();
+  if (result.timedOut) throw runFailures.timedOut();
   if (sizeGuard.signal.aborted)
     throw new AppError('MEDIA_TOO_LARGE', 'This video is larger than the download limit.');
-  if (options.signal.aborted) throw downloadFailures.cancelled();
+  if (options.signal.aborted) throw runFailures.cancelled();
   const output = `${result.stdout}\n${result.stderr}`;
   if (result.code !== 0) throw ytDlpError(result.stderr);
   const file = await findMediaFile(options.jobDir, info.filepath);

@@ -7,13 +7,5 @@ export function fileExtension(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** The file name without its last extension (a dot-file keeps its name). */
-export function baseName(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-
-/** The name a converted file is saved under: original base name plus the lowercase output extension. */
-export function downloadName(originalName: string, outputFormat: string): string {
-  return `${baseName(originalName)}.${outputFormat.toLowerCase()}`;
-}
+// The saved name follows the server's rule (contracts), so bidi and control characters never survive.
+export { baseName, downloadName } from '@grabbit/contracts';

@@ -1,9 +1,10 @@
-// A zip of stored objects (a playlist's files in the bucket), streamed as it is built: each
-// object is opened only when the zip reaches it, so a 30-item playlist holds one bucket download
-// at a time, never thirty. Entries are stored, not deflated (media is already compressed).
+// The one zip builder: stored files (a playlist's downloads, on the local disk or in the bucket)
+// streamed as one zip as it is built. Each entry is opened only when the zip reaches it, so a
+// 30-item playlist holds one file or bucket download open at a time, never thirty. Entries are
+// stored, not deflated (media is already compressed), and their names made unique.
 import { ZipArchive } from 'archiver';
 import type { Readable } from 'node:stream';
-import { uniqueName } from '../download/file-names';
+import { uniqueName } from '@grabbit/catalog';
 
 export interface ZipEntrySource {
   fileName: string;

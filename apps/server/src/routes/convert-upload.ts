@@ -2,51 +2,15 @@
 // The size limit is enforced while the bytes arrive: the stream stops at the limit, and the caller
 // removes the partial file with the rest of the workspace. The first bytes are kept on the way, so
 // the file's type is read without opening the file again.
-import { createWriteStream } from 'node:fs';
-import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { convertFormSchema, type ConvertForm } from '@grabbit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
-import { fileTooLarge } from './conversion-errors';
-import type { SizeLimit } from './formats';
+import { fileTooLarge } from '../convert/conversion-errors';
+import type { SizeLimit } from '../convert/formats';
+import { headBytes, uploadBuffer, type ReceivedUpload, type UploadTarget } from '../convert/upload-target';
 import { uploadStalled, watchUploadStall } from '../security/upload-stall';
-
-export interface ReceivedUpload {
-  form: ConvertForm;
-  /** The visitor's file name, only ever used for the answer's download name. */
-  originalName: string;
-  bytes: number;
-  /** The file's first bytes (up to `headBytes`), for content sniffing. */
-  head: Buffer;
-}
-
-/** Enough for every signature file-type checks, bar a few it finds by reading the whole file. */
-export const headBytes = 64 * 1024;
-
-/**
- * Buffering between the socket, the multipart parser and the disk. With the 16 KB defaults the
- * parser pauses the socket at every chunk and a 1 MB upload costs ~20 disk writes; 1 MB batches
- * them. Bounded per upload, so memory stays flat however large the file is.
- */
-const uploadBuffer = 1024 * 1024;
-
-/** Where the file's bytes go: a local file, or a bucket object (scaled mode). */
-export interface UploadTarget {
-  /** The stream the file is written into. */
-  stream: Writable;
-  /** Settles once the bytes are stored (after the stream has finished). */
-  stored: Promise<unknown>;
-}
-
-/** A new local file (`wx`: never overwrites), batched writes. */
-export function fileTarget(inputPath: string): UploadTarget {
-  return {
-    stream: createWriteStream(inputPath, { flags: 'wx', highWaterMark: uploadBuffer }),
-    stored: Promise.resolve(),
-  };
-}
 
 export interface UploadOptions {
   /** Opened when the file part starts. */

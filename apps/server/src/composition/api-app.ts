@@ -1,0 +1,106 @@
+// The API process's app (embedded mode: also its worker): the process parts, the services above
+// them, and the HTTP edge around the services. Tests drive it with `inject`; server.ts listens.
+import type { EngineStatus } from '@grabbit/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config/env';
+import { ConverterService } from '../convert/converter-service';
+import { DownloadService } from '../download/service';
+import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
+import { registerErrorHandler } from '../http/error-handler';
+import { registerRouteSchemas } from '../http/route-schemas';
+import { healthReport } from '../media/health-report';
+import { registerOpenApi } from '../openapi/register';
+import { registerCloudStorage } from '../plugins/cloud-storage';
+import { registerConvert } from '../plugins/convert';
+import { registerDownloads } from '../plugins/downloads';
+import { healthRoutes } from '../routes/health';
+import { publicConfigRoutes } from '../routes/public-config';
+import { clientIdentity, registerSecurity } from '../security/register';
+import { registerPages } from '../web/pages';
+import { openCloud } from './cloud';
+import { buildProcessParts } from './process-parts';
+import { withScaledHealth } from './scaled-infrastructure';
+
+export interface AppOptions {
+  config: Config;
+  /** Engine statuses found at start-up (server.ts checks them before building the app). */
+  engines: EngineStatus[];
+  /** The clock cloud-storage retention reads (tests move it forward). */
+  now?: () => number;
+}
+
+export async function buildApp({ config, engines, now = Date.now }: AppOptions): Promise<FastifyInstance> {
+  const identity = clientIdentity(config);
+  const app = Fastify({
+    // A visitor's own session cookie (Instagram) must never reach a log line.
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: [
+        'instagramCookies',
+        '*.instagramCookies',
+        '*.*.instagramCookies',
+        // API keys travel as bearer tokens.
+        'req.headers.authorization',
+        '*.headers.authorization',
+      ],
+    },
+    // Request ids make one visitor's job traceable through the logs.
+    genReqId: () => crypto.randomUUID(),
+    // The socket's address unless TRUST_PROXY names the proxies in front (security/client-identity).
+    trustProxy: identity.trust,
+    // A whole request (an upload included) within 30 minutes; stalled uploads are cut sooner.
+    requestTimeout: 30 * 60_000,
+    // /youtube-downloader/ is the same page as /youtube-downloader (its canonical link says which).
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Slow-header clients (slowloris) do not hold a connection for long.
+  app.server.headersTimeout = 15_000;
+  registerErrorHandler(app);
+  registerRouteSchemas(app);
+  closeIdleConnectionsAfterShutdown(app);
+  // Embedded mode runs its jobs here; a scaled API node too, unless START_WORKER=false.
+  const parts = await buildProcessParts(config, app.log, {
+    runsJobs: !config.REDIS_URL || config.START_WORKER,
+  });
+  const { stores } = parts;
+  const { bus, scaled } = stores;
+  const security = await registerSecurity(app, { config, bus, identity, ...(scaled ? { scaled } : {}) });
+  await registerOpenApi(app);
+  await app.register(
+    healthRoutes(async () =>
+      withScaledHealth(await healthReport(engines, config), await parts.scaledHealth()),
+    ),
+  );
+  await app.register(publicConfigRoutes(config));
+  const downloads = new DownloadService({
+    config,
+    bus,
+    tasks: parts.tasks,
+    results: stores.results,
+    batches: stores.batches,
+    jobs: parts.runner,
+  });
+  const converter = new ConverterService({
+    config,
+    bus,
+    ...stores.conversions,
+    results: stores.results,
+    jobs: parts.runner,
+  });
+  await registerDownloads(app, {
+    config,
+    bus,
+    service: downloads,
+    security,
+    ...(scaled ? { hubAdapter: () => scaled.hubAdapter() } : {}),
+  });
+  const cloud = await openCloud(app, config, stores.results, scaled, now);
+  await registerCloudStorage(app, { ...cloud, downloads });
+  await registerConvert(app, converter, config);
+  await registerPages(app, config.WEB_DIST_DIR);
+  app.addHook('onClose', async () => {
+    downloads.close();
+    await parts.close();
+  });
+  return app;
+}

@@ -1,0 +1,86 @@
+// Cloud storage's parts for an API process: the bucket (a local folder, or the S3 bucket when
+// S3_BUCKET is set), the key of private links (shared through Redis in scaled mode) and the expiry
+// timer. Undefined when FEATURE_CLOUD_STORAGE is off.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { CloudService } from '../cloud/cloud-service';
+import type { CloudStore } from '../cloud/cloud-store';
+import { LocalCloudStore } from '../cloud/local-cloud-store';
+import { S3CloudStore } from '../cloud/s3-cloud-store';
+import { LinkSigner, loadSigningSecret } from '../cloud/signed-links';
+import type { Config } from '../config/env';
+import { QueueUnavailableError } from '../jobs/queue-errors';
+import type { RedisNamespace } from '../redis/redis-connection';
+import { SharedSecret } from '../redis/shared-secret';
+import type { ResultStore } from '../storage/result-store';
+import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
+
+export interface CloudParts {
+  cloud: CloudService;
+  ready?: () => Promise<void>;
+}
+
+export async function openCloud(
+  app: FastifyInstance,
+  config: Config,
+  results: ResultStore,
+  shared: RedisNamespace | undefined,
+  now: () => number,
+): Promise<CloudParts | undefined> {
+  if (!config.FEATURE_CLOUD_STORAGE) return undefined;
+  const root = path.resolve(config.CLOUD_STORAGE_DIR ?? path.join(config.DATA_DIR, 'cloud'));
+  const store = await openCloudStore(app, config, root, Boolean(shared), now);
+  const { signer, ready } = await linkSigner(app, config, root, shared);
+  const timer = setInterval(() => {
+    store.sweep().catch((error: unknown) => app.log.error({ err: error }, 'cloud storage sweep failed'));
+  }, config.RESULT_SWEEP_SECONDS * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  return { cloud: new CloudService(config, store, signer, results, now), ...(ready ? { ready } : {}) };
+}
+
+/** The bucket when S3_BUCKET is set (objects under cloud/), else the local folder. */
+async function openCloudStore(
+  app: FastifyInstance,
+  config: Config,
+  root: string,
+  sharedDisk: boolean,
+  now: () => number,
+): Promise<CloudStore> {
+  const s3 = s3SettingsFrom(config);
+  // Scaled mode without a bucket: every API node shares the folder (DATA_DIR on a shared disk).
+  if (!s3) return LocalCloudStore.open(root, now, { shared: sharedDisk });
+  const client = createS3Client(s3);
+  app.addHook('onClose', async () => client.destroy());
+  const store = new S3CloudStore(client, s3.bucket, now);
+  // What expired while every node was down goes at start-up, as the local folder does.
+  await store.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'cloud storage sweep failed'));
+  return store;
+}
+
+/**
+ * The key of private links: CLOUD_SIGNING_SECRET, else in embedded mode one kept in the bucket
+ * folder, else (scaled mode) one kept in Redis that every API node shares. Until the shared one is
+ * loaded (Redis away since start-up) the cloud calls wait for it through `ready`, or answer 503.
+ */
+async function linkSigner(
+  app: FastifyInstance,
+  config: Config,
+  root: string,
+  shared: RedisNamespace | undefined,
+): Promise<{ signer: LinkSigner; ready?: () => Promise<void> }> {
+  if (config.CLOUD_SIGNING_SECRET || !shared) {
+    await mkdir(root, { recursive: true });
+    return { signer: new LinkSigner(await loadSigningSecret(config.CLOUD_SIGNING_SECRET, root)) };
+  }
+  const secret = new SharedSecret(shared.commands, `${shared.prefix}:secret:cloud-signing`);
+  await secret.load().catch(() => app.log.warn('Cloud link secret not loaded yet: Redis is unreachable'));
+  return {
+    signer: new LinkSigner(() => {
+      if (!secret.current) throw new QueueUnavailableError();
+      return secret.current;
+    }),
+    ready: async () => void (await secret.ready()),
+  };
+}

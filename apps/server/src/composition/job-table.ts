@@ -1,0 +1,60 @@
+// The product's job table: each job name's one handler, its limits, and what a failure outside the
+// handler tells (its worker died, its time ran out). Built once per process from the stores; the
+// in-process runner and the BullMQ runner both run it, so the two modes share every limit.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import { ConversionService } from '../convert/conversion';
+import { convertJobFailed, convertJobHandler } from '../convert/convert-job';
+import { downloadJobHandler } from '../download/download-job';
+import { downloadFailures } from '../download/failures';
+import { jobsRootOf } from '../download/service';
+import type { TaskStore } from '../download/task-store';
+import type { ProductJobTable } from '../jobs/job-types';
+import type { Stores } from './stores';
+
+/** A handler that hangs past its own limit is stopped this much later by the runner. */
+const runnerSlackSeconds = 120;
+
+export function productJobTable(
+  config: Config,
+  stores: Stores,
+  tasks: TaskStore,
+  log: FastifyBaseLogger,
+): ProductJobTable {
+  const conversions = { ...stores.conversions, bus: stores.bus, results: stores.results };
+  return {
+    download: {
+      handler: downloadJobHandler({
+        config,
+        tasks,
+        results: stores.results,
+        jobsRoot: jobsRootOf(config),
+        log,
+      }),
+      concurrency: config.DOWNLOAD_CONCURRENCY,
+      queueLimit: config.QUEUE_LIMIT,
+      timeoutMs: (config.DOWNLOAD_TIMEOUT_SECONDS + runnerSlackSeconds) * 1000,
+      attempts: 1,
+      onFailure: async ({ data, error }) => {
+        log.warn({ err: error, taskId: data.taskId }, 'download job failed outside its handler');
+        const { code, message } = downloadFailures.workerLost();
+        await tasks.fail(data.taskId, { code, message });
+      },
+    },
+    convert: {
+      handler: convertJobHandler({ ...conversions, service: new ConversionService(config), log }),
+      concurrency: config.CONVERT_CONCURRENCY,
+      queueLimit: config.CONVERT_QUEUE_LIMIT,
+      busyMessage: 'The converter is busy right now. Please try again in a minute.',
+      timeoutMs: (config.CONVERT_TIMEOUT_SECONDS + runnerSlackSeconds) * 1000,
+      attempts: 1,
+      onFailure: async ({ data, error }) => {
+        log.warn(
+          { err: error, conversionId: data.conversionId },
+          'conversion job failed outside its handler',
+        );
+        await convertJobFailed(conversions, data);
+      },
+    },
+  };
+}

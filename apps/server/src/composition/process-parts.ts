@@ -1,0 +1,73 @@
+// What every process of either mode is made of: the stores, the task store, the job runner built
+// from the job table, and the expiry sweeper. The API process adds the HTTP app on top
+// (api-app.ts); a worker process is this alone (worker.ts).
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import { jobsRootOf } from '../download/service';
+import { TaskStore } from '../download/task-store';
+import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
+import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
+import { startSweeper } from '../storage/sweeper';
+import { productJobTable } from './job-table';
+import type { ScaledHealth } from './scaled-infrastructure';
+import { openStores, type Stores } from './stores';
+
+export interface ProcessParts {
+  stores: Stores;
+  tasks: TaskStore;
+  runner: JobRunner;
+  /** Scaled mode's part of /health (Redis, the bucket, the queues); undefined when embedded. */
+  scaledHealth(): Promise<ScaledHealth | undefined>;
+  close(): Promise<void>;
+}
+
+export async function buildProcessParts(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { runsJobs: boolean },
+): Promise<ProcessParts> {
+  const stores = await openStores(config, log);
+  const tasks = new TaskStore(stores.tasks, stores.bus);
+  const table = productJobTable(config, stores, tasks, log);
+  const { scaled } = stores;
+  const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
+  const bullmq = scaled
+    ? new BullMQJobRunner(table, {
+        connection: scaled.commands,
+        prefix: scaled.prefix,
+        retryAfterSeconds: 30,
+        lockDurationMs,
+        stalledIntervalMs: Math.max(500, lockDurationMs / 3),
+        ...(options.runsJobs ? { workerConnection: () => scaled.workerConnection() } : {}),
+        shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+        onStart: (name, jobId, attempt) => log.info({ job: name, jobId, attempt }, 'job started'),
+        onError: (error) => log.error({ err: error }, 'job queue error'),
+      })
+    : undefined;
+  const runner: JobRunner =
+    bullmq ??
+    new InProcessJobRunner(table, (error, job) => log.error({ err: error, job: job.name }, 'job crashed'));
+  if (options.runsJobs) await runner.start();
+  await mkdir(path.resolve(config.DATA_DIR, 'results'), { recursive: true });
+  const stopSweeper = await startSweeper({
+    store: stores.results,
+    jobsRoot: jobsRootOf(config),
+    // Other processes may share the data folder: only folders older than any job can live go.
+    ...(scaled ? { orphanAgeMs: (config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000 } : {}),
+    intervalMs: config.RESULT_SWEEP_SECONDS * 1000,
+    onError: (error) => log.error({ err: error }, 'expiry sweep failed'),
+  });
+  return {
+    stores,
+    tasks,
+    runner,
+    scaledHealth: async () => (scaled && bullmq ? scaled.health(() => bullmq.depth()) : undefined),
+    async close() {
+      stopSweeper();
+      await runner.close();
+      await stores.close();
+    },
+  };
+}

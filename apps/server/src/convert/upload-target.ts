@@ -1,0 +1,40 @@
+// Where an upload's bytes go and what arrives with them: the converter's side of an upload, with
+// no HTTP in it (the edge, routes/convert-upload.ts, parses the multipart form into these).
+import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
+import type { ConvertForm } from '@grabbit/contracts';
+
+export interface ReceivedUpload {
+  form: ConvertForm;
+  /** The visitor's file name, only ever used for the answer's download name. */
+  originalName: string;
+  bytes: number;
+  /** The file's first bytes (up to `headBytes`), for content sniffing. */
+  head: Buffer;
+}
+
+/** Enough for every signature file-type checks, bar a few it finds by reading the whole file. */
+export const headBytes = 64 * 1024;
+
+/**
+ * Buffering between the socket, the multipart parser and the disk. With the 16 KB defaults the
+ * parser pauses the socket at every chunk and a 1 MB upload costs ~20 disk writes; 1 MB batches
+ * them. Bounded per upload, so memory stays flat however large the file is.
+ */
+export const uploadBuffer = 1024 * 1024;
+
+/** Where the file's bytes go: a local file, or a bucket object (scaled mode). */
+export interface UploadTarget {
+  /** The stream the file is written into. */
+  stream: Writable;
+  /** Settles once the bytes are stored (after the stream has finished). */
+  stored: Promise<unknown>;
+}
+
+/** A new local file (`wx`: never overwrites), batched writes. */
+export function fileTarget(inputPath: string): UploadTarget {
+  return {
+    stream: createWriteStream(inputPath, { flags: 'wx', highWaterMark: uploadBuffer }),
+    stored: Promise.resolve(),
+  };
+}

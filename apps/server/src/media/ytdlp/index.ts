@@ -1,0 +1,128 @@
+// The yt-dlp module: everything the downloader needs from yt-dlp behind two calls. `readInfo`
+// reads a link's information, `download` fetches one media file into a job folder with progress.
+// Both prepare the run's access (cookie file, runtime, impersonation, the platform's proxy) and run
+// behind their own egress guard, so no yt-dlp run reaches the network any other way.
+import type { Platform } from '@grabbit/catalog';
+import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
+import type { Config } from '../../config/env';
+import { behindEgressGuard } from '../../net/egress-guard';
+import type { ProbeResult } from '../ffprobe';
+import { ytDlpAccess } from './access';
+import type { InfoMode } from './args';
+import { runYtDlpDownload, type YtDlpRunResult } from './download';
+import { readYtDlpInfo, type YtDlpInfo } from './info';
+import type { DownloadProgress } from './progress';
+
+export type { InfoMode } from './args';
+export { entryUrl, thumbnailOf, type YtDlpInfo } from './info';
+export type { DownloadResultInfo, DownloadProgress } from './progress';
+export { jsRuntimeFor, type YtDlpEngine } from './options';
+export { audioKbps, sectionOf } from './sections';
+
+/** A link as the downloader checked it: its platform, and whether the generic extractor may read it. */
+export interface YtDlpLink {
+  url: string;
+  platform: Platform;
+  /** A MEDIA_TEST_HOSTS link (offline tests only): the generic extractor may handle it. */
+  allowGeneric: boolean;
+}
+
+/** What the visitor chose for one download. */
+export interface DownloadChoice extends ClipOptions {
+  format: DownloadFormatName;
+  quality: Quality;
+  removeWatermark: boolean;
+  /** 1-based item of a multi-media post; otherwise only the linked video is fetched. */
+  itemIndex?: number;
+}
+
+interface RunPlace {
+  /** The visitor's own session cookie file (wins over the operator's for its run). */
+  visitorCookiesFile?: string;
+  timeoutMs: number;
+}
+
+export interface DownloadOptions extends RunPlace {
+  signal: AbortSignal;
+  maxDurationSeconds: number;
+  /** The link's info JSON read moments ago (preview): yt-dlp downloads from it, not the site. */
+  infoJsonFile?: string;
+  onPostprocess: (name: string) => void;
+  /** Started on the file as soon as yt-dlp names it, while yt-dlp is still exiting. */
+  probe?: (file: string) => Promise<ProbeResult>;
+}
+
+/** Reads a link's information (one video, a post's items or a playlist's entries) in `folder`. */
+export async function readInfo(
+  config: Config,
+  link: YtDlpLink,
+  mode: InfoMode,
+  folder: string,
+  place: RunPlace,
+): Promise<YtDlpInfo> {
+  const { upstreamProxy, ...access } = await ytDlpAccess(
+    config,
+    link.platform,
+    folder,
+    place.visitorCookiesFile,
+  );
+  return behindEgressGuard(
+    config.MEDIA_TEST_HOSTS,
+    (proxyUrl) =>
+      readYtDlpInfo({
+        ...access,
+        proxyUrl,
+        ytDlpPath: config.YTDLP_PATH,
+        url: link.url,
+        mode,
+        platform: link.platform,
+        allowGeneric: link.allowGeneric,
+        maxBytes: config.DOWNLOAD_MAX_BYTES,
+        maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+        timeoutMs: place.timeoutMs,
+        workDir: folder,
+        workRoot: folder,
+      }),
+    { upstream: upstreamProxy },
+  );
+}
+
+/** Downloads one media file into `folder`; byte progress goes to `onProgress`. */
+export async function download(
+  config: Config,
+  link: YtDlpLink,
+  choice: DownloadChoice,
+  folder: string,
+  onProgress: (progress: DownloadProgress) => void,
+  options: DownloadOptions,
+): Promise<YtDlpRunResult> {
+  const { upstreamProxy, ...access } = await ytDlpAccess(
+    config,
+    link.platform,
+    folder,
+    options.visitorCookiesFile,
+  );
+  return behindEgressGuard(
+    config.MEDIA_TEST_HOSTS,
+    (proxyUrl) =>
+      runYtDlpDownload({
+        ...choice,
+        ...access,
+        proxyUrl,
+        url: link.url,
+        platform: link.platform,
+        allowGeneric: link.allowGeneric,
+        ytDlpPath: config.YTDLP_PATH,
+        maxBytes: config.DOWNLOAD_MAX_BYTES,
+        maxDurationSeconds: options.maxDurationSeconds,
+        ...(options.infoJsonFile ? { infoJsonFile: options.infoJsonFile } : {}),
+        jobDir: folder,
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+        onProgress,
+        onPostprocess: options.onPostprocess,
+        ...(options.probe ? { probe: options.probe } : {}),
+      }),
+    { upstream: upstreamProxy },
+  );
+}
