@@ -1,4 +1,4 @@
-// Per-site content of the downloader pages (spec section 2), as a visitor sees it in Chromium:
+// Per-site content of the downloader pages, as a visitor sees it in Chromium:
 // feature lists, the four-step guide, FAQs, related links, the shared parts and Instagram's field.
 import { platformById, relatedTools, siteContentFor, type PlatformId } from '@grabbit/catalog';
 import type { Page } from 'playwright-core';

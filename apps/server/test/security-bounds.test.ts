@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { apiPath, apiRoutes } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, useSiteAndApp, waitForTask } from './support/download-app';
 
@@ -22,6 +23,14 @@ describe('active jobs per client', () => {
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ success: false, code: 'TOO_MANY_ACTIVE_JOBS' });
     expect(third.json<{ error: string }>().error).toMatch(/already have 2 downloads or conversions running/);
+    // A preview is a short read with its own budget: the client at its cap still gets one.
+    const preview = await fx.test.app.inject({
+      method: 'POST',
+      url: apiPath(apiRoutes.downloadInfo, { platform: 'reddit' }),
+      remoteAddress: '203.0.113.40',
+      payload: { url: fx.site.url('/a.mp4') },
+    });
+    expect(preview.statusCode).toBe(200);
     const other = await start('203.0.113.41', fx.site.url('/a.mp4'));
     expect(other.statusCode).toBe(200);
     // The slow downloads end at their 3 s timeout, which gives the slots back.
@@ -47,6 +56,19 @@ describe('disk watermark', () => {
       expect(download.json<{ error: string }>().error).toMatch(/short of disk space/);
       const convert = await full.app.inject({ method: 'POST', url: '/api/convert/image' });
       expect(convert.statusCode).toBe(503);
+      // Cloud storage's calls store files too: the same gate refuses them.
+      const keep = await full.app.inject({
+        method: 'POST',
+        url: apiRoutes.cloudDownloadAndUpload,
+        payload: { url: 'https://youtu.be/abc' },
+      });
+      expect(keep.json()).toMatchObject({ code: 'DISK_FULL' });
+      const copy = await full.app.inject({
+        method: 'POST',
+        url: apiRoutes.cloudUpload,
+        payload: { filePath: 'x' },
+      });
+      expect(copy.json()).toMatchObject({ code: 'DISK_FULL' });
       // Reading is still possible.
       expect((await full.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
     } finally {

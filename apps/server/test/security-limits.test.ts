@@ -38,6 +38,17 @@ describe('API budget per client', () => {
     expect((await get(test, '203.0.113.8')).statusCode).toBe(200);
   });
 
+  it('counts the path the router matched, however the URL spells it', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await get(test, '203.0.113.9')).statusCode).toBe(200);
+    const spelled = await test.app.inject({
+      method: 'GET',
+      url: '/%61pi/config',
+      remoteAddress: '203.0.113.9',
+    });
+    expect(spelled.statusCode).toBe(429);
+    expect(spelled.headers['ratelimit-remaining']).toBe('0');
+  });
+
   it('/health is never limited', async () => {
     for (let i = 0; i < 10; i += 1) {
       const health = await test.app.inject({ method: 'GET', url: '/health', remoteAddress: '203.0.113.7' });

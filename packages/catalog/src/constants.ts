@@ -1,4 +1,4 @@
-// Business constants of spec section 9, in one place.
+// Business constants (clicks before a download, playlist caps, retention, time-outs...), in one place.
 export const appVersion = '1.0.0';
 export const siteName = 'Grabbit';
 export const slogan = 'A free video downloader and converter platform';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptedFileTypes, converterById, converterPages } from './converters';
 import { parseSizeText } from './size';
 
-// Spec section 9, written out as the spec lists it (upper case, in the spec's order).
+// Every converter page's outputs, written out as the product lists them (upper case, in order).
 const specOutputs: Record<string, string> = {
   png: 'JPG, JPEG, WEBP, GIF, BMP, TIFF, TGA, EXR, ICO',
   jpeg: 'PNG, WEBP, GIF, BMP, TIFF, TGA, EXR, ICO',
@@ -53,7 +53,7 @@ const specMaxSize: Record<string, string> = {
 
 const lower = (list: string) => list.split(', ').map((f) => f.toLowerCase());
 
-describe('converter output matrix (spec section 9)', () => {
+describe('converter output matrix', () => {
   it('has exactly the spec pages', () => {
     expect(converterPages.map((p) => p.id).sort()).toEqual(Object.keys(specOutputs).sort());
   });

@@ -1,4 +1,4 @@
-// The 21 converter pages: what each accepts, what it converts to (spec section 9, exactly), and
+// The 21 converter pages: what each accepts, what it converts to, and
 // its size limit. The upload endpoint is chosen by kind.
 
 export type ConverterKind = 'image' | 'video' | 'audio';
@@ -161,7 +161,7 @@ export function converterById(id: string): ConverterPage | undefined {
   return converterPages.find((p) => p.id === id);
 }
 
-/** Extensions the upload API takes for each kind (spec section 7: converter path choice). */
+/** Extensions the upload API takes for each kind. */
 export const uploadExtensionsByKind: Record<ConverterKind, readonly string[]> = {
   image: [
     'jpg',

@@ -5,7 +5,7 @@ import { platformById, platforms } from './platforms';
 /** The downloader route a link maps to, or undefined (a link without a dot maps to nothing). */
 const routeForLink = (link: string) => platformForLink(link)?.route;
 
-// Spec section 2 host groups, with the {host} placeholders filled from yt-dlp's extractor patterns.
+// The product's host groups per site, with the {host} placeholders filled from yt-dlp's extractor patterns.
 const hostGroups: Record<string, string[]> = {
   '/youtube-downloader': ['youtube.com', 'youtu.be'],
   '/tiktok-downloader': ['tiktok.com'],

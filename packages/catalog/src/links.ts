@@ -73,7 +73,7 @@ export function isPlaylistLink(link: string, testHosts: TestHosts = []): boolean
   return platforms.some((platform) => platform.playlists && linkBelongsTo(link, platform.id, testHosts));
 }
 
-/** Whether a link on a page is handled as a multi-media post (spec section 5). */
+/** Whether a link on a page is handled as a multi-media post. */
 export function isMultiMediaLink(link: string, pagePlatform?: Platform, testHosts: TestHosts = []): boolean {
   if (pagePlatform?.multiMedia === 'always') return true;
   if (pagePlatform && isTestHostLink(link, testHosts)) return pagePlatform.multiMedia !== 'never';

@@ -5,7 +5,7 @@ import { specRoutes } from './spec-routes.test-support';
 
 const paths = (group: NavGroup | undefined) => group?.items?.map((i) => i.path) ?? [];
 
-describe('navigation groups (spec section 2)', () => {
+describe('navigation groups', () => {
   it('has the three top groups in order, the converters with Image/Video/Audio sub-groups', () => {
     expect(navigation.map((g) => g.title)).toEqual([
       'Video downloaders',

@@ -38,7 +38,7 @@ describe('platforms', () => {
     for (const p of platforms) expect(platformForLink(p.placeholder)).toBe(p);
   });
 
-  it('keeps the rules that differ between sites as fields of their entries (spec sections 2, 4, 5)', () => {
+  it('keeps the rules that differ between sites as fields of their entries', () => {
     const idsWith = (has: (p: (typeof platforms)[number]) => unknown) =>
       platforms.filter((p) => has(p)).map((p) => p.id);
     expect(idsWith((p) => p.playlists)).toEqual(['youtube']);

@@ -5,7 +5,7 @@
 // extractors (yt-dlp/yt-dlp, yt_dlp/extractor/youtube/_video.py and _redirect.py, tiktok.py,
 // instagram.py, twitter.py, vimeo.py, facebook.py, twitch.py, reddit.py, pornhub.py, xvideos.py,
 // xhamster.py, redgifs.py, youporn.py, spankbang.py; checked against the pinned release in
-// engines/requirements.txt), in the host-group shape of spec section 2. Spec-named short or mirror
+// engines/requirements.txt), grouped by site, main host first. Short or mirror
 // domains that no extractor pattern lists (fb.watch, redgifs.io, spankbang.party) are redirects
 // to the main domain, so the engine must follow them to a listed host before extracting.
 // `extractors` are the names `yt-dlp --list-extractors` prints; `generic` is never allowed. The

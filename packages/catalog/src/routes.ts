@@ -41,7 +41,7 @@ const homeRoute: RouteMeta = {
   canonical: '/',
 };
 
-/** Pages with their own search metadata (spec section 2: RedGifs); the rest share the pattern below. */
+/** Pages with their own search metadata; the rest share the pattern below. */
 const downloaderMetaOverrides: Partial<
   Record<Platform['id'], Pick<RouteMeta, 'title' | 'description' | 'keywords'>>
 > = {

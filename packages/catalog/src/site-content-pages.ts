@@ -1,4 +1,4 @@
-// The per-site copy of the downloader pages (spec section 2): which pages have what, in words.
+// The per-site copy of the downloader pages: which pages have what, in words.
 import { downloadDefaults, monetization, playlistLimits } from './constants';
 import type { PlatformId } from './platforms';
 import type { ContentItem, FaqItem, RelatedLayout, SiteContent } from './site-content-types';

@@ -24,7 +24,7 @@ const sharedOnly = ['pornhub', 'xvideos', 'xhamster', 'youporn', 'spankbang'];
 
 const topics = (id: string) => siteContent[id as PlatformId]?.faq.map((f) => f.topic) ?? [];
 
-describe('per-site content (spec section 2)', () => {
+describe('per-site content', () => {
   it.each(Object.entries(fullPages))(
     '%s has features, a four-step guide, its FAQ and Related Tools',
     (id, required) => {

@@ -1,4 +1,4 @@
-// Per-site content of the downloader pages (spec section 2, "Shared downloader page"), as data the
+// Per-site content of the downloader pages, as data the
 // page components render: feature lists, four-step guides, FAQs, and the texts every downloader
 // page shares (how-to, privacy note, monetization notice). Marketing claims stay within what the
 // product really does: free, unlimited, about 10-30 s, files deleted after 24 hours, no personal
@@ -43,12 +43,12 @@ export const privacyNote = {
     'We only fetch public content: please download only videos you have the right to keep.',
 } as const;
 
-/** The notice under the main button (spec sections 3 and 9). */
+/** The notice under the main button. */
 export const monetizationNotice =
   `Click the download button ${monetization.clicksRegular} times to start your download ` +
   `(${monetization.clicksQueueItem} times for queue items). Each click opens a sponsor page that keeps Grabbit free.`;
 
-/** The note above the queue (spec section 2). */
+/** The note above the queue. */
 export const queueNote = `Click download buttons ${monetization.clicksQueueItem} times to save files`;
 
 export { relatedTools, type RelatedTools, type CategoryLink } from './related-tools';

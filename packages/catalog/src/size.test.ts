@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMegabytes, parseSizeText } from './size';
 
-describe('size text parsing (spec section 5)', () => {
+describe('size text parsing', () => {
   it.each([
     ['512KB', 512 * 1024],
     ['50MB', 50 * 1024 ** 2],

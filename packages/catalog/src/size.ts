@@ -13,7 +13,7 @@ export function parseSizeText(text: string): number {
   return Math.round(value * unitBytes[unit]);
 }
 
-/** Bytes shown in MB to one decimal place (spec section 9). */
+/** Bytes shown in MB to one decimal place. */
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }

@@ -1,4 +1,4 @@
-// The spec's route table (section 2), written out once for the catalog tests: the catalog must hold
+// The product's route table (every page and its path), written out once for the catalog tests: the catalog must hold
 // exactly these pages, in these groups and this order. Not named *.test.ts: vitest does not collect it.
 export const specRoutes = {
   home: ['/'],

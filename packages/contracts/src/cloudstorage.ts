@@ -1,4 +1,4 @@
-// Cloud-storage API shapes (spec sections 3 and 7): keep a download, or one of our own results, in
+// Cloud-storage API shapes: keep a download, or one of our own results, in
 // cloud storage under an unguessable file key, with a public or an expiring signed link.
 import { z } from 'zod';
 import { downloadFormatSchema, qualitySchema } from './download';

@@ -1,4 +1,4 @@
-// Long conversions (spec section 7 extended): a client that sends `Prefer: respond-async` gets the
+// Long conversions: a client that sends `Prefer: respond-async` gets the
 // converted file as before when it is ready within the server's wait; otherwise 202 with a job it
 // follows (hub progress on `conversion:{ProgressId}`, this status at statusUrl) until the result
 // link is ready. Clients that send nothing wait for the file, as always.

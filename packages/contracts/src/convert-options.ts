@@ -1,5 +1,4 @@
-// Optional conversion settings, sent as multipart text fields beside OutputFormat (spec section 7
-// style: PascalCase). Every default keeps the plain conversion as it always was: best quality,
+// Optional conversion settings, sent as multipart text fields beside OutputFormat. Every default keeps the plain conversion as it always was: best quality,
 // original size, the whole clip, the format's usual audio bit rate, metadata removed for privacy.
 import { z } from 'zod';
 import { conversionQualities, maxDimension } from './convert-fields';

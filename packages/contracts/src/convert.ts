@@ -1,4 +1,4 @@
-// The converter API (spec section 7): the upload form, the endpoints and the progress events the
+// The converter API: the upload form, the endpoints and the progress events the
 // server publishes to the real-time hub while a conversion runs.
 import { z } from 'zod';
 import { apiRoutes } from './api-paths';

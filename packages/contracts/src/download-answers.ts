@@ -1,4 +1,4 @@
-// What the downloader's calls answer (spec sections 3, 4, 7), as zod schemas: the server's routes
+// What the downloader's calls answer, as zod schemas: the server's routes
 // declare them as their responses (serialised through them: nothing unlisted leaves the server),
 // the API document shows them, and the pages read the same types.
 import { z } from 'zod';

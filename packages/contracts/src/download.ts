@@ -1,4 +1,4 @@
-// Downloader API shapes (spec sections 3, 4, 7): requests, answers and real-time hub events. Field
+// Downloader API shapes: requests, answers and real-time hub events. Field
 // names follow the spec so the pages and the server read one contract.
 import { downloadFormats } from '@grabbit/catalog';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // Stable error codes shared by server and web. The server answers failures as
 // { error, Error, code }: `error` and `Error` hold the same human message (the converter page reads
-// `Error` first, spec section 8), `code` is one of these.
+// `Error` first), `code` is one of these.
 export const errorCodes = [
   'NOT_FOUND',
   'VALIDATION_FAILED',

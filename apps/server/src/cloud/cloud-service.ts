@@ -25,8 +25,8 @@ export interface KeptFile {
 
 export const cloudFailures = {
   notFound: () =>
-    new AppError('CLOUD_FILE_NOT_FOUND', 'This file is not in cloud storage. It may have expired.', 404),
-  full: () => new AppError('CLOUD_STORAGE_FULL', 'Cloud storage is full. Please try again later.', 507),
+    new AppError('CLOUD_FILE_NOT_FOUND', 'This file is not in cloud storage. It may have expired.'),
+  full: () => new AppError('CLOUD_STORAGE_FULL', 'Cloud storage is full. Please try again later.'),
 };
 
 export class CloudService {

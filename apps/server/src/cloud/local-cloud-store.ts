@@ -18,7 +18,7 @@ const metaName = 'meta.json';
 const objectName = 'object';
 
 export const tooLarge = () =>
-  new AppError('FILE_TOO_LARGE', 'The file is larger than cloud storage accepts.', 413);
+  new AppError('FILE_TOO_LARGE', 'The file is larger than cloud storage accepts.');
 
 /** Counts bytes while streaming and stops the copy past the limit. */
 export function byteLimit(maxBytes: number): Transform {

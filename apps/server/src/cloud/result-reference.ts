@@ -6,7 +6,7 @@ import { isId } from '../core/ids';
 const resultPath = /^\/api\/download\/file\/([A-Za-z0-9_-]{22})$/;
 
 export const refusedFilePath = () =>
-  new AppError('FILE_PATH_REFUSED', 'filePath must be a download link or file id this server gave out.', 400);
+  new AppError('FILE_PATH_REFUSED', 'filePath must be a download link or file id this server gave out.');
 
 /**
  * The result's file id, or a FILE_PATH_REFUSED error. `ownOrigins` are this server's origins

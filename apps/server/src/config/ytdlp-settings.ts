@@ -9,7 +9,7 @@ import { z } from 'zod';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const proxyVariable = (id: PlatformId) => `YTDLP_PROXY_${id.toUpperCase()}`;
-// The proxy becomes the egress guard's upstream (media/egress-upstream.ts), which speaks http and
+// The proxy becomes the egress guard's upstream (net/egress-upstream.ts), which speaks http and
 // https only: a socks proxy is refused at start rather than silently bypassing the guard.
 const proxyUrl = z
   .url({

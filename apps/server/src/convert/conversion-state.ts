@@ -6,6 +6,7 @@ import {
   type ConversionJob,
   type ErrorCode,
 } from '@grabbit/contracts';
+import { ExpiryQueue } from '../core/expiry-queue';
 
 export interface ConversionRecord {
   conversionId: string;
@@ -60,35 +61,28 @@ export function publicJob(record: ConversionRecord): ConversionJob {
  * Like the task and batch stores, old records go on the next write: no timer per conversion.
  */
 export class MemoryConversionStateStore implements ConversionStateStore {
-  /** Insertion order is first-write order (a later write keeps its place). */
-  private readonly records = new Map<string, { record: ConversionRecord; since: number }>();
+  private readonly records = new Map<string, ConversionRecord>();
+  /** Clocks from each conversion's first write (a later write keeps its time). */
+  private readonly ages: ExpiryQueue<string>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, now: () => number = Date.now) {
+    this.ages = new ExpiryQueue(ttlMs, now);
+  }
 
   async get(conversionId: string): Promise<ConversionRecord | undefined> {
-    const entry = this.records.get(conversionId);
-    return entry && this.now() - entry.since < this.ttlMs ? { ...entry.record } : undefined;
+    const record = this.records.get(conversionId);
+    return record && !this.ages.isExpired(conversionId) ? { ...record } : undefined;
   }
 
   async set(record: ConversionRecord): Promise<void> {
-    const now = this.now();
-    this.forgetOld(now);
-    const since = this.records.get(record.conversionId)?.since ?? now;
-    this.records.set(record.conversionId, { record: { ...record }, since });
+    this.ages.sweep((conversionId) => this.records.delete(conversionId));
+    this.ages.start(record.conversionId);
+    this.records.set(record.conversionId, { ...record });
   }
 
   async delete(conversionId: string): Promise<void> {
     this.records.delete(conversionId);
-  }
-
-  private forgetOld(now: number): void {
-    for (const [conversionId, { since }] of this.records) {
-      if (now - since < this.ttlMs) return;
-      this.records.delete(conversionId);
-    }
+    this.ages.forget(conversionId);
   }
 
   async update(

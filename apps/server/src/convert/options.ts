@@ -98,6 +98,5 @@ export function checkCut(inputSeconds: number | undefined, o: ConvertOptions): v
   throw new AppError(
     'VALIDATION_FAILED',
     `StartTime must be before the end of the file (${inputSeconds.toFixed(1)} seconds).`,
-    400,
   );
 }

@@ -1,5 +1,4 @@
-// Every code has one HTTP status, read from the contracts' table; a status passed by older
-// three-argument calls changes nothing.
+// Every code has one HTTP status, read from the contracts' table.
 import { errorCodes, errorStatus, statusOfCode } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
@@ -13,9 +12,9 @@ describe('AppError status table', () => {
     }
   });
 
-  it('takes the status from the table, whatever a third argument says', () => {
+  it('takes the status from the table', () => {
     expect(new AppError('TASK_NOT_FOUND', 'gone').statusCode).toBe(404);
-    expect(new AppError('UNSUPPORTED_FORMAT', 'no', 422).statusCode).toBe(415);
+    expect(new AppError('UNSUPPORTED_FORMAT', 'no').statusCode).toBe(415);
     expect(new AppError('FORMAT_NOT_AVAILABLE', 'no').statusCode).toBe(422);
   });
 

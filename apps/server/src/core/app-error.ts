@@ -7,14 +7,9 @@ import { statusOfCode, type ErrorCode } from '@grabbit/contracts';
 export class AppError extends Error {
   readonly statusCode: number;
 
-  /**
-   * `_status` is accepted and ignored so code written against the former three-argument form
-   * still compiles; the table decides the status.
-   */
   constructor(
     readonly code: ErrorCode,
     message: string,
-    _status?: number,
   ) {
     super(message);
     this.name = 'AppError';

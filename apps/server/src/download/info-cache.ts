@@ -37,7 +37,7 @@ export class InfoCache {
       ttl: options.ttlMs ?? 5 * 60_000,
       fetchMethod: async (_key, _stale, { context }) => {
         if (this.reading >= (options.maxReads ?? 8))
-          throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.', 503);
+          throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
         this.reading += 1;
         try {
           const info = await context();

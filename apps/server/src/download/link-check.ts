@@ -3,7 +3,7 @@
 // redirects of a short link followed hop by hop (each hop checked again, each name resolved to
 // public addresses only), and the longest media the link may give (the configured limit or the
 // platform's long-media rule). The download job works from this answer only, as plain data; yt-dlp
-// itself then reaches the network only through the egress guard (media/egress-guard.ts).
+// itself then reaches the network only through the egress guard (net/egress-guard.ts).
 import { resolveLink, type ResolveOptions } from './link-resolver';
 import { checkDownloadUrl, durationLimitFor, type DurationLimit } from './url-rules';
 

@@ -1,4 +1,4 @@
-// When a playlist is downloaded at once (spec sections 4 and 9): under 25 items, at most 8 hours in
+// When a playlist is downloaded at once: under 25 items, at most 8 hours in
 // total, no single item over 3 hours, and at most 10 GB estimated. Pure: items come in as data.
 import { playlistLimits } from '@grabbit/catalog';
 import type { DownloadFormatName } from '@grabbit/contracts';

@@ -32,6 +32,6 @@ export async function mediaPreview(
 /** A previewed link's picture by its id; an unknown id is 404 NOT_FOUND. */
 export function previewPicture(service: DownloadService, id: string) {
   const link = service.infoCache.thumbnailUrl(id);
-  if (!link) throw new AppError('NOT_FOUND', 'This picture is not available.', 404);
+  if (!link) throw new AppError('NOT_FOUND', 'This picture is not available.');
   return fetchThumbnail(link, service.config.MEDIA_TEST_HOSTS);
 }

@@ -2,6 +2,7 @@
 // Redis-backed one behind the same two calls. No promises or timers per task: a finished task is
 // forgotten with its result (RESULT_TTL_HOURS) by a prune that runs on writes.
 import type { DownloadTask } from '@grabbit/contracts';
+import { ExpiryQueue } from '../core/expiry-queue';
 
 /** A finished task's file in the result store. */
 export interface TaskResult {
@@ -28,31 +29,21 @@ const isFinished = (task: DownloadTask) => task.status === 'completed' || task.s
 
 export class MemoryTaskStateStore implements TaskStateStore {
   private readonly records = new Map<string, TaskRecord>();
-  /** Finished task ids in the order they finished, with when. */
-  private readonly finished = new Map<string, number>();
+  /** Finished tasks' clocks: a task is kept this long after it finished. */
+  private readonly finished: ExpiryQueue<string>;
 
-  constructor(
-    private readonly keepMs = keepFinishedMs,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(keepMs = keepFinishedMs, now: () => number = Date.now) {
+    this.finished = new ExpiryQueue(keepMs, now);
+  }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
     return this.records.get(taskId);
   }
 
   async set(record: TaskRecord): Promise<void> {
-    const now = this.now();
-    this.prune(now);
+    this.finished.sweep((taskId) => this.records.delete(taskId));
     const { taskId } = record.task;
     this.records.set(taskId, record);
-    if (isFinished(record.task) && !this.finished.has(taskId)) this.finished.set(taskId, now);
-  }
-
-  private prune(now: number): void {
-    for (const [taskId, finishedAt] of this.finished) {
-      if (now - finishedAt < this.keepMs) return;
-      this.finished.delete(taskId);
-      this.records.delete(taskId);
-    }
+    if (isFinished(record.task)) this.finished.start(taskId);
   }
 }

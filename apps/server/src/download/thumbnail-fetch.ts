@@ -15,7 +15,7 @@ export interface FetchedImage {
 }
 
 const maxBytes = 5 * 1024 * 1024;
-const unavailable = () => new AppError('NOT_FOUND', 'This picture is not available.', 404);
+const unavailable = () => new AppError('NOT_FOUND', 'This picture is not available.');
 
 function open(url: URL, testHosts: TestHosts, signal: AbortSignal): Promise<IncomingMessage> {
   const lookup = guardedLookup(dnsLookup as Lookup, checkHop(url, url.href, testHosts));

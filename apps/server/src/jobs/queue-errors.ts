@@ -4,7 +4,7 @@ import { AppError } from '../core/app-error';
 
 export class QueueBusyError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('BUSY', 'The service is busy right now. Please try again in a minute.', 503);
+    super('BUSY', 'The service is busy right now. Please try again in a minute.');
     this.name = 'QueueBusyError';
   }
 }
@@ -12,7 +12,7 @@ export class QueueBusyError extends AppError {
 export class QueueUnavailableError extends AppError {
   readonly retryAfterSeconds = 10;
   constructor(cause?: unknown) {
-    super('BUSY', 'The job queue is unavailable right now. Please try again in a few seconds.', 503);
+    super('BUSY', 'The job queue is unavailable right now. Please try again in a few seconds.');
     this.name = 'QueueUnavailableError';
     this.cause = cause;
   }

@@ -158,8 +158,8 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       const meta = await cloud.find(request.params.fileKey);
       const check = cloud.checkLink(meta, request.query.expires, request.query.signature);
       if (check === 'expired')
-        throw new AppError('CLOUD_LINK_EXPIRED', 'This link has expired. Ask for a new one.', 403);
-      if (check === 'invalid') throw new AppError('CLOUD_LINK_INVALID', 'This link is not valid.', 403);
+        throw new AppError('CLOUD_LINK_EXPIRED', 'This link has expired. Ask for a new one.');
+      if (check === 'invalid') throw new AppError('CLOUD_LINK_INVALID', 'This link is not valid.');
       const file = await cloud.store.open(meta);
       if (!file) throw cloudFailures.notFound();
       if (file.signedUrl) return reply.redirect(await file.signedUrl(), 302);

@@ -29,7 +29,7 @@ export function convertJobRoutes(state: ConversionStateStore, results: ResultSto
       async (request, reply) => {
         const record = await state.get(request.params.jobId);
         if (!record)
-          throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).', 404);
+          throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).');
         reply.header('cache-control', 'no-store');
         return publicJob(record);
       },

@@ -24,6 +24,5 @@ export async function checkDiskSpace(dir: string, minFreeBytes: number): Promise
   throw new AppError(
     'DISK_FULL',
     'The server is short of disk space and cannot start new jobs right now. Please try again later.',
-    503,
   );
 }

@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import { isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
+import { routePath } from '../http/route-path';
 
 /** The origin of a configured address, or nothing when it is empty or not a URL. */
 function originOf(address: string): string[] {
@@ -79,7 +80,7 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
     // Only /api answers other origins, and only the listed ones; pages and /health stay same-origin.
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      const listed = isApiPath(request.url) && origin !== undefined && allowed.has(origin);
+      const listed = isApiPath(routePath(request)) && origin !== undefined && allowed.has(origin);
       callback(null, { ...options, origin: listed ? origin : false });
     },
   });

@@ -51,7 +51,6 @@ export const rateLimited = (seconds: number) =>
   new AppError(
     'RATE_LIMITED',
     `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
-    429,
   );
 
 /** Counts one request against a budget: sets the RateLimit headers, throws RATE_LIMITED when over. */

@@ -15,6 +15,7 @@ import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
 import { appendOnRequest, jobGate } from './job-gate';
 import { createLimiters, registerRateLimitStore, spend, type Limiter } from './rate-limits';
+import { routePath } from '../http/route-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +36,7 @@ export function clientIdentity(config: Config): ClientIdentity {
 }
 
 const invalidKey = () =>
-  new AppError('INVALID_API_KEY', 'This API key is not valid. Check the key, or send none.', 401);
+  new AppError('INVALID_API_KEY', 'This API key is not valid. Check the key, or send none.');
 
 /**
  * The salt of hashed client addresses, the same on every API node (a random one kept in Redis), so
@@ -68,13 +69,13 @@ export async function registerSecurity(
   app.decorateRequest('clientId', '');
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
-    const isApi = isApiPath(request.url);
+    const path = routePath(request);
+    const isApi = isApiPath(path);
     const token = isApi ? ApiKeys.bearerToken(request.headers.authorization) : undefined;
     const key = token === undefined ? undefined : keys.find(token);
     if (token !== undefined && !key) throw invalidKey();
     request.apiKey = key ?? null;
     request.clientId = key?.clientKey ?? identity.keyOf(request.ip);
-    const path = request.url.split('?')[0] ?? '';
     if (isApi && !unlimitedApiPaths.has(path)) await spend(limiters.api, request, reply);
   });
 

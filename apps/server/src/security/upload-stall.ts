@@ -8,7 +8,7 @@ import { AppError } from '../core/app-error';
 export const uploadMinBytesPerWindow = 16 * 1024;
 
 export const uploadStalled = () =>
-  new AppError('UPLOAD_STALLED', 'The upload stalled and was stopped. Please try again.', 408);
+  new AppError('UPLOAD_STALLED', 'The upload stalled and was stopped. Please try again.');
 
 export interface StallWatch {
   /** Rejects with UPLOAD_STALLED when the upload stalls. */

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { routes } from '@grabbit/catalog';
 import { apiErrorBody, apiPrefix, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
+import { routePath } from '../http/route-path';
 
 /** Where the prerender step writes a route's HTML: / -> index.html, /x -> x/index.html. */
 function prerenderedFile(routePath: string): string {
@@ -38,7 +39,8 @@ export async function registerPages(app: FastifyInstance, distDir: string): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || request.url === apiPrefix || !hasBuild || request.method !== 'GET') {
+    const path = routePath(request);
+    if (isApiPath(path) || path === apiPrefix || !hasBuild || request.method !== 'GET') {
       return reply
         .status(404)
         .send(apiErrorBody('NOT_FOUND', `No such address: ${request.method} ${request.url.split('?')[0]}`));

@@ -1,4 +1,4 @@
-// Data fetching policy (spec section 8): queries retry 3 times, 1 s doubling up to 30 s; mutations
+// Data fetching policy: queries retry 3 times, 1 s doubling up to 30 s; mutations
 // are never retried (a retried download or upload would run twice); unused data goes after 5 min.
 import { network, ui } from '@grabbit/catalog';
 import { QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The one HTTP client of the pages (spec sections 6, 7 and 8): the detected API base plus /api,
+// The one HTTP client of the pages: the detected API base plus /api,
 // a 600000 ms time-out, JSON bodies, the visitor's bearer token when local storage holds one, and
 // the error toasts: 'Error' with the server's detail or message, 'Connection Error' when nothing
 // answered (code NO_RESPONSE), REQUEST_ERROR when the request could not even be built.
@@ -64,7 +64,7 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Throws when the answer says it failed: the server's message, else `fallback` (spec section 5). */
+/** Throws when the answer says it failed: the server's message, else `fallback`. */
 export function ensureSuccess<T>(answer: T, fallback: string): T {
   const record = answer as { success?: unknown } | undefined;
   if (!record || record.success === false) throw new Error(serverMessage(answer) ?? fallback);

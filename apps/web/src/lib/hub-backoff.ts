@@ -1,4 +1,4 @@
-// The hub's reconnect schedule (spec sections 4 and 9), as pure functions plus a small driver that
+// The hub's reconnect schedule, as pure functions plus a small driver that
 // takes its clock and timer from outside, so the schedule is unit-tested with fake timers.
 // Automatic reconnect: delays from 1 s doubling to 10 s, giving up once 60 s have passed. After that
 // (the connection counts as closed) the app tries again up to 5 times, 2 s apart.

@@ -1,4 +1,4 @@
-// Batch listener (spec sections 4 and 8): progress, error and completion of one playlist batch.
+// Batch listener: progress, error and completion of one playlist batch.
 // Completion reports 100 %; the callbacks are dropped 5 s after the batch completed or failed.
 import { network } from '@grabbit/catalog';
 import type { BatchCompletedEvent } from '@grabbit/contracts';

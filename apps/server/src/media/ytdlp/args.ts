@@ -22,9 +22,9 @@ export interface YtDlpSafety {
   maxDurationSeconds: number;
   /** A Netscape cookie file inside the job folder (the visitor's own, or the operator's copy). */
   cookiesFile?: string;
-  /** The operator's engine settings (ytdlp-access.ts): runtime, impersonation. Never a proxy. */
+  /** The operator's engine settings (access.ts): runtime, impersonation. Never a proxy. */
   engineArgs?: readonly string[];
-  /** The egress guard's proxy (media/egress-guard.ts): yt-dlp's only way to the network. */
+  /** The egress guard's proxy (net/egress-guard.ts): yt-dlp's only way to the network. */
   proxyUrl: string;
 }
 

@@ -1,4 +1,4 @@
-// Turns yt-dlp's output (as it streams in) into progress events. The templates in ytdlp-args.ts
+// Turns yt-dlp's output (as it streams in) into progress events. The templates in args.ts
 // print one JSON object after a marker; post-processor lines may arrive without a newline, so the
 // text is split at markers as well as at line ends.
 import { postprocessMarker, progressMarker, resultMarker } from './args';
@@ -35,7 +35,7 @@ export interface DownloadResultInfo {
 export type YtDlpEvent = DownloadProgress | PostprocessProgress | DownloadResultInfo;
 
 const markers = [progressMarker, postprocessMarker, resultMarker];
-// Every marker is "@@" plus one letter and a space (see ytdlp-args.ts).
+// Every marker is "@@" plus one letter and a space (see args.ts).
 const splitPattern = /\n|(?=@@[PSR] )/;
 
 const finiteOrNull = (value: unknown): number | null =>

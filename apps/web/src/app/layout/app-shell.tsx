@@ -1,4 +1,4 @@
-// The layout of every page (spec section 2): sidebar, top banner 970x90, header with the slogan, the
+// The layout of every page: sidebar, top banner 970x90, header with the slogan, the
 // page, footer; on extra-wide screens a column of three 160x600 slots on each side.
 import { slogan } from '@grabbit/catalog';
 import { Outlet, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-// Home (spec section 2): title, one section of tool cards per category with ad slots between them,
+// Home: title, one section of tool cards per category with ad slots between them,
 // and the Why Choose block.
 import { homeSections, routeForPath, siteName, type HomeSection } from '@grabbit/catalog';
 import { Award, Globe, ShieldCheck, Zap } from 'lucide-react';

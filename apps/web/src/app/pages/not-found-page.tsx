@@ -1,4 +1,4 @@
-// 404 page (spec section 2). The server answers these paths with HTTP 404 and the prerendered 404.html.
+// 404 page. The server answers these paths with HTTP 404 and the prerendered 404.html.
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 

@@ -1,4 +1,4 @@
-// Which ad key a slot uses (spec sections 3 and 9). The server's AD_KEYS_REGULAR / AD_KEYS_ADULT
+// Which ad key a slot uses. The server's AD_KEYS_REGULAR / AD_KEYS_ADULT
 // settings list one key per size, "728x90:key1,300x250:key2"; the six adult routes use the adult
 // set. A size without a key (or a size the network does not serve) shows the placeholder.
 import { isServedAdSize, platformByRoute, type AdKeySet } from '@grabbit/catalog';

@@ -1,6 +1,6 @@
 // Loads network ads one slot at a time: each slot sets the network's settings (key, size, iframe
 // format) and then runs the network's script, which reads those settings as it starts, so slots
-// must not overlap. 100 ms pass between two slots (spec section 9).
+// must not overlap. 100 ms pass between two slots.
 import { ads } from '@grabbit/catalog';
 import { adScriptUrl } from './ad-keys';
 

@@ -1,4 +1,4 @@
-// The startup screen (spec section 2): pages render at once (they are prerendered), a small status
+// The startup screen: pages render at once (they are prerendered), a small status
 // shows 'Testing available connections...' while the backend is detected, the Connection Error
 // screen replaces the page when it cannot be reached, and a badge shows the chosen connection type.
 import { Loader2, ServerCrash, ShieldCheck, Wifi } from 'lucide-react';

@@ -1,4 +1,4 @@
-// A converter page (spec section 2), one component for all 21 pages, fed by the catalog entry.
+// A converter page, one component for all 21 pages, fed by the catalog entry.
 // Loaded on demand by the router. Renders without touching `window` (pages are prerendered).
 import { acceptedFileTypes, converterRoute, routeForPath, type ConverterPage } from '@grabbit/catalog';
 import { Loader2, RefreshCw } from 'lucide-react';

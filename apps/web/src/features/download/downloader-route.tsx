@@ -1,4 +1,4 @@
-// The shared downloader page (spec section 2), fed by the catalog: heading, banner slots, the tool
+// The shared downloader page, fed by the catalog: heading, banner slots, the tool
 // card, the queue once it has items, the how-to guide and privacy note, then the site's own
 // content. Lazy-loaded by the router; renders without touching `window` (pages are prerendered).
 import { routeForPath, type Platform } from '@grabbit/catalog';

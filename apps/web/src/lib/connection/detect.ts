@@ -1,4 +1,4 @@
-// Connection detection (spec section 4): the primary candidate first with the short time-out; if it
+// Connection detection: the primary candidate first with the short time-out; if it
 // does not answer, every other candidate in parallel with the longer one, then the ranking rules.
 // The detector shares one attempt between concurrent callers and caches the result for the session;
 // `force` clears the cache.

@@ -1,4 +1,4 @@
-// GET {candidate}/health with a time-out, measuring the response time (spec section 7).
+// GET {candidate}/health with a time-out, measuring the response time.
 import type { ProbeResult } from './ranking';
 import { connectionTypeOf } from './ranking';
 

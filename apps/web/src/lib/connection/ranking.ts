@@ -1,4 +1,4 @@
-// Pure rules of connection detection (spec sections 3 and 4): which candidates a page may use,
+// Pure rules of connection detection: which candidates a page may use,
 // how answers rank, and what is chosen when nothing answers. No I/O here, so it is unit-tested.
 import { apiPrefix } from '@grabbit/contracts/api-paths';
 import { hubPath } from '@grabbit/contracts/events';

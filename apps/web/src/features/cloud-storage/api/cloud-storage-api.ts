@@ -1,4 +1,4 @@
-// The page-side cloud-storage calls (spec section 7), with the spec's default failure messages.
+// The page-side cloud-storage calls, with the spec's default failure messages.
 import type {
   CloudDeleteResponse,
   CloudFileLink,

@@ -1,4 +1,4 @@
-// What the visitor chose on the downloader card for cloud storage (spec sections 3 and 9).
+// What the visitor chose on the downloader card for cloud storage.
 export interface CloudChoice {
   /** "Keep in cloud storage" ticked. */
   keep: boolean;
@@ -8,7 +8,7 @@ export interface CloudChoice {
   retentionHours: number;
 }
 
-/** Retention 24 hours by default (spec section 9); the server clamps to its own maximum. */
+/** Retention 24 hours by default; the server clamps to its own maximum. */
 export const retentionChoices = [
   { hours: 1, label: '1 hour' },
   { hours: 24, label: '24 hours' },

@@ -20,7 +20,7 @@ export interface ConversionUpload {
   signal?: AbortSignal;
 }
 
-/** A failed conversion, carrying the message the page shows (spec section 8). */
+/** A failed conversion, carrying the message the page shows. */
 export class ConversionError extends Error {
   constructor(
     message: string,

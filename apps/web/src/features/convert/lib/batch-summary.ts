@@ -1,4 +1,4 @@
-// The toast that ends a batch (spec section 8), chosen from how many files succeeded and failed.
+// The toast that ends a batch, chosen from how many files succeeded and failed.
 export interface BatchToast {
   title: string;
   description: string;

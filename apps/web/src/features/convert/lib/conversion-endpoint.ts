@@ -1,4 +1,4 @@
-// Which upload endpoint converts a file (spec section 7): by the file's MIME type first, then by
+// Which upload endpoint converts a file: by the file's MIME type first, then by
 // its extension; video is the default.
 import { uploadExtensionsByKind } from '@grabbit/catalog';
 import { apiRoutes } from '@grabbit/contracts/api-paths';

@@ -1,4 +1,4 @@
-// The conversion queue as a pure reducer (spec sections 3 and 4): an item starts converting with
+// The conversion queue as a pure reducer: an item starts converting with
 // progress 0 and ends completed (with a local link) or failed (with its message). Items can be
 // removed or cleared at any time; late results for a removed item are ignored.
 

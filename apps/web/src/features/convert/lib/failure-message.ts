@@ -1,4 +1,4 @@
-// The message a failed conversion shows (spec section 8): the answer's `Error`, else its `error`,
+// The message a failed conversion shows: the answer's `Error`, else its `error`,
 // else the transport error's message, else a fixed fallback.
 export const unknownErrorMessage = 'An unknown error occurred';
 

@@ -1,4 +1,4 @@
-// The page-side download service (spec section 7): one function per server call. A failed answer
+// The page-side download service: one function per server call. A failed answer
 // without `success` throws the server's message or the spec's default for that call.
 import { platformById, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
 import type {

@@ -1,4 +1,4 @@
-// The output format dropdown (spec section 9's downloader formats).
+// The output format dropdown.
 import { downloaderFormatOptions, type DownloadFormat } from '@grabbit/catalog';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';

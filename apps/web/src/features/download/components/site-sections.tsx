@@ -1,4 +1,4 @@
-// The per-site content below the tool (spec section 2): feature list or features box, the
+// The per-site content below the tool: feature list or features box, the
 // four-step guide, the FAQ, and the related links (the Related Tools block, or the related
 // video downloaders only). Pages without catalog content show none of it.
 import { relatedTools, siteContentFor, type Platform, type SiteContent } from '@grabbit/catalog';

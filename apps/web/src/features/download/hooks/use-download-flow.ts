@@ -1,4 +1,4 @@
-// The main download flow (spec section 4): the busy flag, an emptied queue, then each valid link in
+// The main download flow: the busy flag, an emptied queue, then each valid link in
 // order: a playlist (one zip, or a per-video selection), a multi-media post (its items wait for
 // their own buttons) or a single task followed on the hub. Afterwards the click-gate is cleared
 // after 100 ms and the buttons are remounted.

@@ -1,6 +1,6 @@
 // What queue items do: run one download task (a fresh link, a post's item, a playlist video, or a
-// Retry), run a playlist batch and fetch its zip, and save a finished file. Every toast here uses
-// the spec's exact wording (section 8).
+// Retry), run a playlist batch and fetch its zip, and save a finished file. Every toast here keeps
+// the product's fixed wording ('Download Failed', 'Batch Error', 'Downloaded!'...).
 import type { Platform } from '@grabbit/catalog';
 import type { PlaylistItem } from '@grabbit/contracts';
 import { useCallback, type Dispatch } from 'react';

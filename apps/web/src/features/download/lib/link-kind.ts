@@ -1,4 +1,4 @@
-// How the main flow handles one link on a page (spec sections 4 and 5): a YouTube playlist, a
+// How the main flow handles one link on a page: a YouTube playlist, a
 // multi-media post listing its items, or a single task followed on the hub.
 import { isMultiMediaLink, isPlaylistLink, type Platform, type TestHosts } from '@grabbit/catalog';
 

@@ -1,4 +1,4 @@
-// The download queue's items (spec section 3) and the pure updates the page applies to them.
+// The download queue's items and the pure updates the page applies to them.
 import type { DownloadFormat } from '@grabbit/catalog';
 import type { ClipOptions, MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
 import type { CloudChoice } from '../../cloud-storage';

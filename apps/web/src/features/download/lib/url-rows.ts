@@ -1,4 +1,4 @@
-// The URL rows of the downloader card (spec sections 2, 3 and 5): add (+) only on the last row,
+// The URL rows of the downloader card: add (+) only on the last row,
 // remove (-) only with more than one row and never on the last row, and the live check against
 // the page's platform. Pure functions, so the rules are unit-tested without a browser.
 import { isPlaylistLink, linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';

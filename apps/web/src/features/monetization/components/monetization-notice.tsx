@@ -1,4 +1,4 @@
-// The notice under the main button: how many clicks the gate needs (spec sections 2 and 9).
+// The notice under the main button: how many clicks the gate needs.
 import { monetizationNotice } from '@grabbit/catalog';
 import { Info } from 'lucide-react';
 import { useMonetizationSettings } from '../hooks/use-monetization-settings';

@@ -1,4 +1,4 @@
-// The monetization click-gate (spec sections 3, 4 and 9) as a pure state machine. Each click before
+// The monetization click-gate as a pure state machine. Each click before
 // completion counts and opens sponsor pages; the click that reaches the required count completes the
 // gate and lets the action run. Changing the platform type or the conversion flag starts over.
 import { monetization } from '@grabbit/catalog';
@@ -85,7 +85,7 @@ const gatedActions: Record<GatedButton, string> = {
   converter: 'Convert',
 };
 
-/** Queue items use the shorter "conversion mode" gate (spec section 9). */
+/** Queue items use the shorter "conversion mode" gate. */
 export function isConversionMode(button: GatedButton): boolean {
   return button === 'queue-item';
 }

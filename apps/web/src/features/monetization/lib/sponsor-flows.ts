@@ -1,4 +1,4 @@
-// Sponsor flows opened by the click-gate (spec sections 4, 8 and 9). Browsers allow one pop-up
+// Sponsor flows opened by the click-gate. Browsers allow one pop-up
 // per click, so clicks alternate between the two window flows (a direct link in a new tab, then a
 // tiny off-screen window closed after 2 s); every click also loads a hidden iframe removed after
 // 3 s, and the first click loads the pop-under script into the document head. Each flow gets two
