@@ -120,7 +120,7 @@ export function runJobRunnerContract(
     });
 
     it('refuses a job beyond its name’s queue limit with 503 BUSY', async () => {
-      const { table, started } = gatedTable(1, { queueLimit: 1 });
+      const { table, started, release } = gatedTable(1, { queueLimit: 1 });
       const runner = makeRunner(table);
       await runner.start();
       await runner.submit(convertJob('running'));
@@ -132,6 +132,11 @@ export function runJobRunnerContract(
       });
       // Another name's queue is its own.
       await runner.submit(downloadJob('d1'));
+      for (const id of ['running', 'waiting', 'd1']) {
+        await until(() => started.includes(id));
+        release(id);
+      }
+      await until(async () => (await runner.load()) === 0);
       await runner.close();
     });
 
