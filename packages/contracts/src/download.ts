@@ -41,6 +41,11 @@ export const downloadRequestSchema = z.looseObject({
   directDownload: z.boolean().default(false),
   /** One item (1-based) of a multi-media post, as listed by the media call. */
   itemIndex: z.number().int().positive().optional(),
+  /**
+   * The visitor's own session (pages whose site offers it: Instagram), for the items of the post
+   * it listed; used for this one job, never stored in a queue, a log or a result.
+   */
+  instagramCookies: z.string().max(16_384).optional(),
   ...clipOptionsShape,
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;

@@ -27,9 +27,16 @@ export interface AppOptions {
   engines: EngineStatus[];
   /** The clock cloud-storage retention reads (tests move it forward). */
   now?: () => number;
+  /** Where log lines go instead of stdout (tests read the operator's log). */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, engines, now = Date.now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  engines,
+  now = Date.now,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const identity = clientIdentity(config);
   const app = Fastify({
     // A visitor's own session cookie (Instagram) must never reach a log line.
@@ -43,6 +50,7 @@ export async function buildApp({ config, engines, now = Date.now }: AppOptions):
         'req.headers.authorization',
         '*.headers.authorization',
       ],
+      ...(logStream ? { stream: logStream } : {}),
     },
     // Request ids make one visitor's job traceable through the logs.
     genReqId: () => crypto.randomUUID(),

@@ -6,6 +6,8 @@
 import { open } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../core/app-error';
+import { redactSecrets } from '../core/redact';
+import { EngineError } from '../media/engine-run';
 import { handedBack as wasHandedBack } from '../jobs/hand-back';
 import type { ConvertJobData, ProductJobHandler } from '../jobs/job-types';
 import type { EventBus } from '../realtime/event-bus';
@@ -69,6 +71,28 @@ export async function convertJobFailed(
   await deps.inputs.remove(data.input);
 }
 
+/** One warning line per failed conversion: its id, kind, output, code and the engine's own last line. */
+function logFailure(log: FastifyBaseLogger, data: ConvertJobData, failure: AppError, reason: unknown): void {
+  if (failure.code === 'REQUEST_CANCELLED') return;
+  const engineLine = reason instanceof EngineError ? lastLine(reason.detail) : undefined;
+  const fields = {
+    conversionId: data.conversionId,
+    kind: data.kind,
+    output: data.outputExtension,
+    code: failure.code,
+    ...(engineLine ? { engineError: redactSecrets(engineLine) } : {}),
+    ...(reason instanceof AppError || reason instanceof EngineError ? {} : { err: reason }),
+  };
+  log.warn(fields, 'conversion failed');
+}
+
+const lastLine = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1);
+
 export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'convert'> {
   return async (data: ConvertJobData, { signal: runnerSignal }) => {
     const { conversionId } = data;
@@ -129,7 +153,7 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
       }
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
       const failure = conversionFailure(reason);
-      if (!(reason instanceof AppError)) deps.log.warn({ err: reason }, 'conversion job failed');
+      logFailure(deps.log, data, failure, reason);
       // The failure is the job's answer: recorded for the visitor, not a queue failure.
       end = { status: 'failed', code: failure.code, message: failure.message };
     } finally {

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   prefix?: string;
   /** The clock cloud-storage retention reads. */
   now?: () => number;
+  /** Collects the app's log lines (JSON) here; give LOG_LEVEL in env too. */
+  logLines?: string[];
 }
 
 /**
@@ -65,7 +67,9 @@ export async function startTestApp(
     ...scaledEnv(),
     ...env,
   });
-  const app = await buildApp({ config, engines: [], now: options.now });
+  const { logLines } = options;
+  const logStream = logLines ? { write: (line: string) => void logLines.push(line) } : undefined;
+  const app = await buildApp({ config, engines: [], now: options.now, ...(logStream ? { logStream } : {}) });
   let origin = '';
   if (options.listen) origin = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
