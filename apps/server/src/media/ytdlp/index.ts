@@ -7,7 +7,7 @@ import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contract
 import type { Config } from '../../config/env';
 import { behindEgressGuard } from '../../net/egress-guard';
 import type { ProbeResult } from '../ffprobe';
-import { ytDlpAccess } from './access';
+import { ytDlpAccess, type YtDlpAccess } from './access';
 import type { InfoMode } from './args';
 import { runYtDlpDownload, type YtDlpRunResult } from './download';
 import { readYtDlpInfo, type YtDlpInfo } from './info';
@@ -52,43 +52,53 @@ export interface DownloadOptions extends RunPlace {
   probe?: (file: string) => Promise<ProbeResult>;
 }
 
+/** Runs `work` with the run's access prepared in `folder`, behind its own egress guard. */
+async function guarded<T>(
+  config: Config,
+  link: YtDlpLink,
+  folder: string,
+  visitorCookiesFile: string | undefined,
+  work: (proxyUrl: string, access: Omit<YtDlpAccess, 'upstreamProxy'>) => Promise<T>,
+): Promise<T> {
+  const { upstreamProxy, ...access } = await ytDlpAccess(config, link.platform, folder, visitorCookiesFile);
+  return behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
+    upstream: upstreamProxy,
+  });
+}
+
+/** The limits and platform rules every run gets. */
+const safetyOf = (config: Config, link: YtDlpLink) => ({
+  url: link.url,
+  platform: link.platform,
+  allowGeneric: link.allowGeneric,
+  ytDlpPath: config.YTDLP_PATH,
+  maxBytes: config.DOWNLOAD_MAX_BYTES,
+});
+
 /** Reads a link's information (one video, a post's items or a playlist's entries) in `folder`. */
-export async function readInfo(
+export function readInfo(
   config: Config,
   link: YtDlpLink,
   mode: InfoMode,
   folder: string,
   place: RunPlace,
 ): Promise<YtDlpInfo> {
-  const { upstreamProxy, ...access } = await ytDlpAccess(
-    config,
-    link.platform,
-    folder,
-    place.visitorCookiesFile,
-  );
-  return behindEgressGuard(
-    config.MEDIA_TEST_HOSTS,
-    (proxyUrl) =>
-      readYtDlpInfo({
-        ...access,
-        proxyUrl,
-        ytDlpPath: config.YTDLP_PATH,
-        url: link.url,
-        mode,
-        platform: link.platform,
-        allowGeneric: link.allowGeneric,
-        maxBytes: config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
-        timeoutMs: place.timeoutMs,
-        workDir: folder,
-        workRoot: folder,
-      }),
-    { upstream: upstreamProxy },
+  return guarded(config, link, folder, place.visitorCookiesFile, (proxyUrl, access) =>
+    readYtDlpInfo({
+      ...access,
+      ...safetyOf(config, link),
+      proxyUrl,
+      mode,
+      maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+      timeoutMs: place.timeoutMs,
+      workDir: folder,
+      workRoot: folder,
+    }),
   );
 }
 
 /** Downloads one media file into `folder`; byte progress goes to `onProgress`. */
-export async function download(
+export function download(
   config: Config,
   link: YtDlpLink,
   choice: DownloadChoice,
@@ -96,33 +106,20 @@ export async function download(
   onProgress: (progress: DownloadProgress) => void,
   options: DownloadOptions,
 ): Promise<YtDlpRunResult> {
-  const { upstreamProxy, ...access } = await ytDlpAccess(
-    config,
-    link.platform,
-    folder,
-    options.visitorCookiesFile,
-  );
-  return behindEgressGuard(
-    config.MEDIA_TEST_HOSTS,
-    (proxyUrl) =>
-      runYtDlpDownload({
-        ...choice,
-        ...access,
-        proxyUrl,
-        url: link.url,
-        platform: link.platform,
-        allowGeneric: link.allowGeneric,
-        ytDlpPath: config.YTDLP_PATH,
-        maxBytes: config.DOWNLOAD_MAX_BYTES,
-        maxDurationSeconds: options.maxDurationSeconds,
-        ...(options.infoJsonFile ? { infoJsonFile: options.infoJsonFile } : {}),
-        jobDir: folder,
-        timeoutMs: options.timeoutMs,
-        signal: options.signal,
-        onProgress,
-        onPostprocess: options.onPostprocess,
-        ...(options.probe ? { probe: options.probe } : {}),
-      }),
-    { upstream: upstreamProxy },
+  return guarded(config, link, folder, options.visitorCookiesFile, (proxyUrl, access) =>
+    runYtDlpDownload({
+      ...choice,
+      ...access,
+      ...safetyOf(config, link),
+      proxyUrl,
+      maxDurationSeconds: options.maxDurationSeconds,
+      ...(options.infoJsonFile ? { infoJsonFile: options.infoJsonFile } : {}),
+      jobDir: folder,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      onProgress,
+      onPostprocess: options.onPostprocess,
+      ...(options.probe ? { probe: options.probe } : {}),
+    }),
   );
 }
