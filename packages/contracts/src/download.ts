@@ -41,6 +41,11 @@ export const downloadRequestSchema = z.looseObject({
   directDownload: z.boolean().default(false),
   /** One item (1-based) of a multi-media post, as listed by the media call. */
   itemIndex: z.number().int().positive().optional(),
+  /**
+   * The visitor's session cookie for an item of a post listed with it (pages with a session
+   * cookie field): used for this one download only, never stored.
+   */
+  instagramCookies: z.string().max(16_384).optional(),
   ...clipOptionsShape,
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;

@@ -10,7 +10,15 @@ import { batchZipPath, createPlaylistBatch, startDownload } from '../api/downloa
 import { followBatch } from '../api/follow-batch';
 import { followTask } from '../api/follow-task';
 import { fileIsAvailable, saveLink, savePostLink } from '../api/save-file';
-import { opensInNewTab, savedFileName, type QueueAction, type QueueItem } from '../lib/queue';
+import { inJobSlot } from '../../../lib/pacing';
+import { downloadFailureText, videoStartFailure } from '../lib/messages';
+import {
+  asksWatermarkFree,
+  opensInNewTab,
+  savedFileName,
+  type QueueAction,
+  type QueueItem,
+} from '../lib/queue';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
 
@@ -38,16 +46,19 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     [update],
   );
 
-  const runItem = useCallback(
+  const runItemNow = useCallback(
     async (item: QueueItem): Promise<boolean> => {
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
+      let started: { taskId: string } | undefined;
       try {
         const format = item.mediaItem?.suggestedFormat ?? item.format;
-        const started = await startDownload(platform.id, {
+        started = await startDownload(platform.id, {
           url: item.url,
           format,
           itemIndex: item.mediaItem?.itemIndex,
           quality: item.quality,
+          removeWatermark: asksWatermarkFree(platform),
+          ...(item.sessionCookie ? { instagramCookies: item.sessionCookie } : {}),
           ...item.clip,
         });
         update(item.id, { taskId: started.taskId });
@@ -72,13 +83,21 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         toast.success('Download Ready', { description: `${fileName} is ready to save` });
         return true;
       } catch (error) {
-        return fail(item, error, 'Download Failed', 'Download failed');
+        const message = (started ? undefined : videoStartFailure(platform, error)) ?? {
+          title: 'Download Failed',
+          description: downloadFailureText(platform, error),
+        };
+        update(item.id, { status: 'error', error: message.description });
+        toast.error(message.title, { description: message.description });
+        return false;
       }
     },
-    [platform.id, update, fail],
+    [platform, update, fail],
   );
+  // A task holds one of the visitor's running-job slots on the server until it ends.
+  const runItem = useCallback((item: QueueItem) => inJobSlot(() => runItemNow(item)), [runItemNow]);
 
-  const runBatch = useCallback(
+  const runBatchNow = useCallback(
     async (item: QueueItem, videos: readonly PlaylistItem[]): Promise<boolean> => {
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
       try {
@@ -108,6 +127,10 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
       }
     },
     [platform.id, update, fail],
+  );
+  const runBatch = useCallback(
+    (item: QueueItem, videos: readonly PlaylistItem[]) => inJobSlot(() => runBatchNow(item, videos)),
+    [runBatchNow],
   );
 
   const saveItem = useCallback((item: QueueItem) => {
