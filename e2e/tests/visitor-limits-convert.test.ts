@@ -2,23 +2,21 @@
 // dropped on the PNG converter at once all complete. The page runs as many conversions at once as
 // the server allows and waits out the job-start budget instead of failing files.
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
 import type { Request } from 'playwright-core';
 import { apiAreas } from '@grabbit/contracts/api-paths';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from '../support/session';
 import {
   chooseFiles,
-  fixtureDir,
   makePng,
   openConverter,
   queueStatuses,
   startConversion,
+  useFixtureDir,
 } from './convert-support';
 
 const session = startServerAndBrowser();
-const dir = fixtureDir();
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = useFixtureDir();
 
 const isConversion = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname.startsWith(apiAreas.convert);

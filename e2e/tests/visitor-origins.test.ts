@@ -3,30 +3,29 @@
 // downloader page and a converter page work end to end; a stale auth_token in storage does not
 // stop a conversion; the TikTok page asks for the watermark-free file.
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
 import { authTokenStorageKey } from '@grabbit/catalog';
 import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lanOrigin } from '../support/chromium';
 import {
   clickThroughGate,
   mainButton,
   openDownloader,
+  queueItems,
   useDownloaderHarness,
   waitForStatus,
 } from '../support/downloader';
 import {
   chooseFiles,
-  fixtureDir,
   makePng,
   openConverter,
   queueStatuses,
   startConversion,
+  useFixtureDir,
 } from './convert-support';
 
 const harness = useDownloaderHarness();
-const dir = fixtureDir();
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = useFixtureDir();
 
 describe('a LAN host name over plain HTTP', () => {
   it('runs a download end to end', async () => {
@@ -81,7 +80,11 @@ describe('the TikTok page', () => {
         new URL(request.url()).pathname === apiPath(apiRoutes.download, { platform: 'tiktok' }),
     );
     await page.getByRole('textbox', { name: 'TikTok link 1' }).fill(harness.site.url('/a.mp4'));
+    // TikTok links are posts: the page lists the post's items, each downloads with its own button.
     await clickThroughGate(mainButton(page), 3, 'Download');
+    const item = queueItems(page).first();
+    await item.and(page.locator('[data-status="pending"]')).waitFor({ timeout: 60_000 });
+    await clickThroughGate(item.getByRole('button'), 2, 'Download');
     expect((await started).postDataJSON()).toMatchObject({ removeWatermark: true });
     await waitForStatus(page, 0, 'completed');
     await context.close();

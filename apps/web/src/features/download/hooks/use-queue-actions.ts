@@ -35,12 +35,11 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     (id: string, patch: Partial<QueueItem>) => dispatch({ type: 'update', id, patch }),
     [dispatch],
   );
-  /** Marks the item failed with the error's own message (else the fallback) and says so; false. */
+  /** Marks the item failed with `description` and says so under `title`; false. */
   const fail = useCallback(
-    (item: QueueItem, error: unknown, title: string, fallback: string): false => {
-      const message = errorText(error) ?? fallback;
-      update(item.id, { status: 'error', error: message });
-      toast.error(title, { description: message });
+    (item: QueueItem, title: string, description: string): false => {
+      update(item.id, { status: 'error', error: description });
+      toast.error(title, { description });
       return false;
     },
     [update],
@@ -87,9 +86,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
           title: 'Download Failed',
           description: downloadFailureText(platform, error),
         };
-        update(item.id, { status: 'error', error: message.description });
-        toast.error(message.title, { description: message.description });
-        return false;
+        return fail(item, message.title, message.description);
       }
     },
     [platform, update, fail],
@@ -123,7 +120,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         await savePostLink(zipPath);
         return true;
       } catch (error) {
-        return fail(item, error, 'Batch Error', 'An error occurred');
+        return fail(item, 'Batch Error', errorText(error) ?? 'An error occurred');
       }
     },
     [platform.id, update, fail],
