@@ -8,7 +8,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * A made-up LAN host name Chromium resolves to 127.0.0.1: pages opened at http://grabbit.lan:PORT
  * run as on a self-hosted LAN address over plain HTTP (not a secure context, unlike localhost).
  */
-export const lanHost = 'grabbit.lan';
+const lanHost = 'grabbit.lan';
 
 /** The server's address under the LAN host name. */
 export const lanOrigin = (port: number) => `http://${lanHost}:${port}`;

@@ -127,7 +127,7 @@ async function requestOnce<T>(path: string, options: ApiRequestOptions): Promise
 }
 
 /** A pacing refusal worth waiting for, when the error is one. */
-export function apiRefusal(error: unknown) {
+function apiRefusal(error: unknown) {
   return error instanceof ApiError && error.code === 'HTTP_ERROR'
     ? { status: error.status, code: error.serverCode, hints: error.hints }
     : undefined;

@@ -13,7 +13,7 @@ export function storedAuthToken(): string | undefined {
   }
 }
 
-export function forgetAuthToken(): void {
+function forgetAuthToken(): void {
   try {
     window.localStorage.removeItem(authTokenStorageKey);
   } catch {

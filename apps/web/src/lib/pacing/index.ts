@@ -3,8 +3,8 @@
 import { loadPublicConfig } from '../connection/public-config';
 import { JobSlots } from './job-slots';
 
-export { paced, type Refusal } from './paced';
-export { hintedWaitMs, retryDelayMs, waitFor, type RefusalHints } from './refusal';
+export { paced } from './paced';
+export type { RefusalHints } from './refusal';
 
 let slots: Promise<JobSlots> | undefined;
 

@@ -2,7 +2,7 @@
 // other failure, an abort, or too many refusals end it with the last error.
 import { retryDelayMs, waitFor, type RefusalHints } from './refusal';
 
-export interface Refusal {
+interface Refusal {
   status?: number;
   code?: string;
   hints?: RefusalHints;

@@ -5,7 +5,7 @@ import type { Platform } from '@grabbit/catalog';
 import type { ErrorCode } from '@grabbit/contracts';
 import { ApiError } from '../../../lib/api-client';
 
-export interface ToastMessage {
+interface ToastMessage {
   title: string;
   description: string;
 }
