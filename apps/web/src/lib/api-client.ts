@@ -93,9 +93,12 @@ async function buildRequest(
   return [apiUrlAt(await apiBase(), path), init];
 }
 
-/** One attempt: the answer's body, or an ApiError (nothing shown to the visitor yet). */
-async function requestOnce<T>(path: string, options: ApiRequestOptions): Promise<T> {
-  const token = storedAuthToken();
+/**
+ * One attempt: the answer's body, or an ApiError (nothing shown to the visitor yet). `anonymous`:
+ * without the stored token (once the server refused it).
+ */
+async function requestOnce<T>(path: string, options: ApiRequestOptions, anonymous = false): Promise<T> {
+  const token = anonymous ? undefined : storedAuthToken();
   let request: [string, RequestInit];
   try {
     request = await buildRequest(path, options, token);
@@ -113,7 +116,7 @@ async function requestOnce<T>(path: string, options: ApiRequestOptions): Promise
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-    if (dropRefusedToken(token, response.status, code)) return requestOnce(path, options);
+    if (dropRefusedToken(token, response.status, code)) return requestOnce(path, options, true);
     throw new ApiError(
       serverMessage(body) ?? 'An error occurred',
       'HTTP_ERROR',
