@@ -1,7 +1,8 @@
 // Pages as a self-hosting operator serves them and as a returning visitor has them: opened from a
 // LAN host name over plain HTTP (not a secure context: no crypto.randomUUID, no clipboard), a
 // downloader page and a converter page work end to end; a stale auth_token in storage does not
-// stop a conversion; the TikTok page asks for the watermark-free file.
+// stop a conversion; the TikTok page asks for the watermark-free file; icon-only buttons show
+// tooltips.
 import path from 'node:path';
 import { authTokenStorageKey } from '@grabbit/catalog';
 import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
@@ -87,6 +88,18 @@ describe('the TikTok page', () => {
     await clickThroughGate(item.getByRole('button'), 2, 'Download');
     expect((await started).postDataJSON()).toMatchObject({ removeWatermark: true });
     await waitForStatus(page, 0, 'completed');
+    await context.close();
+  });
+});
+
+describe('icon-only controls', () => {
+  it('show their label as a tooltip', async () => {
+    const { context, page } = await openDownloader(harness, '/vimeo-downloader');
+    const add = page.getByRole('button', { name: 'Add another link' });
+    // The tooltip code loads once the page is interactive; hovering before that shows nothing.
+    await expect.poll(() => add.getAttribute('data-state')).toBe('closed');
+    await add.hover();
+    await page.getByTestId('tooltip').filter({ hasText: 'Add another link' }).waitFor();
     await context.close();
   });
 });
