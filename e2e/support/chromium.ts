@@ -4,7 +4,17 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * A made-up LAN host name Chromium resolves to 127.0.0.1: pages opened at http://grabbit.lan:PORT
+ * run as on a self-hosted LAN address over plain HTTP (not a secure context, unlike localhost).
+ */
+const lanHost = 'grabbit.lan';
+
+/** The server's address under the LAN host name. */
+export const lanOrigin = (port: number) => `http://${lanHost}:${port}`;
+
 export const chromiumArgs = [
+  `--host-resolver-rules=MAP ${lanHost} 127.0.0.1`,
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -20,7 +20,15 @@ import {
 
 const capBytes = 256 * 1024;
 const harness = useDownloaderHarness({
-  env: { CONVERT_SYNC_WAIT_SECONDS: '0.001', CONVERT_MAX_UPLOAD_BYTES: String(capBytes) },
+  env: {
+    CONVERT_SYNC_WAIT_SECONDS: '0.001',
+    CONVERT_MAX_UPLOAD_BYTES: String(capBytes),
+    // The early-refusal checks send 100 uploads straight from the page's own fetch in well under a
+    // minute (each counts as an API call and a job start); what they test is that every refusal
+    // reaches the browser, not pacing (its own tests run at the shipped limits).
+    RATE_LIMIT_API_PER_MINUTE: '1000',
+    RATE_LIMIT_JOBS_PER_MINUTE: '1000',
+  },
 });
 const dir = fixtureDir();
 

@@ -2,15 +2,24 @@
 // once it is interactive, reading toasts and the queue.
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 
 export const run = promisify(execFile);
 
 export function fixtureDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'grabbit-convert-e2e-'));
+}
+
+/** A fixture folder for the file's tests, removed after them. */
+export function useFixtureDir(): string {
+  const dir = fixtureDir();
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** A solid-colour PNG of the given size, made by ImageMagick. */

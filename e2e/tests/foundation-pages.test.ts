@@ -1,5 +1,6 @@
-// Every route of the catalog renders in Chromium with its heading, its own title and no console
-// errors; unknown paths answer the 404 page with HTTP 404; converter canonical addresses work too.
+// Every route of the catalog renders in Chromium from the production build with its heading, its
+// own title and no console errors (hydration included); unknown paths answer the 404 page with
+// HTTP 404; converter canonical addresses work too.
 import { notFoundMeta, routes } from '@grabbit/catalog';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +16,16 @@ beforeAll(async () => {
   errors = collectConsoleErrors(page);
 });
 
-/** Opens a path and waits until the app is hydrated and has detected its connection. */
+/**
+ * Opens a path and waits until the app has detected its connection and every code-split part has
+ * loaded and hydrated (nothing left on the network): a hydration mismatch (React's error #418 in
+ * the production build) is reported by then.
+ */
 async function visit(path: string): Promise<number | undefined> {
   errors.clear();
   const response = await page.goto(`${session.server.url}${path}`);
   await page.getByTestId('connection-badge').waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
   return response?.status();
 }
 

@@ -43,6 +43,26 @@ export const network = {
   queryRetryMaxMs: 30000,
 } as const;
 
+/**
+ * How the pages pace their own work: the shipped per-client cap on running jobs (used while the
+ * server's /api/config does not say), how long to wait on a refusal that names no time, the most
+ * they wait at once, and how many refusals one file or link survives before it fails.
+ */
+export const pacing = {
+  activeJobsPerClient: 3,
+  retryWithoutHintMs: 2000,
+  maxWaitMs: 65_000,
+  maxAttempts: 12,
+  /** The preview is asked for once the visitor has stopped typing this long. */
+  previewDebounceMs: 600,
+} as const;
+
+/** Tooltips on icon-only controls. */
+export const tooltips = {
+  openDelayMs: 700,
+  skipDelayMs: 300,
+} as const;
+
 export const downloadDefaults = {
   format: 'mp4',
   quality: 'best',

@@ -15,6 +15,18 @@ export const publicConfigSchema = z.object({
   }),
   features: z.object({ monetization: z.boolean(), cloudStorage: z.boolean().default(false) }),
   testHosts: z.array(z.string()).optional(),
+  /**
+   * The per-client budgets an anonymous visitor gets, so a page can pace its own work within them
+   * (optional: a server that does not send them leaves the pages on the shipped defaults).
+   */
+  limits: z
+    .object({
+      apiPerMinute: z.number().int().positive(),
+      jobsPerMinute: z.number().int().positive(),
+      activeJobsPerClient: z.number().int().positive(),
+    })
+    .partial()
+    .optional(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

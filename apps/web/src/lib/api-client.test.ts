@@ -26,11 +26,28 @@ const answers: Record<string, [number, string]> = {
   ],
 };
 
+/** Calls seen per path, for the answers that change on the next call. */
+const calls = new Map<string, number>();
+const keyRefused =
+  '{"success":false,"error":"Invalid API key","Error":"Invalid API key","code":"INVALID_API_KEY"}';
+
 beforeAll(async () => {
   server = createServer((req, res) => {
     lastHeaders = req.headers;
-    const [status, body] = answers[req.url ?? ''] ?? [404, ''];
-    res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    const url = req.url ?? '';
+    calls.set(url, (calls.get(url) ?? 0) + 1);
+    const json = { 'content-type': 'application/json' };
+    // Refused once with a wait of one second, then answered.
+    if (url === '/api/paced' && calls.get(url) === 1)
+      return void res.writeHead(429, { ...json, 'retry-after': '1' }).end(answers['/api/limited']?.[1]);
+    // A server that knows no such key: refused with the token, answered without it.
+    if (url === '/api/keyed' && req.headers.authorization)
+      return void res.writeHead(401, json).end(keyRefused);
+    // Refused every time, asking for no wait: the page gives up after its attempts.
+    if (url === '/api/limited') res.setHeader('retry-after', '0');
+    const [status, body] = answers[url] ??
+      (url === '/api/paced' || url === '/api/keyed' ? answers['/api/ok'] : undefined) ?? [404, ''];
+    res.writeHead(status, json).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -70,7 +87,34 @@ describe('api client', () => {
     expect(toastError).toHaveBeenCalledWith('Error', { description: 'Bad link' });
   });
 
-  it('shows the rate limit message of a 429 as a toast', async () => {
+  it('waits as long as a 429 asks and tries again, showing nothing', async () => {
+    const started = Date.now();
+    expect(await apiRequest('/paced')).toEqual({ success: true, taskId: 't1' });
+    expect(calls.get('/api/paced')).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('drops a stored token the server refuses and makes the call again anonymously', async () => {
+    const removed: string[] = [];
+    let token: string | null = 'stale';
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: () => token,
+        removeItem: (key: string) => {
+          removed.push(key);
+          token = null;
+        },
+      },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await apiRequest('/keyed')).toEqual({ success: true, taskId: 't1' });
+    expect(removed).toEqual(['auth_token']);
+    expect(lastHeaders.authorization).toBeUndefined();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('shows the rate limit message of a 429 as a toast once waiting no longer helps', async () => {
     const error = await apiRequest('/limited').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, serverCode: 'RATE_LIMITED' });
     expect(toastError).toHaveBeenCalledWith('Error', {

@@ -2,10 +2,14 @@
 // a 600000 ms time-out, JSON bodies, the visitor's bearer token when local storage holds one, and
 // the error toasts: 'Error' with the server's detail or message, 'Connection Error' when nothing
 // answered (code NO_RESPONSE), REQUEST_ERROR when the request could not even be built.
-import { authTokenStorageKey, network } from '@grabbit/catalog';
+// A call the server paces (429 with Retry-After / RateLimit-*) waits and is made again; a stored
+// token the server refuses is dropped and the call made again anonymously (auth-token.ts).
+import { network } from '@grabbit/catalog';
 import { apiUrlAt } from '@grabbit/contracts/api-paths';
 import { toast } from '../components/ui/toast';
+import { dropRefusedToken, storedAuthToken } from './auth-token';
 import { getConnection } from './connection';
+import { hintsOf, paced, type RefusalHints } from './pacing';
 
 export type ApiErrorCode = 'HTTP_ERROR' | 'NO_RESPONSE' | 'REQUEST_ERROR';
 
@@ -17,6 +21,8 @@ export class ApiError extends Error {
     readonly status?: number,
     /** The server's stable error code (packages/contracts), when it sent one. */
     readonly serverCode?: string,
+    /** What the answer said about trying again (429). */
+    readonly hints?: RefusalHints,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -31,6 +37,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Set false when the caller shows its own message for server errors. */
   toastErrors?: boolean;
+  /**
+   * Set false for an optional call (the preview) that should fail at once when the server paces
+   * the visitor, instead of waiting its turn: waiting only pays for work the visitor asked for.
+   */
+  waitWhenPaced?: boolean;
 }
 
 /** The detected API base (`{origin}/api`). */
@@ -42,15 +53,6 @@ async function apiBase(): Promise<string> {
 export async function resolveApiLink(link: string): Promise<string> {
   if (/^https?:\/\//i.test(link)) return link;
   return apiUrlAt(await apiBase(), link);
-}
-
-function authHeader(): Record<string, string> {
-  try {
-    const token = window.localStorage.getItem(authTokenStorageKey);
-    return token ? { Authorization: `Bearer ${token}` } : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The human message of an error body: detail, then message, then error. */
@@ -71,9 +73,14 @@ export function ensureSuccess<T>(answer: T, fallback: string): T {
   return answer;
 }
 
-async function buildRequest(path: string, options: ApiRequestOptions): Promise<[string, RequestInit]> {
+async function buildRequest(
+  path: string,
+  options: ApiRequestOptions,
+  token: string | undefined,
+): Promise<[string, RequestInit]> {
   const isForm = options.body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeader() };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const timeout = AbortSignal.timeout(network.httpTimeoutMs);
   const init: RequestInit = {
@@ -86,10 +93,15 @@ async function buildRequest(path: string, options: ApiRequestOptions): Promise<[
   return [apiUrlAt(await apiBase(), path), init];
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/**
+ * One attempt: the answer's body, or an ApiError (nothing shown to the visitor yet). `anonymous`:
+ * without the stored token (once the server refused it).
+ */
+async function requestOnce<T>(path: string, options: ApiRequestOptions, anonymous = false): Promise<T> {
+  const token = anonymous ? undefined : storedAuthToken();
   let request: [string, RequestInit];
   try {
-    request = await buildRequest(path, options);
+    request = await buildRequest(path, options, token);
   } catch (error) {
     console.error('Request setup failed', error);
     throw new ApiError('An unexpected error occurred', 'REQUEST_ERROR');
@@ -99,18 +111,40 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     response = await fetch(...request);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    toast.error('Connection Error', {
-      description: 'No response from server. Please check your connection.',
-    });
     throw new ApiError('No response from server. Please check your connection.', 'NO_RESPONSE');
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
-    const message = serverMessage(body) ?? 'An error occurred';
-    if (options.toastErrors !== false) toast.error('Error', { description: message });
     const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-    throw new ApiError(message, 'HTTP_ERROR', response.status, typeof code === 'string' ? code : undefined);
+    if (dropRefusedToken(token, response.status, code)) return requestOnce(path, options, true);
+    throw new ApiError(
+      serverMessage(body) ?? 'An error occurred',
+      'HTTP_ERROR',
+      response.status,
+      typeof code === 'string' ? code : undefined,
+      hintsOf((name) => response.headers.get(name)),
+    );
   }
   if (options.responseType === 'blob') return (await response.blob()) as T;
   return (await response.json()) as T;
+}
+
+/** A pacing refusal worth waiting for, when the error is one. */
+function apiRefusal(error: unknown) {
+  return error instanceof ApiError && error.code === 'HTTP_ERROR'
+    ? { status: error.status, code: error.serverCode, hints: error.hints }
+    : undefined;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  try {
+    const once = () => requestOnce<T>(path, options);
+    return await (options.waitWhenPaced === false ? once() : paced(once, apiRefusal, options.signal));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NO_RESPONSE')
+      toast.error('Connection Error', { description: error.message });
+    else if (error instanceof ApiError && error.code === 'HTTP_ERROR' && options.toastErrors !== false)
+      toast.error('Error', { description: error.message });
+    throw error;
+  }
 }

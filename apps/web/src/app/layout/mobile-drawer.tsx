@@ -3,7 +3,7 @@
 // page nothing.
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/icon-button';
 import { ProductName } from './product-name';
 import { SidebarNav } from './sidebar-nav';
 
@@ -28,9 +28,9 @@ export default function MobileDrawer({ open, onOpenChange }: MobileDrawerProps) 
               </div>
             </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
+              <IconButton label="Close menu">
                 <X aria-hidden />
-              </Button>
+              </IconButton>
             </Dialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto p-3">

@@ -2,7 +2,7 @@
 // menu button opens the slide-in drawer.
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/icon-button';
 import { ProductName } from './product-name';
 import { SidebarNav } from './sidebar-nav';
 
@@ -30,10 +30,8 @@ export function MobileTopBar() {
   const [used, setUsed] = useState(false);
   return (
     <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Open menu"
+      <IconButton
+        label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -42,7 +40,7 @@ export function MobileTopBar() {
         }}
       >
         <Menu aria-hidden />
-      </Button>
+      </IconButton>
       {used && (
         <Suspense fallback={null}>
           <MobileDrawer open={open} onOpenChange={setOpen} />

@@ -1,9 +1,9 @@
 // The page's one connection detector and its state, observable from React. Candidates come from the
-// server's runtime config (API_CANDIDATES), else the page's own origin.
+// server's runtime config (API_CANDIDATES), then the page's own origin.
 import { createConnectionDetector, type ConnectionDetector } from './detect';
 import { createHealthCheck } from './health-check';
 import { loadPublicConfig } from './public-config';
-import type { ConnectionResult } from './ranking';
+import { candidatesWithOwnOrigin, type ConnectionResult } from './ranking';
 
 export type ConnectionState =
   | { status: 'idle' }
@@ -12,13 +12,13 @@ export type ConnectionState =
   | { status: 'error'; message: string; result?: ConnectionResult };
 
 async function configuredCandidates(): Promise<readonly string[]> {
-  const own = [window.location.origin];
+  const own = window.location.origin;
   try {
     const config = await loadPublicConfig();
-    return config.apiCandidates.length > 0 ? config.apiCandidates : own;
+    return candidatesWithOwnOrigin(config.apiCandidates, own);
   } catch {
     // Without the config the page's own origin is still the best guess; its health check decides.
-    return own;
+    return [own];
   }
 }
 

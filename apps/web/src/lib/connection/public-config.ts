@@ -5,6 +5,7 @@ import type { PublicConfig } from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
 import { apiRoutes } from '@grabbit/contracts/api-paths';
 import { useQuery } from '@tanstack/react-query';
+import { useHydrated } from '../use-hydrated';
 
 export type { PublicConfig };
 
@@ -26,7 +27,18 @@ export function loadPublicConfig(): Promise<PublicConfig> {
 
 const publicConfigQueryKey = ['public-config'] as const;
 
-export function usePublicConfig() {
+/**
+ * The configuration once the page is hydrated. While React hydrates, the page must render exactly
+ * what the prerendered HTML shows, which was made without any configuration: a configuration
+ * already loaded (connection detection asks for it early) would change the first client render.
+ */
+export function usePublicConfig(): { data: PublicConfig | undefined } {
+  const hydrated = useHydrated();
   // The configuration does not change during a visit.
-  return useQuery({ queryKey: publicConfigQueryKey, queryFn: loadPublicConfig, staleTime: Infinity });
+  const { data } = useQuery({
+    queryKey: publicConfigQueryKey,
+    queryFn: loadPublicConfig,
+    staleTime: Infinity,
+  });
+  return { data: hydrated ? data : undefined };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  candidatesWithOwnOrigin,
   chooseConnection,
   normalizeCandidates,
   rankResults,
@@ -36,6 +37,19 @@ describe('usableCandidates', () => {
     expect(normalizeCandidates([' https://a.test/ ', '', 'https://a.test', 'http://b.test'])).toEqual([
       'https://a.test',
       'http://b.test',
+    ]);
+  });
+});
+
+describe('candidatesWithOwnOrigin', () => {
+  it('tries the configured backends first, then the page own origin, even a LAN name over HTTP', () => {
+    expect(candidatesWithOwnOrigin(['https://api.example'], 'http://grabbit.lan:5000')).toEqual([
+      'https://api.example',
+      'http://grabbit.lan:5000',
+    ]);
+    expect(candidatesWithOwnOrigin([], 'http://192.168.1.20:5000')).toEqual(['http://192.168.1.20:5000']);
+    expect(candidatesWithOwnOrigin(['http://grabbit.lan:5000/'], 'http://grabbit.lan:5000')).toEqual([
+      'http://grabbit.lan:5000',
     ]);
   });
 });

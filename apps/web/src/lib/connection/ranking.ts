@@ -36,6 +36,15 @@ export function normalizeCandidates(candidates: readonly string[]): string[] {
 }
 
 /**
+ * What detection tries: the configured backends in their order, then the page's own origin (the
+ * server that served the page is always worth a try, whatever address or scheme the operator serves
+ * it on: a LAN name over plain HTTP, HTTPS, a path-preserving proxy).
+ */
+export function candidatesWithOwnOrigin(configured: readonly string[], ownOrigin: string): string[] {
+  return normalizeCandidates([...configured, ownOrigin]);
+}
+
+/**
  * The candidates a page may talk to. An HTTPS page cannot call plain HTTP (the browser blocks
  * mixed content), so only secure candidates remain there.
  */

@@ -2,9 +2,11 @@
 // because fetch cannot report upload progress. The answer is the converted file, or (202) a job
 // when the conversion outlasts the server's wait: the page asks for that with `Prefer:
 // respond-async`, so a long conversion never runs into the page's HTTP timeout.
-import { authTokenStorageKey, network } from '@grabbit/catalog';
+import { network } from '@grabbit/catalog';
 import { apiUrlAt } from '@grabbit/contracts/api-paths';
 import { respondAsyncHeader, type ConversionJob } from '@grabbit/contracts/convert-jobs';
+import { dropRefusedToken, storedAuthToken } from '../../../lib/auth-token';
+import { hintsOf, type RefusalHints } from '../../../lib/pacing';
 import { conversionPath } from '../lib/conversion-endpoint';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
 
@@ -26,6 +28,8 @@ export class ConversionError extends Error {
     message: string,
     readonly status?: number,
     readonly code?: string,
+    /** What the answer said about trying again (429). */
+    readonly hints?: RefusalHints,
   ) {
     super(message);
     this.name = 'ConversionError';
@@ -42,15 +46,6 @@ function conversionForm({ file, outputFormat, progressId, fields }: ConversionUp
   return form;
 }
 
-function storedAuthToken(): string | null {
-  try {
-    return window.localStorage.getItem(authTokenStorageKey);
-  } catch {
-    // Storage can be blocked (private modes, sandboxed frames): no token then.
-    return null;
-  }
-}
-
 async function errorFromAnswer(xhr: XMLHttpRequest): Promise<ConversionError> {
   const blob = xhr.response instanceof Blob ? xhr.response : undefined;
   const body = blob ? parseErrorBody(await blob.text()) : undefined;
@@ -60,6 +55,7 @@ async function errorFromAnswer(xhr: XMLHttpRequest): Promise<ConversionError> {
     failureMessage(body, transport),
     xhr.status,
     typeof code === 'string' ? code : undefined,
+    hintsOf((name) => xhr.getResponseHeader(name)),
   );
 }
 
@@ -71,13 +67,31 @@ async function jobFromAnswer(xhr: XMLHttpRequest): Promise<ConversionJob> {
   return job;
 }
 
-export function uploadConversion(upload: ConversionUpload): Promise<Blob | ConversionJob> {
+/** A pacing refusal worth waiting for, when the error is one (see lib/pacing). */
+export function conversionRefusal(error: unknown) {
+  return error instanceof ConversionError && error.status !== undefined
+    ? { status: error.status, code: error.code, hints: error.hints }
+    : undefined;
+}
+
+/** Uploads once; a stored token the server refuses is dropped and the upload made again without it. */
+export async function uploadConversion(upload: ConversionUpload): Promise<Blob | ConversionJob> {
+  const token = storedAuthToken();
+  try {
+    return await uploadOnce(upload, token);
+  } catch (error) {
+    if (error instanceof ConversionError && dropRefusedToken(token, error.status ?? 0, error.code))
+      return uploadOnce(upload, undefined);
+    throw error;
+  }
+}
+
+function uploadOnce(upload: ConversionUpload, token: string | undefined): Promise<Blob | ConversionJob> {
   return new Promise<Blob | ConversionJob>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrlAt(upload.apiBase, conversionPath(upload.file)));
     xhr.responseType = 'blob';
     xhr.timeout = network.httpTimeoutMs;
-    const token = storedAuthToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader(respondAsyncHeader.name, respondAsyncHeader.value);
 

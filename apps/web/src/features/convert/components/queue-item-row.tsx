@@ -1,6 +1,7 @@
 // One file in the conversion queue: name, status text, progress bars, save link and remove.
 import { CheckCircle2, Download, Loader2, X, XCircle } from 'lucide-react';
-import { buttonClasses, Button } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { Progress } from '../../../components/ui/progress';
 import { statusText, type QueueItem } from '../lib/conversion-queue';
 
@@ -38,14 +39,9 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
               Save<span className="sr-only"> {item.downloadName}</span>
             </a>
           )}
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove ${item.file.name} from the queue`}
-            onClick={() => onRemove(item.id)}
-          >
+          <IconButton label={`Remove ${item.file.name} from the queue`} onClick={() => onRemove(item.id)}>
             <X aria-hidden />
-          </Button>
+          </IconButton>
         </div>
       </div>
       {converting && item.progress > 0 && (

@@ -2,7 +2,7 @@
 import { formatMegabytes } from '@grabbit/catalog';
 import { FileIcon, X } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { fileExtension } from '../lib/file-names';
 
 interface SelectedFileListProps {
@@ -30,15 +30,9 @@ export function SelectedFileList({ files, disabled, onRemove }: SelectedFileList
               <p className="text-xs text-slate-600">{formatMegabytes(file.size)}</p>
             </div>
             <Badge>{fileExtension(file.name).toUpperCase() || '?'}</Badge>
-            <Button
-              variant="ghost"
-              size="icon"
-              disabled={disabled}
-              aria-label={`Remove ${file.name}`}
-              onClick={() => onRemove(index)}
-            >
+            <IconButton disabled={disabled} label={`Remove ${file.name}`} onClick={() => onRemove(index)}>
               <X aria-hidden />
-            </Button>
+            </IconButton>
           </li>
         ))}
       </ul>

@@ -1,18 +1,21 @@
-// Runs conversion batches and keeps the queue: every file of a batch uploads in parallel, follows
-// its progress on the hub, and ends completed (with a local link) or failed (with its message).
+// Runs conversion batches and keeps the queue: the files of a batch take turns in the visitor's
+// running-job slots (as many at once as the server allows), a refusal for pacing (429) waits and
+// tries again; each follows its progress on the hub and ends completed (with a local link) or
+// failed (with its message).
 import type { ConverterPage } from '@grabbit/catalog';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { getConnection } from '../../../lib/connection';
 import { conversionJobResult } from '../api/conversion-job';
 import { followConversion } from '../api/conversion-progress';
-import { ConversionError, uploadConversion } from '../api/upload-conversion';
+import { inJobSlot, paced } from '../../../lib/pacing';
+import { ConversionError, conversionRefusal, uploadConversion } from '../api/upload-conversion';
 import { batchSummary, converterToasts } from '../lib/batch-summary';
 import { emptyQueue, queueReducer } from '../lib/conversion-queue';
 import { failureMessage } from '../lib/failure-message';
 import { downloadName } from '../lib/file-names';
 import { checkFileSizes } from '../lib/file-selection';
-import { randomId } from '../lib/random-id';
+import { randomId } from '../../../lib/random-id';
 import { useObjectUrls } from './use-object-urls';
 
 type Outcome = 'completed' | 'failed' | 'removed';
@@ -39,25 +42,36 @@ export function useConversionQueue(page: ConverterPage) {
     return () => uploads.forEach((controller) => controller.abort());
   }, []);
 
-  const convertOne = useCallback(
-    async (endpoints: Endpoints, id: string, file: File, request: BatchRequest): Promise<Outcome> => {
-      const controller = new AbortController();
-      running.current.set(id, controller);
+  const convertNow = useCallback(
+    async (
+      endpoints: Endpoints,
+      id: string,
+      file: File,
+      request: BatchRequest,
+      controller: AbortController,
+    ): Promise<Outcome> => {
+      if (controller.signal.aborted) return 'removed';
       const progressId = randomId();
       const stopFollowing = await followConversion(progressId, (event) =>
         dispatch({ type: 'conversionProgress', id, ...event }),
       );
       try {
         const { outputFormat, fields } = request;
-        const answer = await uploadConversion({
-          apiBase: endpoints.apiBase,
-          file,
-          outputFormat,
-          fields,
-          progressId,
-          signal: controller.signal,
-          onUploadProgress: (progress) => dispatch({ type: 'uploadProgress', id, progress }),
-        });
+        const upload = () => {
+          dispatch({ type: 'waiting', id, waiting: false });
+          return uploadConversion({
+            apiBase: endpoints.apiBase,
+            file,
+            outputFormat,
+            fields,
+            progressId,
+            signal: controller.signal,
+            onUploadProgress: (progress) => dispatch({ type: 'uploadProgress', id, progress }),
+          });
+        };
+        const answer = await paced(upload, conversionRefusal, controller.signal, () =>
+          dispatch({ type: 'waiting', id, waiting: true }),
+        );
         // A long conversion answers with a job: the result is fetched once it is ready.
         const blob = answer instanceof Blob ? answer : await conversionJobResult(answer, controller.signal);
         if (controller.signal.aborted) return 'removed';
@@ -73,11 +87,23 @@ export function useConversionQueue(page: ConverterPage) {
         dispatch({ type: 'failed', id, error: message });
         return 'failed';
       } finally {
-        running.current.delete(id);
         stopFollowing();
       }
     },
     [objectUrls],
+  );
+
+  const convertOne = useCallback(
+    async (endpoints: Endpoints, id: string, file: File, request: BatchRequest): Promise<Outcome> => {
+      const controller = new AbortController();
+      running.current.set(id, controller);
+      try {
+        return await inJobSlot(() => convertNow(endpoints, id, file, request, controller));
+      } finally {
+        running.current.delete(id);
+      }
+    },
+    [convertNow],
   );
 
   /**

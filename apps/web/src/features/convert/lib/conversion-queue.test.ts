@@ -10,14 +10,30 @@ import {
 
 const file = (name: string) => new File(['x'], name, { type: 'image/png' });
 
-function started(...ids: string[]): QueueState {
+function queued(...ids: string[]): QueueState {
   return queueReducer(emptyQueue, {
     type: 'batchStarted',
     items: ids.map((id) => ({ id, file: file(`${id}.png`) })),
   });
 }
 
+/** A batch whose items all have their turn. */
+function started(...ids: string[]): QueueState {
+  return ids.reduce(
+    (state, id) => queueReducer(state, { type: 'waiting', id, waiting: false }),
+    queued(...ids),
+  );
+}
+
 describe('conversion queue', () => {
+  it('shows items waiting for their turn until they start', () => {
+    const state = queued('a', 'b');
+    expect(state.items.map(statusText)).toEqual(['Waiting for its turn…', 'Waiting for its turn…']);
+    const next = queueReducer(state, { type: 'waiting', id: 'a', waiting: false });
+    expect(next.items.map(statusText)).toEqual(['Uploading… 0%', 'Waiting for its turn…']);
+    expect(batchProgress(next)).toMatchObject({ total: 2, completed: 0, percent: 0 });
+  });
+
   it('starts items converting at 0 and shows the upload percentage', () => {
     const state = queueReducer(started('a'), { type: 'uploadProgress', id: 'a', progress: 42.4 });
     expect(state.items[0]).toMatchObject({ status: 'converting', progress: 42 });

@@ -11,6 +11,8 @@ export interface QueueItem {
   id: string;
   file: File;
   status: QueueItemStatus;
+  /** Waiting for its turn: the page runs only as many conversions at once as the server allows. */
+  waiting?: boolean;
   /** Upload percentage, 0-100. */
   progress: number;
   /** What the server reports while it works; absent until its first report. */
@@ -28,6 +30,7 @@ export interface QueueState {
 
 export type QueueAction =
   | { type: 'batchStarted'; items: { id: string; file: File }[] }
+  | { type: 'waiting'; id: string; waiting: boolean }
   | { type: 'uploadProgress'; id: string; progress: number }
   | { type: 'conversionProgress'; id: string; stage: ConversionStage; percent: number }
   | { type: 'completed'; id: string; outputUrl: string; downloadName: string }
@@ -54,10 +57,13 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         id,
         file,
         status: 'converting',
+        waiting: true,
         progress: 0,
       }));
       return { items: [...state.items, ...added], batchIds: added.map((item) => item.id) };
     }
+    case 'waiting':
+      return updateConverting(state, action.id, (item) => ({ ...item, waiting: action.waiting }));
     case 'uploadProgress':
       // Progress only moves forward: late or repeated events never make a bar jump back.
       return updateConverting(state, action.id, (item) => ({
@@ -120,6 +126,7 @@ export function batchProgress(state: QueueState): { total: number; completed: nu
 export function statusText(item: QueueItem): string {
   if (item.status === 'completed') return 'Completed';
   if (item.status === 'failed') return `Failed: ${item.error ?? ''}`;
+  if (item.waiting) return 'Waiting for its turn…';
   const conversion = item.conversion;
   if (conversion?.stage === 'finishing') return 'Finishing…';
   if (conversion?.stage === 'converting') return `Converting… ${conversion.percent}%`;

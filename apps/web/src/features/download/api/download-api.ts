@@ -25,6 +25,8 @@ export interface StartDownloadInput {
   /** One item of a multi-media post (1-based). */
   itemIndex?: number;
   removeWatermark?: boolean;
+  /** The visitor's session for the post an item belongs to (the platform's sessionCookie). */
+  instagramCookies?: string;
   quality?: string;
   startTime?: number;
   endTime?: number;

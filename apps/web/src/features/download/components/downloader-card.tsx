@@ -3,11 +3,12 @@
 // server offers it), the monetization notice and the gated main button. A shared link (`?url=`)
 // fills the first row.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
-import { downloadDefaults } from '@grabbit/catalog';
+import { downloadDefaults, pacing } from '@grabbit/catalog';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   CloudStorageOptions,
   defaultCloudChoice,
@@ -44,7 +45,8 @@ export function DownloaderCard({
   generation,
   onStart,
 }: DownloaderCardProps) {
-  const [entries, setEntries] = useState(() => [emptyRow()]);
+  // A fixed id for the first row: the prerendered HTML and the first client render must agree.
+  const [entries, setEntries] = useState(() => [emptyRow('first-row')]);
   const [format, setFormat] = useState<DownloadFormat>(downloadDefaults.format);
   const [cookies, setCookies] = useState('');
   const cloudEnabled = useCloudStorageEnabled();
@@ -63,7 +65,10 @@ export function DownloaderCard({
   // The preview: exactly one link, valid, one video (not a playlist or a post).
   const filled = rows.filter((row) => row.value.trim());
   const single = filled.length === 1 && !filled[0]?.error && !filled[0]?.isPlaylist && !multiMedia;
-  const previewUrl = single ? filled[0]?.value.trim() : undefined;
+  const typedPreviewUrl = single ? filled[0]?.value.trim() : undefined;
+  // Asked for once typing pauses, and only while it is still the link in the field.
+  const settledPreviewUrl = useDebouncedValue(typedPreviewUrl, pacing.previewDebounceMs);
+  const previewUrl = settledPreviewUrl === typedPreviewUrl ? typedPreviewUrl : undefined;
   const [picked, setPicked] = useState<{ url?: string; choice: ClipChoice }>({ choice: noChoice });
   const choice = picked.url === previewUrl ? picked.choice : noChoice;
   const info = useMediaInfo(platform.id, previewUrl).data;

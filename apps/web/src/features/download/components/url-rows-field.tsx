@@ -3,7 +3,7 @@
 import type { Platform } from '@grabbit/catalog';
 import { Minus, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { Input } from '../../../components/ui/input';
 import { canAddRow, canRemoveRow, type UrlRow } from '../lib/url-rows';
 
@@ -29,9 +29,9 @@ function RowButton({
   children: ReactNode;
 }) {
   return (
-    <Button variant="outline" size="icon" aria-label={label} disabled={disabled} onClick={onClick}>
+    <IconButton variant="outline" label={label} disabled={disabled} onClick={onClick}>
       {children}
-    </Button>
+    </IconButton>
   );
 }
 

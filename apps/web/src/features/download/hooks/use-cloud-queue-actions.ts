@@ -5,7 +5,8 @@ import { useCallback, type Dispatch } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { deleteFromCloud, downloadAndUpload, freshCloudLink } from '../../cloud-storage';
 import { resetGateAfterDownload } from '../../monetization';
-import type { QueueAction, QueueItem } from '../lib/queue';
+import { inJobSlot } from '../../../lib/pacing';
+import { asksWatermarkFree, type QueueAction, type QueueItem } from '../lib/queue';
 
 /** A link this close to its end is renewed before opening. */
 const linkMarginMs = 10_000;
@@ -19,14 +20,19 @@ export function useCloudQueueActions(platform: Platform, dispatch: Dispatch<Queu
   );
 
   /** Downloads and keeps the item's file; resolves true once it is in cloud storage. */
-  const runCloudItem = useCallback(
+  const keepInCloud = useCallback(
     async (item: QueueItem): Promise<boolean> => {
       if (!item.cloudChoice) return false;
       // One call that answers when the file is stored: the bar shows Processing meanwhile.
       update(item.id, { status: 'processing', progress: 0, error: undefined });
       try {
         const kept = await downloadAndUpload(
-          { platform: platform.id, url: item.url, format: item.format },
+          {
+            platform: platform.id,
+            url: item.url,
+            format: item.format,
+            removeWatermark: asksWatermarkFree(platform),
+          },
           item.cloudChoice,
         );
         update(item.id, {
@@ -50,7 +56,12 @@ export function useCloudQueueActions(platform: Platform, dispatch: Dispatch<Queu
         return false;
       }
     },
-    [platform.id, update],
+    [platform, update],
+  );
+  // The server holds one of the visitor's running-job slots while it downloads and stores.
+  const runCloudItem = useCallback(
+    (item: QueueItem): Promise<boolean> => inJobSlot(() => keepInCloud(item)),
+    [keepInCloud],
   );
 
   const deleteCloudItem = useCallback(

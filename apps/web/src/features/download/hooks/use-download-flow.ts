@@ -7,11 +7,14 @@ import { playlistLimits } from '@grabbit/catalog';
 import { useCallback, useReducer, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { inJobSlot } from '../../../lib/pacing';
+import { randomId } from '../../../lib/random-id';
 import type { CloudChoice } from '../../cloud-storage';
 import { resetGateAfterDownload } from '../../monetization';
 import { getPlaylistItems, getPostMediaItems } from '../api/download-api';
 import type { ChoiceFields } from '../lib/clip-choice';
 import { linkKind } from '../lib/link-kind';
+import { noMediaDownloaded, postListFailure } from '../lib/messages';
 import { queueReducer, type QueueItem } from '../lib/queue';
 import type { UrlRow } from '../lib/url-rows';
 import { useCloudQueueActions } from './use-cloud-queue-actions';
@@ -27,7 +30,7 @@ export interface StartOptions {
   choice?: ChoiceFields & { thumbnailUrl?: string; title?: string };
 }
 
-const newId = () => crypto.randomUUID();
+const newId = () => randomId();
 
 function baseItem(url: string, format: DownloadFormat, title: string): QueueItem {
   return { id: newId(), url, status: 'pending', progress: 0, format, quality: 'best', title };
@@ -49,7 +52,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
     async (url: string, format: DownloadFormat) => {
       let playlist;
       try {
-        playlist = await getPlaylistItems(platform.id, url, format);
+        playlist = await inJobSlot(() => getPlaylistItems(platform.id, url, format));
       } catch (error) {
         // The server answers 404 when the link holds no playlist at all.
         if (error instanceof ApiError && error.status === 404) {
@@ -96,17 +99,15 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
     async (url: string, format: DownloadFormat, instagramCookies?: string) => {
       let post;
       try {
-        post = await getPostMediaItems(platform.id, url, instagramCookies);
-      } catch {
-        toast.error(`${platform.name} Error`, {
-          description: `Failed to get media items from ${platform.name} post. Please check the URL and try again.`,
-        });
+        post = await inJobSlot(() => getPostMediaItems(platform.id, url, instagramCookies));
+      } catch (error) {
+        const message = postListFailure(platform, error);
+        toast.error(message.title, { description: message.description });
         return;
       }
       if (post.mediaItems.length === 0) {
-        toast.error('No Media Downloaded', {
-          description: `No photos or videos could be downloaded from this ${platform.name} post`,
-        });
+        const message = noMediaDownloaded(platform);
+        toast.error(message.title, { description: message.description });
         return;
       }
       const items = post.mediaItems.map((media) => ({
@@ -116,6 +117,8 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
         mediaItem: media,
         isFromMultiMediaPost: true,
         postTitle: post.title,
+        // The session that listed the post also downloads its items (kept in memory only).
+        ...(instagramCookies ? { sessionCookie: instagramCookies } : {}),
       }));
       dispatch({ type: 'add', items });
       const photos = post.mediaItems.filter((m) => m.mediaType === 'image').length;

@@ -10,7 +10,15 @@ import { batchZipPath, createPlaylistBatch, startDownload } from '../api/downloa
 import { followBatch } from '../api/follow-batch';
 import { followTask } from '../api/follow-task';
 import { fileIsAvailable, saveLink, savePostLink } from '../api/save-file';
-import { opensInNewTab, savedFileName, type QueueAction, type QueueItem } from '../lib/queue';
+import { inJobSlot } from '../../../lib/pacing';
+import { downloadFailureText, videoStartFailure } from '../lib/messages';
+import {
+  asksWatermarkFree,
+  opensInNewTab,
+  savedFileName,
+  type QueueAction,
+  type QueueItem,
+} from '../lib/queue';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
 
@@ -27,27 +35,29 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     (id: string, patch: Partial<QueueItem>) => dispatch({ type: 'update', id, patch }),
     [dispatch],
   );
-  /** Marks the item failed with the error's own message (else the fallback) and says so; false. */
+  /** Marks the item failed with `description` and says so under `title`; false. */
   const fail = useCallback(
-    (item: QueueItem, error: unknown, title: string, fallback: string): false => {
-      const message = errorText(error) ?? fallback;
-      update(item.id, { status: 'error', error: message });
-      toast.error(title, { description: message });
+    (item: QueueItem, title: string, description: string): false => {
+      update(item.id, { status: 'error', error: description });
+      toast.error(title, { description });
       return false;
     },
     [update],
   );
 
-  const runItem = useCallback(
+  const runItemNow = useCallback(
     async (item: QueueItem): Promise<boolean> => {
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
+      let started: { taskId: string } | undefined;
       try {
         const format = item.mediaItem?.suggestedFormat ?? item.format;
-        const started = await startDownload(platform.id, {
+        started = await startDownload(platform.id, {
           url: item.url,
           format,
           itemIndex: item.mediaItem?.itemIndex,
           quality: item.quality,
+          removeWatermark: asksWatermarkFree(platform),
+          ...(item.sessionCookie ? { instagramCookies: item.sessionCookie } : {}),
           ...item.clip,
         });
         update(item.id, { taskId: started.taskId });
@@ -72,13 +82,19 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         toast.success('Download Ready', { description: `${fileName} is ready to save` });
         return true;
       } catch (error) {
-        return fail(item, error, 'Download Failed', 'Download failed');
+        const message = (started ? undefined : videoStartFailure(platform, error)) ?? {
+          title: 'Download Failed',
+          description: downloadFailureText(platform, error),
+        };
+        return fail(item, message.title, message.description);
       }
     },
-    [platform.id, update, fail],
+    [platform, update, fail],
   );
+  // A task holds one of the visitor's running-job slots on the server until it ends.
+  const runItem = useCallback((item: QueueItem) => inJobSlot(() => runItemNow(item)), [runItemNow]);
 
-  const runBatch = useCallback(
+  const runBatchNow = useCallback(
     async (item: QueueItem, videos: readonly PlaylistItem[]): Promise<boolean> => {
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
       try {
@@ -104,10 +120,14 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         await savePostLink(zipPath);
         return true;
       } catch (error) {
-        return fail(item, error, 'Batch Error', 'An error occurred');
+        return fail(item, 'Batch Error', errorText(error) ?? 'An error occurred');
       }
     },
     [platform.id, update, fail],
+  );
+  const runBatch = useCallback(
+    (item: QueueItem, videos: readonly PlaylistItem[]) => inJobSlot(() => runBatchNow(item, videos)),
+    [runBatchNow],
   );
 
   const saveItem = useCallback((item: QueueItem) => {

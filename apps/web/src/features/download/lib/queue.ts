@@ -1,5 +1,10 @@
+<<<<<<< HEAD
 // The download queue's items and the pure updates the page applies to them.
 import type { DownloadFormat } from '@grabbit/catalog';
+=======
+// The download queue's items (spec section 3) and the pure updates the page applies to them.
+import type { DownloadFormat, Platform } from '@grabbit/catalog';
+>>>>>>> visitor
 import type { ClipOptions, MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
 import type { CloudChoice } from '../../cloud-storage';
 
@@ -24,6 +29,11 @@ export interface QueueItem {
   mediaItem?: MediaItem;
   isFromMultiMediaPost?: boolean;
   postTitle?: string;
+  /**
+   * The visitor's session cookie for the post this item came from: sent with the item's own
+   * download, kept only in the page's memory (never in browser storage).
+   */
+  sessionCookie?: string;
   isPlaylistItem?: boolean;
   playlistTitle?: string;
   /** A whole playlist fetched as one zip: its videos (for Retry) and, once created, its batch. */
@@ -35,6 +45,11 @@ export interface QueueItem {
   cloudFileKey?: string;
   /** When the item's (private) cloud link stops working. */
   cloudLinkExpiresAt?: string;
+}
+
+/** Whether downloads on this page ask for the watermark-free file (the catalog's promise). */
+export function asksWatermarkFree(platform: Pick<Platform, 'watermarkFree'>): boolean {
+  return platform.watermarkFree !== undefined;
 }
 
 export type QueueAction =

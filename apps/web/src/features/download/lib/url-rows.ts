@@ -2,6 +2,7 @@
 // remove (-) only with more than one row and never on the last row, and the live check against
 // the page's platform. Pure functions, so the rules are unit-tested without a browser.
 import { isPlaylistLink, linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
+import { randomId } from '../../../lib/random-id';
 
 export interface UrlRow {
   id: string;
@@ -11,7 +12,7 @@ export interface UrlRow {
 }
 
 function newRowId(): string {
-  return crypto.randomUUID();
+  return randomId();
 }
 
 export function emptyRow(id: string = newRowId()): UrlRow {

@@ -1,0 +1,48 @@
+import { platformById, type Platform } from '@grabbit/catalog';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { downloadFailureText, noMediaDownloaded, postListFailure, videoStartFailure } from './messages';
+
+const page = (id: Parameters<typeof platformById>[0]): Platform => {
+  const found = platformById(id);
+  if (!found) throw new Error(`no platform ${id}`);
+  return found;
+};
+const youtube = page('youtube');
+const vimeo = page('vimeo');
+const instagram = page('instagram');
+const refused = (status: number, code: string) => new ApiError('refused', 'HTTP_ERROR', status, code);
+
+describe('downloader messages', () => {
+  it('gives the YouTube page its own single-video messages', () => {
+    expect(videoStartFailure(youtube, refused(404, 'NOT_FOUND'))).toEqual({
+      title: 'No Video Found',
+      description: 'No video could be found at this YouTube URL',
+    });
+    expect(videoStartFailure(youtube, refused(400, 'UNSUPPORTED_URL'))).toEqual({
+      title: 'YouTube video Error',
+      description: 'Failed to get video from YouTube. Please check the URL and try again.',
+    });
+    expect(videoStartFailure(vimeo, refused(404, 'NOT_FOUND'))).toBeUndefined();
+  });
+
+  it("keeps a task's own message, else the page's default failure text", () => {
+    expect(downloadFailureText(youtube, new Error('Download failed'))).toBe(
+      'Failed to download YouTube video',
+    );
+    expect(downloadFailureText(youtube, undefined)).toBe('Failed to download YouTube video');
+    expect(downloadFailureText(vimeo, new Error(''))).toBe('Download failed');
+    expect(downloadFailureText(vimeo, new Error('This video is larger than the download limit.'))).toBe(
+      'This video is larger than the download limit.',
+    );
+  });
+
+  it("says No Media Downloaded when a post yields nothing, '{platform} Error' otherwise", () => {
+    expect(postListFailure(instagram, refused(502, 'DOWNLOAD_FAILED'))).toEqual(noMediaDownloaded(instagram));
+    expect(noMediaDownloaded(instagram)).toEqual({
+      title: 'No Media Downloaded',
+      description: 'No photos or videos could be downloaded from this Instagram post',
+    });
+    expect(postListFailure(instagram, new Error('offline')).title).toBe('Instagram Error');
+  });
+});

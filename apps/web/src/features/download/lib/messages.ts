@@ -1,0 +1,61 @@
+// The downloader's failure messages that depend on the page (the spec's exact wording). A page
+// with playlists (YouTube) has its own single-video messages, as its playlist messages; posts that
+// yield nothing downloadable say so instead of a generic '{platform} Error'.
+import type { Platform } from '@grabbit/catalog';
+import type { ErrorCode } from '@grabbit/contracts';
+import { ApiError } from '../../../lib/api-client';
+
+interface ToastMessage {
+  title: string;
+  description: string;
+}
+
+const genericFailure = 'Download failed';
+
+/**
+ * The text of a failed download: the error's own message when it says more than the generic
+ * 'Download failed', else the page's default.
+ */
+export function downloadFailureText(platform: Pick<Platform, 'name' | 'playlists'>, error: unknown): string {
+  const own = error instanceof Error ? error.message.trim() : '';
+  if (own && own !== genericFailure) return own;
+  return platform.playlists ? `Failed to download ${platform.name} video` : genericFailure;
+}
+
+/** Codes that say the link holds no media at all. */
+const notFoundCodes: readonly string[] = ['NOT_FOUND', 'PLAYLIST_NOT_FOUND'] satisfies ErrorCode[];
+
+/**
+ * The toast of a single video whose download could not even start, on a page with its own
+ * single-video messages; undefined elsewhere (the generic 'Download Failed' applies).
+ */
+export function videoStartFailure(
+  platform: Pick<Platform, 'name' | 'playlists'>,
+  error: unknown,
+): ToastMessage | undefined {
+  if (!platform.playlists) return undefined;
+  if (error instanceof ApiError && (error.status === 404 || notFoundCodes.includes(error.serverCode ?? '')))
+    return { title: 'No Video Found', description: `No video could be found at this ${platform.name} URL` };
+  return {
+    title: `${platform.name} video Error`,
+    description: `Failed to get video from ${platform.name}. Please check the URL and try again.`,
+  };
+}
+
+/** The toast of a post whose items could not be listed. */
+export function postListFailure(platform: Pick<Platform, 'name'>, error: unknown): ToastMessage {
+  // The server found the post but nothing in it it could download.
+  if (error instanceof ApiError && error.serverCode === ('DOWNLOAD_FAILED' satisfies ErrorCode))
+    return noMediaDownloaded(platform);
+  return {
+    title: `${platform.name} Error`,
+    description: `Failed to get media items from ${platform.name} post. Please check the URL and try again.`,
+  };
+}
+
+export function noMediaDownloaded(platform: Pick<Platform, 'name'>): ToastMessage {
+  return {
+    title: 'No Media Downloaded',
+    description: `No photos or videos could be downloaded from this ${platform.name} post`,
+  };
+}
