@@ -126,15 +126,15 @@ describe('failures during the job', () => {
   it('a missing file fails with a clear error and no folder', async () => {
     const response = await start('facebook', { url: fx.site.url('/missing.mp4') });
     const task = await waitForTask(fx.test.app, response.json<{ taskId: string }>().taskId);
-    expect(task).toMatchObject({ status: 'error', errorCode: 'DOWNLOAD_FAILED' });
+    expect(task).toMatchObject({ status: 'error', errorCode: 'MEDIA_NOT_FOUND' });
     expect(task.error).toMatch(/could not be found/);
     expect(jobFolders(fx.test.dataDir)).toEqual([]);
   });
 
   it('directDownload answers the error itself', async () => {
     const response = await start('facebook', { url: fx.site.url('/missing.mp4'), directDownload: true });
-    expect(response.statusCode).toBe(502);
-    expect(response.json<{ code: string }>().code).toBe('DOWNLOAD_FAILED');
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ code: string }>().code).toBe('MEDIA_NOT_FOUND');
   });
 
   it('a job past its timeout is killed with its whole process group', async () => {

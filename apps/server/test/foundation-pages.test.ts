@@ -118,6 +118,23 @@ describe('GET /api/config', () => {
     expect(response.body).not.toContain('testHosts');
   });
 
+  it('tells the pages the per-client limits they pace their work within', async () => {
+    const limited = await appWith({ RATE_LIMIT_JOBS_PER_MINUTE: '7', MAX_ACTIVE_JOBS_PER_CLIENT: '2' });
+    const response = await limited.inject({ method: 'GET', url: '/api/config' });
+    await limited.close();
+    expect(response.json().limits).toMatchObject({ jobsPerMinute: 7, activeJobsPerClient: 2 });
+  });
+
+  it('sends the opener policy only where browsers take it: HTTPS or localhost', async () => {
+    const page = (host: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/api/config', headers: { host, ...headers } });
+    expect((await page('localhost:5000')).headers['cross-origin-opener-policy']).toBeDefined();
+    const lan = await page('grabbit.lan:5000');
+    expect(lan.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(lan.headers['origin-agent-cluster']).toBeUndefined();
+    expect(lan.headers['content-security-policy']).toBeDefined();
+  });
+
   it('shows the test hosts when MEDIA_TEST_HOSTS is set', async () => {
     const testApp = await appWith({ MEDIA_TEST_HOSTS: '127.0.0.1:5200,fixtures.test' });
     const response = await testApp.inject({ method: 'GET', url: '/api/config' });

@@ -81,7 +81,7 @@ describe('download hub', () => {
     const seen = await follow(socket, started.json<{ taskId: string }>().taskId);
     expect(seen.at(-1)?.event).toBe(hubEvents.taskError);
     expect(seen.at(-1)?.payload).toMatchObject({
-      code: 'DOWNLOAD_FAILED',
+      code: 'MEDIA_NOT_FOUND',
       message: expect.stringMatching(/could not be found/),
     });
   });

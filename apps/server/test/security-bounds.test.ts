@@ -8,7 +8,12 @@ import { apiPath, apiRoutes } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, useSiteAndApp, waitForTask } from './support/download-app';
 
-const fx = useSiteAndApp({ MAX_ACTIVE_JOBS_PER_CLIENT: '2', DOWNLOAD_TIMEOUT_SECONDS: '3' });
+// Three job starts a minute: a refusal for the running-job cap must not spend one of them.
+const fx = useSiteAndApp({
+  MAX_ACTIVE_JOBS_PER_CLIENT: '2',
+  RATE_LIMIT_JOBS_PER_MINUTE: '3',
+  DOWNLOAD_TIMEOUT_SECONDS: '3',
+});
 
 const start = (remoteAddress: string, url: string) =>
   fx.test.app.inject({ method: 'POST', url: '/api/download/reddit', remoteAddress, payload: { url } });
@@ -19,6 +24,7 @@ describe('active jobs per client', () => {
     const first = await start('203.0.113.40', slow);
     const second = await start('203.0.113.40', slow);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    for (let i = 0; i < 3; i += 1) expect((await start('203.0.113.40', slow)).statusCode).toBe(429);
     const third = await start('203.0.113.40', slow);
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ success: false, code: 'TOO_MANY_ACTIVE_JOBS' });

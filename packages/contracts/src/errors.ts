@@ -17,6 +17,8 @@ export const errorCodes = [
   'CONVERSION_FAILED',
   'CONVERSION_TIMEOUT',
   'DOWNLOAD_FAILED',
+  'MEDIA_NOT_FOUND',
+  'POST_EMPTY',
   'DOWNLOAD_TIMEOUT',
   'MEDIA_TOO_LARGE',
   'MEDIA_TOO_LONG',
@@ -68,6 +70,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONVERSION_FAILED: 422,
   CONVERSION_TIMEOUT: 422,
   DOWNLOAD_FAILED: 502,
+  // The link's video is not there (removed, private, or a wrong link).
+  MEDIA_NOT_FOUND: 404,
+  // A post was read, and nothing in it can be downloaded.
+  POST_EMPTY: 422,
   DOWNLOAD_TIMEOUT: 504,
   MEDIA_TOO_LARGE: 413,
   MEDIA_TOO_LONG: 422,

@@ -34,7 +34,7 @@ export async function postResponse(
   const mediaItems = mediaItemsOf(info, platform, body.url.trim());
   if (mediaItems.length === 0) {
     throw new AppError(
-      'DOWNLOAD_FAILED',
+      'POST_EMPTY',
       `No photos or videos could be downloaded from this ${platform.name} post`,
     );
   }

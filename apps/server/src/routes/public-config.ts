@@ -1,6 +1,6 @@
 // GET /api/config: what the pages need from the server's configuration, so an operator changes ad
-// keys, sponsor links and flags without rebuilding. Test hosts appear only when the offline-testing
-// switch is on.
+// keys, sponsor links and flags without rebuilding, and the per-client limits the pages pace their
+// work within. Test hosts appear only when the offline-testing switch is on.
 import { apiRoutes, publicConfigSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
@@ -29,6 +29,12 @@ export function publicConfigRoutes(config: Config) {
         },
         features: { monetization: config.FEATURE_MONETIZATION, cloudStorage: config.FEATURE_CLOUD_STORAGE },
         ...(config.MEDIA_TEST_HOSTS.length > 0 ? { testHosts: config.MEDIA_TEST_HOSTS } : {}),
+        // An anonymous visitor's budgets, so the pages pace their own work within them.
+        limits: {
+          apiPerMinute: config.RATE_LIMIT_API_PER_MINUTE,
+          jobsPerMinute: config.RATE_LIMIT_JOBS_PER_MINUTE,
+          activeJobsPerClient: config.MAX_ACTIVE_JOBS_PER_CLIENT,
+        },
       };
     });
   };

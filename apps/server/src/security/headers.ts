@@ -84,4 +84,14 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
       callback(null, { ...options, origin: listed ? origin : false });
     },
   });
+  // Browsers ignore these on an untrustworthy origin (plain HTTP on a LAN name) and log an error
+  // on every page for it; they are sent where they take effect: HTTPS, or localhost.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https' || trustworthyHosts.has(request.hostname)) return;
+    reply.removeHeader('cross-origin-opener-policy');
+    reply.removeHeader('origin-agent-cluster');
+  });
 }
+
+/** Host names browsers treat as secure contexts even over plain HTTP. */
+const trustworthyHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

@@ -57,11 +57,17 @@ export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
     if (key && !key.features.includes(feature))
       throw new AppError('FEATURE_NOT_ALLOWED', `This API key may not use the ${feature} feature.`);
     await checkDiskSpace(config.DATA_DIR, minFree);
-    await spend(deps.limiters[budget], request, reply);
-    if (budget === 'preview') return;
+    if (budget === 'preview') return spend(deps.limiters.preview, request, reply);
+    // The running-job cap first: a refusal for it does not cost one of the minute's job starts.
     const cap = key?.unlimited ? Infinity : (key?.limits.activeJobs ?? config.MAX_ACTIVE_JOBS_PER_CLIENT);
     const release = await jobs.take(request.clientId, cap);
     if (!release) throw tooManyActive(cap);
+    try {
+      await spend(deps.limiters.job, request, reply);
+    } catch (error) {
+      release();
+      throw error;
+    }
     // The client may have gone while the slot was taken: its answer will never close again.
     if (reply.raw.closed) return release();
     let group: string | undefined;

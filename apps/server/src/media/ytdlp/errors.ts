@@ -40,7 +40,7 @@ const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
   {
     pattern: /HTTP Error 404|not found|does not exist|Video unavailable|has been removed/i,
     failure: {
-      code: 'DOWNLOAD_FAILED',
+      code: 'MEDIA_NOT_FOUND',
       message: 'The video could not be found. It may have been removed, or the link is wrong.',
     },
   },

@@ -11,7 +11,7 @@ import { followBatch } from '../api/follow-batch';
 import { followTask } from '../api/follow-task';
 import { fileIsAvailable, saveLink, savePostLink } from '../api/save-file';
 import { inJobSlot } from '../../../lib/pacing';
-import { downloadFailureText, videoStartFailure } from '../lib/messages';
+import { downloadFailureText, videoNotFound, videoStartFailure } from '../lib/messages';
 import {
   asksWatermarkFree,
   opensInNewTab,
@@ -82,7 +82,8 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
         toast.success('Download Ready', { description: `${fileName} is ready to save` });
         return true;
       } catch (error) {
-        const message = (started ? undefined : videoStartFailure(platform, error)) ?? {
+        // A task that ended because the link holds no video says so on pages with their own messages.
+        const message = (started ? videoNotFound(platform, error) : videoStartFailure(platform, error)) ?? {
           title: 'Download Failed',
           description: downloadFailureText(platform, error),
         };

@@ -1,7 +1,13 @@
 import { platformById, type Platform } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { downloadFailureText, noMediaDownloaded, postListFailure, videoStartFailure } from './messages';
+import {
+  downloadFailureText,
+  noMediaDownloaded,
+  postListFailure,
+  videoNotFound,
+  videoStartFailure,
+} from './messages';
 
 const page = (id: Parameters<typeof platformById>[0]): Platform => {
   const found = platformById(id);
@@ -26,6 +32,17 @@ describe('downloader messages', () => {
     expect(videoStartFailure(vimeo, refused(404, 'NOT_FOUND'))).toBeUndefined();
   });
 
+  it('says No Video Found when a started task ends because the link holds no video', () => {
+    const taskFailure = Object.assign(new Error('The video could not be found.'), {
+      code: 'MEDIA_NOT_FOUND',
+    });
+    expect(videoNotFound(youtube, taskFailure)?.title).toBe('No Video Found');
+    expect(
+      videoNotFound(youtube, Object.assign(new Error('x'), { code: 'DOWNLOAD_FAILED' })),
+    ).toBeUndefined();
+    expect(videoNotFound(vimeo, taskFailure)).toBeUndefined();
+  });
+
   it("keeps a task's own message, else the page's default failure text", () => {
     expect(downloadFailureText(youtube, new Error('Download failed'))).toBe(
       'Failed to download YouTube video',
@@ -38,7 +55,8 @@ describe('downloader messages', () => {
   });
 
   it("says No Media Downloaded when a post yields nothing, '{platform} Error' otherwise", () => {
-    expect(postListFailure(instagram, refused(502, 'DOWNLOAD_FAILED'))).toEqual(noMediaDownloaded(instagram));
+    expect(postListFailure(instagram, refused(422, 'POST_EMPTY'))).toEqual(noMediaDownloaded(instagram));
+    expect(postListFailure(instagram, refused(502, 'DOWNLOAD_FAILED')).title).toBe('Instagram Error');
     expect(noMediaDownloaded(instagram)).toEqual({
       title: 'No Media Downloaded',
       description: 'No photos or videos could be downloaded from this Instagram post',

@@ -23,7 +23,18 @@ export function downloadFailureText(platform: Pick<Platform, 'name' | 'playlists
 }
 
 /** Codes that say the link holds no media at all. */
-const notFoundCodes: readonly string[] = ['NOT_FOUND', 'PLAYLIST_NOT_FOUND'] satisfies ErrorCode[];
+const notFoundCodes: readonly string[] = [
+  'NOT_FOUND',
+  'PLAYLIST_NOT_FOUND',
+  'MEDIA_NOT_FOUND',
+] satisfies ErrorCode[];
+
+/** The server's code of a failure: an answer's, or a failed task's. */
+function serverCodeOf(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.serverCode;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 /**
  * The toast of a single video whose download could not even start, on a page with its own
@@ -34,19 +45,29 @@ export function videoStartFailure(
   error: unknown,
 ): ToastMessage | undefined {
   if (!platform.playlists) return undefined;
-  if (error instanceof ApiError && (error.status === 404 || notFoundCodes.includes(error.serverCode ?? '')))
-    return { title: 'No Video Found', description: `No video could be found at this ${platform.name} URL` };
-  return {
-    title: `${platform.name} video Error`,
-    description: `Failed to get video from ${platform.name}. Please check the URL and try again.`,
-  };
+  return (
+    videoNotFound(platform, error) ?? {
+      title: `${platform.name} video Error`,
+      description: `Failed to get video from ${platform.name}. Please check the URL and try again.`,
+    }
+  );
+}
+
+/** 'No Video Found' on a page with its own single-video messages, when the link holds no video. */
+export function videoNotFound(
+  platform: Pick<Platform, 'name' | 'playlists'>,
+  error: unknown,
+): ToastMessage | undefined {
+  if (!platform.playlists) return undefined;
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status !== 404 && !notFoundCodes.includes(serverCodeOf(error) ?? '')) return undefined;
+  return { title: 'No Video Found', description: `No video could be found at this ${platform.name} URL` };
 }
 
 /** The toast of a post whose items could not be listed. */
 export function postListFailure(platform: Pick<Platform, 'name'>, error: unknown): ToastMessage {
-  // The server found the post but nothing in it it could download.
-  if (error instanceof ApiError && error.serverCode === ('DOWNLOAD_FAILED' satisfies ErrorCode))
-    return noMediaDownloaded(platform);
+  // The server read the post and found nothing in it it could download.
+  if (serverCodeOf(error) === ('POST_EMPTY' satisfies ErrorCode)) return noMediaDownloaded(platform);
   return {
     title: `${platform.name} Error`,
     description: `Failed to get media items from ${platform.name} post. Please check the URL and try again.`,

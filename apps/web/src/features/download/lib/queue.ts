@@ -1,10 +1,5 @@
-<<<<<<< HEAD
 // The download queue's items and the pure updates the page applies to them.
-import type { DownloadFormat } from '@grabbit/catalog';
-=======
-// The download queue's items (spec section 3) and the pure updates the page applies to them.
 import type { DownloadFormat, Platform } from '@grabbit/catalog';
->>>>>>> visitor
 import type { ClipOptions, MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
 import type { CloudChoice } from '../../cloud-storage';
 
