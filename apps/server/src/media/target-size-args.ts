@@ -14,12 +14,24 @@ export function shortSideFilter(lines: number): string {
   return `scale=w='if(${landscape},-2,min(iw,${lines}))':h='if(${landscape},min(ih,${lines}),-2)'`;
 }
 
+/**
+ * Muxers ffmpeg gives variable frame timing by default (and AVI, by a rule of its own); the rest
+ * get constant timing, with frames repeated or dropped. The first pass (to the null muxer) must
+ * see the very frames the second does, or x264 stops on an incomplete statistics file: both passes
+ * say the timing outright.
+ */
+const variableTimingMuxers = new Set(['matroska', 'webm', 'flv', 'avi']);
+
+function frameTiming(muxer: string): string[] {
+  return ['-fps_mode', variableTimingMuxers.has(muxer) ? 'vfr' : 'cfr'];
+}
+
 /** The output arguments with the plan's rates (and picture size) instead of the encoders' defaults. */
 export function sizedOutputArgs(outputArgs: readonly string[], plan: TargetSizePlan): string[] {
   const args = withoutOptions(outputArgs, rateOptions);
   if (plan.video) {
     const rule = videoRateRules[plan.video.encoder];
-    if (rule) insertAfterOption(args, '-c:v', rule.args(plan.video.bitRate));
+    if (rule) insertAfterOption(args, '-c:v', [...rule.args(plan.video.bitRate), ...frameTiming(plan.muxer)]);
     if (plan.video.shortSide !== undefined) prependVideoFilter(args, shortSideFilter(plan.video.shortSide));
   }
   if (plan.audio) {

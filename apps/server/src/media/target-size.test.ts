@@ -1,9 +1,9 @@
 // The bit-rate plan of a target size: sound first, the picture with the rest, smaller pictures for
 // low rates, rates capped at what the file can use, and impossible targets refused with the
 // smallest size that works.
-import { targetSizeMegabyte as MB } from '@grabbit/catalog';
+import { converterPages, takesTargetSize, targetSizeMegabyte as MB } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
-import { containers } from './containers';
+import { containerOf, containers } from './containers';
 import type { ProbeResult } from './ffprobe';
 import { firstPassArgs, secondPassArgs, sizedOutputArgs } from './target-size-args';
 import { containerOverheadBytes } from './target-size-codecs';
@@ -151,7 +151,7 @@ describe('sizedOutputArgs', () => {
     const args = sizedOutputArgs(base, plan('mp4', hd, 5));
     const text = args.join(' ');
     expect(text).not.toContain('-crf');
-    expect(text).toMatch(/-c:v libx264 -b:v \d+k/);
+    expect(text).toMatch(/-c:v libx264 -b:v \d+k -fps_mode cfr/);
     expect(text).toMatch(/-vf scale=w='if\(gte\(iw,ih\),-2,min\(iw,480\)\)':h=.*,scale=trunc/);
     expect(text).toMatch(/-c:a aac -b:a \d+k/);
     expect(text).not.toContain('160k');
@@ -163,7 +163,7 @@ describe('sizedOutputArgs', () => {
 
   it('holds each encoder to its rate: VP9 good deadline, Opus and Vorbis constant, MP3 steps', () => {
     const webm = sizedOutputArgs([...containers.webm.video, ...containers.webm.audio], plan('webm', hd, 20)).join(' ');
-    expect(webm).toMatch(/-c:v libvpx-vp9 -deadline good -cpu-used 5 -b:v \d+k -row-mt 1/);
+    expect(webm).toMatch(/-c:v libvpx-vp9 -deadline good -cpu-used 5 -b:v \d+k -fps_mode vfr -row-mt 1/);
     expect(webm).not.toContain('realtime');
     expect(webm).toMatch(/-c:a libopus -vbr off -b:a \d+k/);
     const ogg = sizedOutputArgs(containers.ogg.audio, plan('ogg', sound, 1)).join(' ');
@@ -171,5 +171,18 @@ describe('sizedOutputArgs', () => {
     expect(ogg).not.toContain('-q:a');
     expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1))).toEqual(['-c:a', 'libmp3lame', '-b:a', '64k']);
     expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1.2)).join(' ')).toMatch(/-abr 1 -b:a 7\dk/);
+  });
+});
+
+describe('the catalog and the encoders agree', () => {
+  it('every audio and video output the catalog sizes can be planned, every other is refused', () => {
+    const outputs = new Set(converterPages.filter((p) => p.kind !== 'image').flatMap((p) => p.outputs));
+    for (const output of outputs) {
+      const container = containerOf(output);
+      const source = container.videoCopy ? hd : sound;
+      const planned = () => planTargetSize(container, source, 50 * MB);
+      if (takesTargetSize(output)) expect(planned, output).not.toThrow();
+      else expect(refusal(planned).problem, output).toBe('no-bit-rate');
+    }
   });
 });

@@ -63,7 +63,7 @@ export async function encodeToSize(
   let plan = planTargetSize(job.container, job.source, job.targetBytes);
   const logPrefix = path.join(context.workDir, 'target-size-pass');
   const progress = forwardOnly(job.onProgress);
-  const run = (outputArgs: string[], output: string, from: number, to: number) =>
+  const run = (outputArgs: string[], output: string, from: number, to: number, expectedFrames?: number) =>
     runFfmpeg(
       config,
       {
@@ -73,6 +73,7 @@ export async function encodeToSize(
         outputArgs,
         output,
         durationSeconds: () => plan.durationSeconds,
+        expectedFrames,
         onPercent: (percent) => progress(from + ((to - from) * percent) / 100),
       },
       context,
@@ -81,14 +82,21 @@ export async function encodeToSize(
   const start = twoPass ? firstPassShare : 0;
   const spare = `${job.output}.fits`;
   let spareBytes = 0;
+  let previousBytes = 0;
   try {
-    if (twoPass) await run(firstPassArgs(sizedOutputArgs(job.outputArgs, plan), logPrefix), '/dev/null', 0, start);
+    if (twoPass) {
+      const frames = plan.durationSeconds * (job.source.picture?.frameRate ?? 30);
+      await run(firstPassArgs(sizedOutputArgs(job.outputArgs, plan), logPrefix), '/dev/null', 0, start, frames);
+    }
     for (let attempt = 0; ; attempt++) {
       const args = sizedOutputArgs(job.outputArgs, plan);
       await run(twoPass ? secondPassArgs(args, logPrefix) : args, job.output, start, 1);
       const bytes = (await stat(job.output)).size;
       const fits = bytes <= job.targetBytes;
-      if (fits && (bytes >= job.targetBytes * lowestShare || plan.capped)) return plan;
+      // A higher rate that hardly grew the file: the encoder has nothing more to spend it on.
+      const saturated = fits && previousBytes > 0 && previousBytes <= bytes && bytes < previousBytes * 1.03;
+      if (fits && (bytes >= job.targetBytes * lowestShare || plan.capped || saturated)) return plan;
+      previousBytes = bytes;
       if (fits && bytes > spareBytes) {
         await rename(job.output, spare);
         spareBytes = bytes;
