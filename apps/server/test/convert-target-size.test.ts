@@ -4,6 +4,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { targetSizeMegabyte as MB } from '@grabbit/catalog';
+import { apiRoutes, convertEndpoints } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { containers } from '../src/media/containers';
@@ -22,7 +23,11 @@ async function convertToSize(file: string, kind: 'audio' | 'video', to: string, 
     fields: { TargetSizeMB: megabytes },
   });
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-  const saved = await saveFile(ctx.dir, `sized-${Math.random().toString(36).slice(2)}.${to}`, response.rawPayload);
+  const saved = await saveFile(
+    ctx.dir,
+    `sized-${Math.random().toString(36).slice(2)}.${to}`,
+    response.rawPayload,
+  );
   return { file: saved, bytes: (await stat(saved)).size };
 }
 
@@ -36,7 +41,20 @@ async function makeClip(name: string, seconds: number, width: number, height: nu
   await ffmpeg([
     ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=30:duration=${seconds}${noise}`],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '8', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ac', '2'],
+    ...[
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-qp',
+      '8',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-ac',
+      '2',
+    ],
     '-shortest',
     file,
   ]);
@@ -54,7 +72,10 @@ describe('TargetSizeMB', () => {
       const probe = await probeFile(file);
       expect(probe.duration).toBeGreaterThan(59);
       // 5 MB a minute is too little for 720p: the picture comes down, the aspect kept.
-      expect(probe.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', height: 480 });
+      expect(probe.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+        codec_name: 'h264',
+        height: 480,
+      });
       expect(probe.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
     },
     encodeTimeout,
@@ -87,7 +108,11 @@ describe('TargetSizeMB', () => {
     async () => {
       const clip = await makeClip('small.mp4', 6, 320, 240, true);
       const config = loadConfig({ DATA_DIR: ctx.dir, LOG_LEVEL: 'silent' });
-      const context = { workDir: ctx.dir, deadline: Date.now() + encodeTimeout, signal: new AbortController().signal };
+      const context = {
+        workDir: ctx.dir,
+        deadline: Date.now() + encodeTimeout,
+        signal: new AbortController().signal,
+      };
       const probe = await ffprobe(config, clip, 'mp4', context);
       const output = path.join(ctx.dir, 'sized.webm');
       const fractions: number[] = [];
@@ -97,7 +122,16 @@ describe('TargetSizeMB', () => {
         {
           input: clip,
           demuxer: 'mp4',
-          outputArgs: ['-map', '0:V:0?', ...containers.webm.video, '-map', '0:a:0?', ...containers.webm.audio, '-f', 'webm'],
+          outputArgs: [
+            '-map',
+            '0:V:0?',
+            ...containers.webm.video,
+            '-map',
+            '0:a:0?',
+            ...containers.webm.audio,
+            '-f',
+            'webm',
+          ],
           container: containers.webm,
           source: sizeSourceOf(probe, containers.webm),
           targetBytes,
@@ -123,7 +157,10 @@ describe('TargetSizeMB', () => {
   it('refuses an impossible target before ffmpeg starts', async () => {
     const wav = await makeAudio(ctx.dir, 'short.wav', 30);
     // No ffmpeg at this path: had an encode started, the failure would be the engine's.
-    const config = { ...loadConfig({ DATA_DIR: ctx.dir, LOG_LEVEL: 'silent' }), FFMPEG_PATH: '/nonexistent/ffmpeg' };
+    const config = {
+      ...loadConfig({ DATA_DIR: ctx.dir, LOG_LEVEL: 'silent' }),
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+    };
     const context = { workDir: ctx.dir, deadline: Date.now() + 60_000, signal: new AbortController().signal };
     const probe = await ffprobe(config, wav, 'wav', context);
     const attempt = encodeToSize(
@@ -154,5 +191,25 @@ describe('TargetSizeMB', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(response.json<{ Error: string }>().Error).toContain(message);
+  });
+
+  it('is documented with the converter fields in the OpenAPI document', async () => {
+    const response = await ctx.server.app.inject({ method: 'GET', url: apiRoutes.openApi });
+    const document = response.json<{
+      paths: Record<
+        string,
+        {
+          post?: {
+            requestBody?: {
+              content: Record<string, { schema: { properties: Record<string, { description?: string }> } }>;
+            };
+          };
+        }
+      >;
+    }>();
+    for (const endpoint of [convertEndpoints.audio, convertEndpoints.video]) {
+      const form = document.paths[endpoint]?.post?.requestBody?.content['multipart/form-data']?.schema;
+      expect(form?.properties.TargetSizeMB?.description).toMatch(/TARGET_SIZE_TOO_SMALL/);
+    }
   });
 });

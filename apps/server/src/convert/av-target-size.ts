@@ -28,7 +28,10 @@ export async function convertToSize(
   const choice = restrictCopies(chooseStreams(probe, job.target), job.options);
   const plan = planArgs(job.target, choice);
   const video = firstStream(probe, 'video');
-  const picture = video?.width && video.height ? fittedPicture({ width: video.width, height: video.height }, job.options) : undefined;
+  const picture =
+    video?.width && video.height
+      ? fittedPicture({ width: video.width, height: video.height }, job.options)
+      : undefined;
   await encodeToSize(
     config,
     {

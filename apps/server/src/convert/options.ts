@@ -58,7 +58,11 @@ export function fittedPicture(
   picture: { width: number; height: number },
   o: ConvertOptions,
 ): { width: number; height: number } {
-  const scale = Math.min(1, (o.MaxWidth ?? Infinity) / picture.width, (o.MaxHeight ?? Infinity) / picture.height);
+  const scale = Math.min(
+    1,
+    (o.MaxWidth ?? Infinity) / picture.width,
+    (o.MaxHeight ?? Infinity) / picture.height,
+  );
   return { width: Math.round(picture.width * scale), height: Math.round(picture.height * scale) };
 }
 

@@ -114,7 +114,15 @@ describe('planTargetSize', () => {
       formatName: 'mov',
       duration: 30,
       streams: [
-        { index: 0, codecType: 'video', codecName: 'h264', width: 1920, height: 1080, frameRate: 25, attachedPic: false },
+        {
+          index: 0,
+          codecType: 'video',
+          codecName: 'h264',
+          width: 1920,
+          height: 1080,
+          frameRate: 25,
+          attachedPic: false,
+        },
         { index: 1, codecType: 'audio', codecName: 'aac', bitRate: 96_000, attachedPic: false },
       ],
     };
@@ -123,7 +131,10 @@ describe('planTargetSize', () => {
       picture: undefined,
       sound: { bitRate: 96_000 },
     });
-    const cut = sizeSourceOf(probe, containers.mkv, { durationSeconds: 10, picture: { width: 640, height: 360 } });
+    const cut = sizeSourceOf(probe, containers.mkv, {
+      durationSeconds: 10,
+      picture: { width: 640, height: 360 },
+    });
     expect(cut).toMatchObject({ durationSeconds: 10, picture: { width: 640, height: 360, frameRate: 25 } });
   });
 });
@@ -147,7 +158,17 @@ describe('sizedOutputArgs', () => {
     planTargetSize(containers[container], source, mb * MB);
 
   it('puts rates in place of quality settings and scales the picture first', () => {
-    const base = [...containers.mp4.video, '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', '-f', 'mp4'];
+    const base = [
+      ...containers.mp4.video,
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+    ];
     const args = sizedOutputArgs(base, plan('mp4', hd, 5));
     const text = args.join(' ');
     expect(text).not.toContain('-crf');
@@ -162,15 +183,25 @@ describe('sizedOutputArgs', () => {
   });
 
   it('holds each encoder to its rate: VP9 good deadline, Opus and Vorbis constant, MP3 steps', () => {
-    const webm = sizedOutputArgs([...containers.webm.video, ...containers.webm.audio], plan('webm', hd, 20)).join(' ');
+    const webm = sizedOutputArgs(
+      [...containers.webm.video, ...containers.webm.audio],
+      plan('webm', hd, 20),
+    ).join(' ');
     expect(webm).toMatch(/-c:v libvpx-vp9 -deadline good -cpu-used 5 -b:v \d+k -fps_mode vfr -row-mt 1/);
     expect(webm).not.toContain('realtime');
     expect(webm).toMatch(/-c:a libopus -vbr off -b:a \d+k/);
     const ogg = sizedOutputArgs(containers.ogg.audio, plan('ogg', sound, 1)).join(' ');
     expect(ogg).toMatch(/-c:a libvorbis -b:a (\d+k) -minrate \1 -maxrate \1/);
     expect(ogg).not.toContain('-q:a');
-    expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1))).toEqual(['-c:a', 'libmp3lame', '-b:a', '64k']);
-    expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1.2)).join(' ')).toMatch(/-abr 1 -b:a 7\dk/);
+    expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1))).toEqual([
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+    ]);
+    expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1.2)).join(' ')).toMatch(
+      /-abr 1 -b:a 7\dk/,
+    );
   });
 });
 

@@ -129,8 +129,9 @@ function pictureSide(picture: PictureRule, rate: number): number {
   if (picture.rule.fixedPicture) return picture.shortSide;
   const steps = [picture.shortSide, ...pictureSteps.filter((side) => side < picture.shortSide)];
   return (
-    steps.find((side) => side >= picture.smallest && rate >= picture.rule.goodBpp * picture.pixelRate(side)) ??
-    picture.smallest
+    steps.find(
+      (side) => side >= picture.smallest && rate >= picture.rule.goodBpp * picture.pixelRate(side),
+    ) ?? picture.smallest
   );
 }
 
@@ -148,7 +149,11 @@ const ceiling = (codecMax: number, floor: number, sourceRate?: number) =>
   Math.max(floor, sourceRate ? Math.min(codecMax, sourceRate * sourceRateFactor) : codecMax);
 
 /** Plans the rates for `targetBytes`; throws TargetSizeError when no plan can meet it. */
-export function planTargetSize(container: Container, source: SizeSource, targetBytes: number): TargetSizePlan {
+export function planTargetSize(
+  container: Container,
+  source: SizeSource,
+  targetBytes: number,
+): TargetSizePlan {
   const duration = source.durationSeconds;
   if (!duration || duration <= 0) throw new TargetSizeError('no-duration', targetBytes);
   const picture = pictureRule(container, source);

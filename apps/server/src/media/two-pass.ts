@@ -86,7 +86,13 @@ export async function encodeToSize(
   try {
     if (twoPass) {
       const frames = plan.durationSeconds * (job.source.picture?.frameRate ?? 30);
-      await run(firstPassArgs(sizedOutputArgs(job.outputArgs, plan), logPrefix), '/dev/null', 0, start, frames);
+      await run(
+        firstPassArgs(sizedOutputArgs(job.outputArgs, plan), logPrefix),
+        '/dev/null',
+        0,
+        start,
+        frames,
+      );
     }
     for (let attempt = 0; ; attempt++) {
       const args = sizedOutputArgs(job.outputArgs, plan);
