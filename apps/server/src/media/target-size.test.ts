@@ -158,17 +158,8 @@ describe('sizedOutputArgs', () => {
     planTargetSize(containers[container], source, mb * MB);
 
   it('puts rates in place of quality settings and scales the picture first', () => {
-    const base = [
-      ...containers.mp4.video,
-      '-c:a',
-      'aac',
-      '-b:a',
-      '160k',
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
-    ];
+    const { video, audio } = containers.mp4;
+    const base = [...video, ...audio, '-movflags', '+faststart', '-f', 'mp4'];
     const args = sizedOutputArgs(base, plan('mp4', hd, 5));
     const text = args.join(' ');
     expect(text).not.toContain('-crf');

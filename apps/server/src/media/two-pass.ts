@@ -9,8 +9,7 @@ import path from 'node:path';
 import type { Container } from './containers';
 import type { EnginePaths } from './engine-paths';
 import type { EngineContext } from './engine-run';
-import type { DownloadDemuxer, SafeDemuxer } from './ffmpeg-demuxers';
-import { runFfmpeg } from './ffmpeg-run';
+import { runFfmpeg, type FfmpegJob } from './ffmpeg-run';
 import { firstPassArgs, secondPassArgs, sizedOutputArgs } from './target-size-args';
 import {
   lowestShare,
@@ -21,21 +20,18 @@ import {
   type TargetSizePlan,
 } from './target-size';
 
-export interface SizedEncodeJob {
-  input: string;
-  demuxer: SafeDemuxer | DownloadDemuxer | undefined;
-  /** Demuxer allow-list; the uploads' one unless said (as runFfmpeg). */
-  allowedDemuxers?: readonly string[];
-  /**
-   * The output arguments of a plain re-encode into `container` as the caller built them (maps,
-   * codecs, filters, muxer, a cut): the rates and pass options are put in here.
-   */
-  outputArgs: readonly string[];
+/**
+ * `outputArgs`: the output arguments of a plain re-encode into `container` as the caller built
+ * them (maps, codecs, filters, muxer, a cut); the rates and pass options are put in here.
+ */
+export interface SizedEncodeJob extends Pick<
+  FfmpegJob,
+  'input' | 'demuxer' | 'allowedDemuxers' | 'outputArgs' | 'output'
+> {
   container: Container;
   /** What the output holds and how long it is (sizeSourceOf makes it from a probe). */
   source: SizeSource;
   targetBytes: number;
-  output: string;
   /** 0 to 1 across both passes (and any second try); never goes back. */
   onProgress?: (fraction: number) => void;
 }
