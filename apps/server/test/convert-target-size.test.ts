@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { targetSizeMegabyte as MB } from '@grabbit/catalog';
 import { apiRoutes, convertEndpoints } from '@grabbit/contracts';
+import { converterById, takesTargetSize } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { containers } from '../src/media/containers';
@@ -150,6 +151,28 @@ describe('TargetSizeMB', () => {
       expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
       // The pass files stay in the job's folder and go with the encode.
       await expect(stat(path.join(ctx.dir, 'target-size-pass-0.log'))).rejects.toThrow();
+    },
+    encodeTimeout,
+  );
+
+  it(
+    'fits every other output with a bit rate (each encoder held to its rate, both passes agreeing)',
+    async () => {
+      const clip = await makeClip('each.mkv', 4, 320, 240, true);
+      const wav = await makeAudio(ctx.dir, 'each.wav', 20);
+      const pages = [
+        [converterById('mkv'), clip, 'video', 0.4],
+        [converterById('wav'), wav, 'audio', 0.2],
+      ] as const;
+      for (const [page, input, kind, megabytes] of pages) {
+        const outputs = (page?.outputs ?? []).filter((output) => takesTargetSize(output) && output !== 'mp4');
+        expect(outputs.length).toBeGreaterThan(3);
+        for (const output of outputs) {
+          const { file, bytes } = await convertToSize(input, kind, output, String(megabytes));
+          expect(bytes, output).toBeLessThanOrEqual(megabytes * MB);
+          expect((await probeFile(file)).duration, output).toBeGreaterThan(kind === 'video' ? 3.5 : 19);
+        }
+      }
     },
     encodeTimeout,
   );
