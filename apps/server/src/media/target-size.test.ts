@@ -150,6 +150,9 @@ describe('retunePlan', () => {
     const floor = planTargetSize(containers.mp3, sound, 0.6 * MB);
     const lowest = { ...floor, audio: { ...floor.audio!, bitRate: 32_000 } };
     expect(retunePlan(lowest, 0.7 * MB)).toBeUndefined();
+    // A rate just under its floor (rounding) is never raised for a file that is too big.
+    const underFloor = { ...floor, audio: { ...floor.audio!, bitRate: 31_000 } };
+    expect(retunePlan(underFloor, 0.7 * MB)).toBeUndefined();
   });
 });
 

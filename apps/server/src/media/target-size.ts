@@ -209,7 +209,8 @@ export function retunePlan(plan: TargetSizePlan, bytes: number): TargetSizePlan 
   const made = Math.max(1, bytes - fixed);
   const scaled = roundDown((elastic.bitRate * wanted) / made);
   const bitRate = Math.min(elastic.highest, Math.max(Math.ceil(elastic.lowest / 1000) * 1000, scaled));
-  if (bitRate === elastic.bitRate) return undefined;
+  // Held at its range's end, or pushed the other way by it: no try would do better.
+  if ((bitRate - elastic.bitRate) * (scaled - elastic.bitRate) <= 0) return undefined;
   return plan.video
     ? { ...plan, video: { ...plan.video, bitRate } }
     : { ...plan, audio: { ...elastic, bitRate } };
