@@ -1,7 +1,7 @@
 // A target-size plan (target-size.ts) applied to an ffmpeg output argument list: each encoder's
 // quality options give way to its rate options, the picture is brought down to the planned lines,
 // and a two-pass video encode gets its pass options. Pure.
-import { insertAfterOption, prependVideoFilter, withoutOptions } from './output-args';
+import { insertAfterOption, optionValue, prependVideoFilter, withoutOptions } from './output-args';
 import type { TargetSizePlan } from './target-size';
 import { audioRateRules, rateOptions, videoRateRules } from './target-size-codecs';
 
@@ -28,6 +28,15 @@ function frameTiming(muxer: string): string[] {
 
 /** The output arguments with the plan's rates (and picture size) instead of the encoders' defaults. */
 export function sizedOutputArgs(outputArgs: readonly string[], plan: TargetSizePlan): string[] {
+  // A stream copy (`-c:v copy`) would ignore the rate: the caller must re-encode what the plan sizes.
+  for (const [flag, stream] of [
+    ['-c:v', plan.video],
+    ['-c:a', plan.audio],
+  ] as const) {
+    if (stream && optionValue(outputArgs, flag) !== stream.encoder) {
+      throw new Error(`A target size needs ${flag} ${stream.encoder} in the output arguments`);
+    }
+  }
   const args = withoutOptions(outputArgs, rateOptions);
   if (plan.video) {
     const rule = videoRateRules[plan.video.encoder];

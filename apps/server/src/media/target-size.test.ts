@@ -174,6 +174,8 @@ describe('sizedOutputArgs', () => {
     expect(first).not.toContain('movflags');
     expect(first).toMatch(/-an -pass 1 -passlogfile \/job\/pass -f null$/);
     expect(secondPassArgs(args, '/job/pass').join(' ')).toMatch(/-f mp4 -pass 2 -passlogfile \/job\/pass$/);
+    const copy = ['-c:v', 'copy', ...audio, '-f', 'mp4'];
+    expect(() => sizedOutputArgs(copy, plan('mp4', hd, 5))).toThrow(/needs -c:v libx264/);
   });
 
   it('holds each encoder to its rate: VP9 good deadline, Opus and Vorbis constant, MP3 steps', () => {
