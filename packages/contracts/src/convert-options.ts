@@ -1,8 +1,8 @@
 // Optional conversion settings, sent as multipart text fields beside OutputFormat (spec section 7
 // style: PascalCase). Every default keeps the plain conversion as it always was: best quality,
 // original size, the whole clip, the format's usual audio bit rate, metadata removed for privacy.
-import { maxTargetSizeMB } from '@grabbit/catalog';
 import { z } from 'zod';
+import { maxTargetSizeMB } from '@grabbit/catalog';
 import { conversionQualities, maxDimension } from './convert-fields';
 
 const dimension = (name: string) =>

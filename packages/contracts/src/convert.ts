@@ -1,7 +1,7 @@
 // The converter API (spec section 7): the upload form, the endpoints and the progress events the
 // server publishes to the real-time hub while a conversion runs.
-import { takesTargetSize } from '@grabbit/catalog';
 import { z } from 'zod';
+import { takesTargetSize } from '@grabbit/catalog';
 import { apiRoutes } from './api-paths';
 import {
   convertOptionsShape,

@@ -36,7 +36,10 @@ const pixelLimitWords =
 /** Turns an engine failure into what the visitor sees; the engine's own words go to the log only. */
 export function conversionFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof TargetSizeError) return targetSizeFailure(error);
+  if (error instanceof TargetSizeError) {
+    const failure = targetSizeFailure(error);
+    return new AppError(failure.code, failure.message);
+  }
   if (error instanceof EngineError) {
     if (error.timedOut) {
       return new AppError(

@@ -3,8 +3,8 @@
 // metadata for audio and video. Pure: the pipelines apply what these return.
 import type { ConversionQuality, ConvertOptions } from '@grabbit/contracts';
 import { AppError } from '../http/app-error';
-import { prependVideoFilter, valueAfter } from '../media/output-args';
 import type { AvChoice } from './av-plan';
+import { prependVideoFilter, valueAfter } from '../media/output-args';
 
 /** The defaults: the conversion as it always was. */
 export const defaultConvertOptions: ConvertOptions = { Quality: 'high', StripMetadata: true };

@@ -1,8 +1,14 @@
 // What the visitor reads when a target size cannot be met: a stable code and the smallest size that
-// works, in the MB the option is written in (rounded up, so asking that size succeeds).
+// works, in the MB the option is written in (rounded up, so asking that size succeeds). A code and
+// a message, not an error object: the converter and the downloader each raise it their own way.
 import { targetSizeMegabyte } from '@grabbit/catalog';
-import { AppError } from '../http/app-error';
+import type { ErrorCode } from '@grabbit/contracts';
 import type { TargetSizeError } from './target-size';
+
+export interface TargetSizeFailure {
+  code: ErrorCode;
+  message: string;
+}
 
 /** Megabytes to one decimal, rounded up. */
 function megabytesUp(bytes: number): string {
@@ -20,23 +26,24 @@ function clock(seconds: number): string {
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-export function targetSizeFailure(error: TargetSizeError): AppError {
+export function targetSizeFailure(error: TargetSizeError): TargetSizeFailure {
   if (error.problem === 'no-duration') {
-    return new AppError(
-      'VALIDATION_FAILED',
-      'This file does not say how long it is, so it cannot be fitted to a target size.',
-    );
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'This file does not say how long it is, so it cannot be fitted to a target size.',
+    };
   }
   if (error.problem === 'no-bit-rate') {
-    return new AppError(
-      'VALIDATION_FAILED',
-      'This output format has no bit rate to choose, so it cannot take a target size.',
-    );
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'This output format has no bit rate to choose, so it cannot take a target size.',
+    };
   }
   const length = error.durationSeconds === undefined ? '' : ` for ${clock(error.durationSeconds)} of media`;
-  return new AppError(
-    'TARGET_SIZE_TOO_SMALL',
-    `A target of ${megabytes(error.targetBytes)} MB is too small${length}: the smallest size possible is ` +
-      `${megabytesUp(error.smallestBytes ?? error.targetBytes)} MB.`,
-  );
+  return {
+    code: 'TARGET_SIZE_TOO_SMALL',
+    message:
+      `A target of ${megabytes(error.targetBytes)} MB is too small${length}: the smallest size possible ` +
+      `is ${megabytesUp(error.smallestBytes ?? error.targetBytes)} MB.`,
+  };
 }
