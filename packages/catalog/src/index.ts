@@ -8,3 +8,4 @@ export * from './routes';
 export * from './size';
 export * from './site-content';
 export * from './unique-name';
+export * from './target-size';

@@ -1,6 +1,7 @@
 // Optional conversion settings, sent as multipart text fields beside OutputFormat. Every default keeps the plain conversion as it always was: best quality,
 // original size, the whole clip, the format's usual audio bit rate, metadata removed for privacy.
 import { z } from 'zod';
+import { maxTargetSizeMB } from '@grabbit/catalog';
 import { conversionQualities, maxDimension } from './convert-fields';
 
 const dimension = (name: string) =>
@@ -41,6 +42,23 @@ export const convertOptionsShape = {
       return kbps >= 32 && kbps <= 320;
     }, 'AudioBitrate must be between 32k and 320k')
     .optional(),
+  /**
+   * The largest the output may be, in MB of 1024 x 1024 bytes (audio and video outputs with a bit
+   * rate): the bit rates are chosen from the length to land between 90% and 100% of it.
+   */
+  TargetSizeMB: z.coerce
+    .number({ message: 'TargetSizeMB must be a number of megabytes' })
+    .finite('TargetSizeMB must be a number of megabytes')
+    .positive('TargetSizeMB must be more than 0')
+    .max(maxTargetSizeMB, `TargetSizeMB must be at most ${maxTargetSizeMB}`)
+    .optional()
+    .meta({
+      description:
+        'Audio and video outputs with a bit rate (not WAV, FLAC, AIFF, AMR): the largest the file may be, ' +
+        'in MB of 1,048,576 bytes. The bit rates are computed from the length (two passes for video); ' +
+        'the file lands between 90% and 100% of it, or below when it needs less. A target too small ' +
+        'for the length answers 400 TARGET_SIZE_TOO_SMALL with the smallest size possible.',
+    }),
   StripMetadata: z
     .string()
     .trim()
@@ -57,7 +75,20 @@ export function endsAfterStart(o: { StartTime?: number; EndTime?: number }): boo
 
 export const endsAfterStartIssue = { message: 'EndTime must be after StartTime', path: ['EndTime'] };
 
-export const convertOptionsSchema = z.object(convertOptionsShape).refine(endsAfterStart, endsAfterStartIssue);
+/** A target size chooses the audio bit rate itself: asking both is a contradiction. */
+export function oneBitrateChoice(o: { AudioBitrate?: string; TargetSizeMB?: number }): boolean {
+  return o.AudioBitrate === undefined || o.TargetSizeMB === undefined;
+}
+
+export const oneBitrateChoiceIssue = {
+  message: 'Choose AudioBitrate or TargetSizeMB, not both: a target size sets the bit rates itself',
+  path: ['TargetSizeMB'],
+};
+
+export const convertOptionsSchema = z
+  .object(convertOptionsShape)
+  .refine(endsAfterStart, endsAfterStartIssue)
+  .refine(oneBitrateChoice, oneBitrateChoiceIssue);
 
 export type ConvertOptions = z.infer<typeof convertOptionsSchema>;
 

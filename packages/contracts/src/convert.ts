@@ -1,8 +1,15 @@
 // The converter API: the upload form, the endpoints and the progress events the
 // server publishes to the real-time hub while a conversion runs.
 import { z } from 'zod';
+import { takesTargetSize } from '@grabbit/catalog';
 import { apiRoutes } from './api-paths';
-import { convertOptionsShape, endsAfterStart, endsAfterStartIssue } from './convert-options';
+import {
+  convertOptionsShape,
+  endsAfterStart,
+  endsAfterStartIssue,
+  oneBitrateChoice,
+  oneBitrateChoiceIssue,
+} from './convert-options';
 import { conversionJobStatuses, type ConversionJob } from './convert-jobs';
 import { conversionStages, type ConversionProgress } from './events';
 
@@ -30,7 +37,13 @@ export const convertFormSchema = z
       .optional(),
     ...convertOptionsShape,
   })
-  .refine(endsAfterStart, endsAfterStartIssue);
+  .refine(endsAfterStart, endsAfterStartIssue)
+  .refine(oneBitrateChoice, oneBitrateChoiceIssue)
+  // Checked with the fields, before the file streams: no upload is spent on a refusal.
+  .refine((form) => form.TargetSizeMB === undefined || takesTargetSize(form.OutputFormat), {
+    message: 'TargetSizeMB needs an output with a bit rate; WAV, FLAC, AIFF and AMR have a fixed size',
+    path: ['TargetSizeMB'],
+  });
 
 export type ConvertForm = z.infer<typeof convertFormSchema>;
 

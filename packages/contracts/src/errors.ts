@@ -45,6 +45,8 @@ export const errorCodes = [
   'FEATURE_NOT_ALLOWED',
   'DISK_FULL',
   'UPLOAD_STALLED',
+  // Target size (issue 24).
+  'TARGET_SIZE_TOO_SMALL',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -105,6 +107,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   FEATURE_NOT_ALLOWED: 403,
   DISK_FULL: 503,
   UPLOAD_STALLED: 408,
+  // Target size (issue 24).
+  /** A TargetSizeMB too small for the media's length at the lowest sensible quality: no work done. */
+  TARGET_SIZE_TOO_SMALL: 400,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -17,6 +17,7 @@ import { decodeAmrNb } from '../media/amr-decode';
 import { encodeAmrNb } from '../media/amr-encode';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
+import { convertToSize } from './av-target-size';
 import { probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from '../media/engine-run';
 import { applyAvOptions, checkCut, outputDuration, restrictCopies } from './options';
@@ -51,6 +52,8 @@ async function readableSource(
 
 export async function convertAudioVideo(config: Config, job: AvJob, context: EngineContext): Promise<void> {
   const source = await readableSource(config, job, context);
+  // The bit rates of a target size follow from the probe: nothing can start before it.
+  if (job.options.TargetSizeMB !== undefined) return convertToSize(config, job, source, context);
   const earlyPlan = planArgs(job.target, transcodeChoice);
   const optionArgs = (plan: AvPlan) => applyAvOptions(plan.outputArgs, plan, job.options);
   const { needsAmrEncoder } = earlyPlan;

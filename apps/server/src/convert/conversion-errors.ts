@@ -2,6 +2,8 @@
 import type { ConverterKind } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import { EngineError } from '../media/engine-run';
+import { TargetSizeError } from '../media/target-size';
+import { targetSizeFailure } from '../media/target-size-errors';
 
 const kindNames: Record<ConverterKind, string> = { image: 'image', video: 'video', audio: 'audio' };
 
@@ -34,6 +36,10 @@ const pixelLimitWords =
 /** Turns an engine failure into what the visitor sees; the engine's own words go to the log only. */
 export function conversionFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof TargetSizeError) {
+    const failure = targetSizeFailure(error);
+    return new AppError(failure.code, failure.message);
+  }
   if (error instanceof EngineError) {
     if (error.timedOut) {
       return new AppError(

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { planArgs, transcodeChoice } from './av-plan';
-import { applyAvOptions, defaultConvertOptions, outputDuration, restrictCopies } from './options';
+import {
+  applyAvOptions,
+  defaultConvertOptions,
+  fittedPicture,
+  outputDuration,
+  restrictCopies,
+} from './options';
 
 const copyBoth = { ...transcodeChoice, copyVideo: true, copyAudio: true };
 
@@ -44,6 +50,23 @@ describe('audio and video options', () => {
     expect(restrictCopies(copyBoth, { ...defaultConvertOptions, AudioBitrate: '64k' })).toMatchObject({
       copyVideo: true,
       copyAudio: false,
+    });
+    expect(restrictCopies(copyBoth, { ...defaultConvertOptions, TargetSizeMB: 8 })).toMatchObject({
+      copyVideo: false,
+      copyAudio: false,
+    });
+  });
+
+  it('tell the target-size plan the picture a resize leaves', () => {
+    const hd = { width: 1920, height: 1080 };
+    expect(fittedPicture(hd, defaultConvertOptions)).toEqual(hd);
+    expect(fittedPicture(hd, { ...defaultConvertOptions, MaxWidth: 960 })).toEqual({
+      width: 960,
+      height: 540,
+    });
+    expect(fittedPicture(hd, { ...defaultConvertOptions, MaxWidth: 4000, MaxHeight: 360 })).toEqual({
+      width: 640,
+      height: 360,
     });
   });
 

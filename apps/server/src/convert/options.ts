@@ -4,6 +4,7 @@
 import type { ConversionQuality, ConvertOptions } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
 import type { AvChoice } from './av-plan';
+import { prependVideoFilter, valueAfter } from '../media/output-args';
 
 /** The defaults: the conversion as it always was. */
 export const defaultConvertOptions: ConvertOptions = { Quality: 'high', StripMetadata: true };
@@ -32,10 +33,11 @@ export function imageSettings(options: ConvertOptions): ImageSettings {
 
 const resizes = (o: ConvertOptions) => o.MaxWidth !== undefined || o.MaxHeight !== undefined;
 
-/** A stream is only copied as it is when no option asks to change it. */
+/** A stream is only copied as it is when no option asks to change it (a target size changes both). */
 export function restrictCopies(choice: AvChoice, options: ConvertOptions): AvChoice {
-  const reencodeVideo = resizes(options) || options.Quality !== 'high';
-  const reencodeAudio = options.AudioBitrate !== undefined || options.Quality !== 'high';
+  const sized = options.TargetSizeMB !== undefined;
+  const reencodeVideo = sized || resizes(options) || options.Quality !== 'high';
+  const reencodeAudio = sized || options.AudioBitrate !== undefined || options.Quality !== 'high';
   return {
     ...choice,
     copyVideo: choice.copyVideo && !reencodeVideo,
@@ -51,15 +53,24 @@ export function outputDuration(inputSeconds: number | undefined, o: ConvertOptio
   return Math.max(0, end - (o.StartTime ?? 0));
 }
 
+/** The picture size MaxWidth x MaxHeight leaves (as scaleFilter makes it), for the target-size plan. */
+export function fittedPicture(
+  picture: { width: number; height: number },
+  o: ConvertOptions,
+): { width: number; height: number } {
+  const scale = Math.min(
+    1,
+    (o.MaxWidth ?? Infinity) / picture.width,
+    (o.MaxHeight ?? Infinity) / picture.height,
+  );
+  return { width: Math.round(picture.width * scale), height: Math.round(picture.height * scale) };
+}
+
 /** Fits inside MaxWidth x MaxHeight, aspect kept, never enlarged, even sizes for 4:2:0 video. */
 function scaleFilter(o: ConvertOptions): string {
   const width = o.MaxWidth === undefined ? 'iw' : `min(iw\\,${o.MaxWidth})`;
   const height = o.MaxHeight === undefined ? 'ih' : `min(ih\\,${o.MaxHeight})`;
   return `scale=${width}:${height}:force_original_aspect_ratio=decrease:force_divisible_by=2`;
-}
-
-function valueAfter(args: string[], flag: string): number {
-  return args.indexOf(flag) + 1;
 }
 
 /** ffmpeg output arguments of a plan with the options applied. */
@@ -73,11 +84,7 @@ export function applyAvOptions(outputArgs: readonly string[], choice: AvChoice, 
   if (o.StartTime !== undefined) cut.push('-ss', String(o.StartTime));
   if (o.EndTime !== undefined) cut.push('-to', String(o.EndTime));
   if (!choice.copyVideo) {
-    if (resizes(o)) {
-      const at = valueAfter(args, '-vf');
-      if (at > 0) args[at] = `${scaleFilter(o)},${args[at]}`;
-      else if (args.includes('-c:v')) args.splice(args.indexOf('-c:v'), 0, '-vf', scaleFilter(o));
-    }
+    if (resizes(o)) prependVideoFilter(args, scaleFilter(o));
     const crf = valueAfter(args, '-crf');
     if (crf > 0) args[crf] = String(Number(args[crf]) + crfStep[o.Quality]);
     const qscale = valueAfter(args, '-q:v');

@@ -17,21 +17,40 @@ export interface FfmpegJob {
    * since the probe may tell it after ffmpeg has started.
    */
   durationSeconds?: () => number | undefined;
+  /**
+   * Frames the output will have: progress by frame count for runs whose encoder puts out no
+   * timed packets until it ends (VP9's first pass writes statistics only).
+   */
+  expectedFrames?: number;
   onPercent?: (percent: number) => void;
 }
 
-/** Reads `out_time_us=` lines of ffmpeg's progress output as a percentage of the duration. */
-function progressParser(durationSeconds: () => number | undefined, onPercent: (percent: number) => void) {
+const clampPercent = (percent: number) => Math.min(100, Math.max(0, percent));
+
+/**
+ * Reads `out_time_us=` lines of ffmpeg's progress output as a percentage of the duration (or the
+ * `frame=` count against the expected frames while no time is out yet).
+ */
+function progressParser(
+  durationSeconds: () => number | undefined,
+  onPercent: (percent: number) => void,
+  expectedFrames?: number,
+) {
   let pending = '';
+  let frames = 0;
   return (chunk: string) => {
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) {
+      const frame = /^frame=(\d+)/.exec(line.trim());
+      if (frame) frames = Number(frame[1]);
       const match = /^out_time_us=(\d+)/.exec(line.trim());
       const duration = durationSeconds();
-      if (match && duration && duration > 0) {
-        onPercent(Math.min(100, Math.max(0, (Number(match[1]) / 1e6 / duration) * 100)));
+      if (match && Number(match[1]) === 0 && expectedFrames) {
+        onPercent(clampPercent((frames / expectedFrames) * 100));
+      } else if (match && duration && duration > 0) {
+        onPercent(clampPercent((Number(match[1]) / 1e6 / duration) * 100));
       } else if (line.trim() === 'progress=end') {
         onPercent(100);
       }
@@ -59,7 +78,7 @@ export async function runFfmpeg(config: EnginePaths, job: FfmpegJob, context: En
     `file:${job.output}`,
   ];
   const onStdout = job.onPercent
-    ? progressParser(job.durationSeconds ?? (() => undefined), job.onPercent)
+    ? progressParser(job.durationSeconds ?? (() => undefined), job.onPercent, job.expectedFrames)
     : undefined;
   await runEngine('ffmpeg', { command: config.FFMPEG_PATH, args, onStdout }, context);
 }

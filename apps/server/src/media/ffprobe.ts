@@ -12,6 +12,8 @@ export interface ProbedStream {
   channels?: number;
   /** Bits per second, when the container says. */
   bitRate?: number;
+  /** Average frames per second of a picture stream, when known. */
+  frameRate?: number;
   /** Cover art and other still pictures carried as a video stream. */
   attachedPic: boolean;
 }
@@ -33,9 +35,17 @@ interface RawProbe {
     height?: number;
     channels?: number;
     bit_rate?: string;
+    avg_frame_rate?: string;
     duration?: string;
     disposition?: { attached_pic?: number };
   }[];
+}
+
+/** ffprobe's `30000/1001` as a number; `0/0` (unknown, or audio) as undefined. */
+function frameRateOf(text: string | undefined): number | undefined {
+  const [num, den] = (text ?? '').split('/').map(Number);
+  const rate = num !== undefined && den ? num / den : Number.NaN;
+  return Number.isFinite(rate) && rate > 0 ? rate : undefined;
 }
 
 export async function ffprobe(
@@ -50,7 +60,7 @@ export async function ffprobe(
     'error',
     ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS, allowedDemuxers),
     '-show_entries',
-    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,bit_rate,duration:stream_disposition=attached_pic',
+    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,bit_rate,avg_frame_rate,duration:stream_disposition=attached_pic',
     '-of',
     'json',
     `file:${file}`,
@@ -65,6 +75,7 @@ export async function ffprobe(
     height: s.height,
     channels: s.channels,
     bitRate: s.bit_rate === undefined ? undefined : Number(s.bit_rate) || undefined,
+    frameRate: frameRateOf(s.avg_frame_rate),
     attachedPic: s.disposition?.attached_pic === 1,
   }));
   const durations = [raw.format?.duration, ...(raw.streams ?? []).map((s) => s.duration)]

@@ -13,6 +13,7 @@ import {
   type Choice,
   type ConversionOptions,
 } from '../lib/conversion-options';
+import { TargetSizeField } from './target-size-field';
 
 interface ConversionOptionsPanelProps {
   kind: ConverterKind;
@@ -37,13 +38,15 @@ export function ConversionOptionsPanel({ kind, value, onChange, disabled }: Conv
   const groups = optionGroups(kind);
   const set = <K extends keyof ConversionOptions>(key: K, next: ConversionOptions[K]) =>
     onChange({ ...value, [key]: next });
+  // A target size chooses the audio bit rate itself.
+  const sized = value.targetSizeMB.trim() !== '';
   const select = (key: 'quality' | 'audioBitrate', label: string, choices: Choice[]) => (
     <Field id={`convert-${key}`} label={label}>
       <select
         id={`convert-${key}`}
         className={selectClasses}
         value={value[key]}
-        disabled={disabled}
+        disabled={disabled || (key === 'audioBitrate' && sized)}
         onChange={(event) => onChange({ ...value, [key]: event.target.value })}
       >
         {choices.map((choice) => (
@@ -84,6 +87,13 @@ export function ConversionOptionsPanel({ kind, value, onChange, disabled }: Conv
           {groups.size && number('maxHeight', 'Maximum height (pixels)', maxDimension)}
           {groups.timing && number('startTime', 'Start at (seconds)', 86_400)}
           {groups.timing && number('endTime', 'End at (seconds)', 86_400)}
+          {groups.timing && (
+            <TargetSizeField
+              value={value.targetSizeMB}
+              disabled={disabled}
+              onChange={(next) => set('targetSizeMB', next)}
+            />
+          )}
         </div>
         <div className="space-y-1">
           <label className="flex items-center gap-2 text-sm text-slate-900">

@@ -14,6 +14,7 @@ describe('conversion option fields', () => {
       startTime: '1.5',
       endTime: '9',
       audioBitrate: '128k',
+      targetSizeMB: '',
       stripMetadata: false,
     };
     expect(optionFields(chosen, 'image')).toEqual({
@@ -33,5 +34,12 @@ describe('conversion option fields', () => {
       StartTime: '1.5',
       AudioBitrate: '128k',
     });
+  });
+
+  it('sends a target size for sound and video only, in place of the audio bit rate', () => {
+    const sized = { ...defaultConversionOptions, audioBitrate: '128k', targetSizeMB: ' 8 ' };
+    expect(optionFields(sized, 'video')).toEqual({ Quality: 'high', TargetSizeMB: '8' });
+    expect(optionFields(sized, 'audio')).toEqual({ Quality: 'high', TargetSizeMB: '8' });
+    expect(optionFields(sized, 'image')).toEqual({ Quality: 'high' });
   });
 });

@@ -1,6 +1,7 @@
 // The converter page's Options panel as data: what the visitor chose, and the multipart fields it
 // becomes (contracts convert-options.ts). Only fields that change something are sent, and only
-// those the page's kind uses (sizes for pictures and video, cuts and bit rate for sound).
+// those the page's kind uses (sizes for pictures and video, cuts, bit rate and target size for
+// sound). A target size sets the bit rates itself, so the chosen audio bit rate is not sent with it.
 import type { ConverterKind } from '@grabbit/catalog';
 import { conversionQualities, type ConversionQuality } from '@grabbit/contracts/convert-fields';
 
@@ -13,6 +14,8 @@ export interface ConversionOptions {
   endTime: string;
   /** Such as 192k; empty: the format's usual rate. */
   audioBitrate: string;
+  /** Largest output in MB, as typed; empty: no target. */
+  targetSizeMB: string;
   stripMetadata: boolean;
 }
 
@@ -23,6 +26,7 @@ export const defaultConversionOptions: ConversionOptions = {
   startTime: '',
   endTime: '',
   audioBitrate: '',
+  targetSizeMB: '',
   stripMetadata: true,
 };
 
@@ -68,7 +72,8 @@ export function optionFields(options: ConversionOptions, kind: ConverterKind): R
   if (groups.timing) {
     put('StartTime', options.startTime);
     put('EndTime', options.endTime);
-    put('AudioBitrate', options.audioBitrate);
+    put('TargetSizeMB', options.targetSizeMB);
+    if (!fields.TargetSizeMB) put('AudioBitrate', options.audioBitrate);
   }
   if (!options.stripMetadata) fields.StripMetadata = 'false';
   return fields;

@@ -1,0 +1,52 @@
+// A conversion with a target size (TargetSizeMB): the probe comes first (the bit rates follow from
+// the length), the plan refuses an impossible target before any encode, and media/two-pass.ts
+// encodes. The visitor's other options (cut, resize, metadata) apply as in any conversion; the
+// target sets the bit rates and may bring the picture down further.
+import { targetSizeMegabyte } from '@grabbit/catalog';
+import type { Config } from '../config/env';
+import { containerOf } from '../media/containers';
+import type { EngineContext } from '../media/engine-run';
+import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
+import { firstStream } from '../media/stream-choice';
+import { sizeSourceOf } from '../media/target-size';
+import { encodeToSize } from '../media/two-pass';
+import { chooseStreams, planArgs } from './av-plan';
+import type { AvJob } from './av-pipeline';
+import { probeMedia } from './detect';
+import { applyAvOptions, checkCut, fittedPicture, outputDuration, restrictCopies } from './options';
+
+export async function convertToSize(
+  config: Config,
+  job: AvJob,
+  source: { path: string; demuxer: SafeDemuxer },
+  context: EngineContext,
+): Promise<void> {
+  const targetMB = job.options.TargetSizeMB ?? 0;
+  const probe = await probeMedia(config, { ...job.input, demuxer: source.demuxer }, source.path, context);
+  checkCut(probe.duration, job.options);
+  const container = containerOf(job.target);
+  const choice = restrictCopies(chooseStreams(probe, job.target), job.options);
+  const plan = planArgs(job.target, choice);
+  const video = firstStream(probe, 'video');
+  const picture =
+    video?.width && video.height
+      ? fittedPicture({ width: video.width, height: video.height }, job.options)
+      : undefined;
+  await encodeToSize(
+    config,
+    {
+      input: source.path,
+      demuxer: source.demuxer,
+      outputArgs: applyAvOptions(plan.outputArgs, plan, job.options),
+      container,
+      source: sizeSourceOf(probe, container, {
+        durationSeconds: outputDuration(probe.duration, job.options),
+        picture,
+      }),
+      targetBytes: Math.floor(targetMB * targetSizeMegabyte),
+      output: job.outputPath,
+      onProgress: (fraction) => job.onPercent(fraction * 100),
+    },
+    context,
+  );
+}
