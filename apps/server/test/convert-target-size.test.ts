@@ -13,7 +13,7 @@ import { ffprobe } from '../src/media/ffprobe';
 import { sizeSourceOf, TargetSizeError } from '../src/media/target-size';
 import { encodeToSize } from '../src/media/two-pass';
 import { postConversion, saveFile, useConvertApp } from './support/convert-app';
-import { ffmpeg, makeAudio, probeFile } from './support/media-fixtures';
+import { makeAudio, makeDenseClip, probeFile } from './support/media-fixtures';
 
 const ctx = useConvertApp('target-size');
 /** Two passes of a minute of 720p take ~10 s on an idle two-core machine; allow a busy one. */
@@ -32,35 +32,8 @@ async function convertToSize(file: string, kind: 'audio' | 'video', to: string, 
   return { file: saved, bytes: (await stat(saved)).size };
 }
 
-/**
- * A test pattern with a tone, encoded nearly losslessly so it is larger than any target below;
- * `grain` adds moving noise, for encoders that would need little for the plain pattern.
- */
-async function makeClip(name: string, seconds: number, width: number, height: number, grain = false) {
-  const file = path.join(ctx.dir, name);
-  const noise = grain ? ',noise=alls=12:allf=t' : '';
-  await ffmpeg([
-    ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=30:duration=${seconds}${noise}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
-    ...[
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-qp',
-      '8',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-ac',
-      '2',
-    ],
-    '-shortest',
-    file,
-  ]);
-  return file;
-}
+const makeClip = (name: string, seconds: number, width: number, height: number, grain = false) =>
+  makeDenseClip(ctx.dir, name, { seconds, width, height, grain });
 
 describe('TargetSizeMB', () => {
   it(

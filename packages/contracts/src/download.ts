@@ -1,6 +1,6 @@
 // Downloader API shapes: requests, answers and real-time hub events. Field
 // names follow the spec so the pages and the server read one contract.
-import { downloadFormats } from '@grabbit/catalog';
+import { downloadFormats, maxTargetSizeMB } from '@grabbit/catalog';
 import { z } from 'zod';
 import { clipOptionsShape } from './download-options';
 
@@ -46,6 +46,16 @@ export const downloadRequestSchema = z.looseObject({
    * it listed; used for this one job, never stored in a queue, a log or a result.
    */
   instagramCookies: z.string().max(16_384).optional(),
+  /**
+   * Fit the file to this many megabytes (1 MB = 1,048,576 bytes): for audio and video formats with
+   * a bit rate (not FLAC or WAV), the download is re-encoded in the same job to land between 90%
+   * and 100% of it; an impossible target is refused with 400 TARGET_SIZE_TOO_SMALL before any work.
+   */
+  targetSizeMB: z
+    .number({ message: 'targetSizeMB must be a number of megabytes' })
+    .positive('targetSizeMB must be more than 0')
+    .max(maxTargetSizeMB, `targetSizeMB must be at most ${maxTargetSizeMB}`)
+    .optional(),
   ...clipOptionsShape,
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;

@@ -2,7 +2,7 @@
 // the asked format, store it, tell the task. Its folder is removed whatever happened, before the
 // task is told, so a finished task never has a folder left behind. A failure is logged once for
 // the operator with yt-dlp's own error line (secrets masked); the visitor sees only its message.
-import { platformById, type Platform } from '@grabbit/catalog';
+import { platformById, targetSizeMegabyte, type Platform } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
@@ -16,7 +16,7 @@ import type { DownloadJobData, ProductJobHandler } from '../jobs/job-types';
 import { handedBack } from '../jobs/hand-back';
 import { downloadFailures } from './failures';
 import { fileNameFor } from './file-names';
-import { downloadShare, jobProgress } from './job-progress';
+import { downloadShareOf, jobProgress } from './job-progress';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
 import {
@@ -91,7 +91,8 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
   const { config, tasks } = deps;
   const { taskId } = input;
   const started = Date.now();
-  const progress = jobProgress(tasks, taskId);
+  const downloadShare = downloadShareOf(input.targetSizeMB !== undefined);
+  const progress = jobProgress(tasks, taskId, downloadShare);
   await tasks.progress(taskId, { status: 'downloading', stage: 'downloading', progress: 0 });
   const link = await checkLink(input.url, input.platform, {
     testHosts: config.MEDIA_TEST_HOSTS,
@@ -142,6 +143,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
     format: input.format,
     maxDurationSeconds: link.duration.seconds,
     extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
+    ...(input.targetSizeMB ? { targetBytes: Math.floor(input.targetSizeMB * targetSizeMegabyte) } : {}),
     onProgress: progress.finishing,
   });
   const target = outputTarget(input.format);

@@ -1,13 +1,16 @@
-// How a download job's progress reaches its task (and from there the hub): yt-dlp's bytes fill
-// 0-90, the finishing step 90-99, and 100 means stored. Byte progress is sent at most every
-// 250 ms or on each whole-percent step, so a fast download does not flood the hub.
+// How a download job's progress reaches its task (and from there the hub), as one bar across both
+// steps: yt-dlp's bytes fill 0-90 and the finishing step 90-99 (with a target size, whose encode
+// is long, the bytes fill 0-50 and the encode 50-99), and 100 means stored. Byte progress is sent
+// at most every 250 ms or on each whole-percent step, so a fast download does not flood the hub.
 import type { DownloadProgress } from '../media/ytdlp';
 import type { TaskStore } from './task-store';
 
-export const downloadShare = 90;
 const progressIntervalMs = 250;
 
-export function jobProgress(tasks: TaskStore, taskId: string) {
+/** The download's share of the bar: most of it, unless a long encode follows. */
+export const downloadShareOf = (fitsToSize: boolean) => (fitsToSize ? 50 : 90);
+
+export function jobProgress(tasks: TaskStore, taskId: string, downloadShare: number) {
   let lastSent = 0;
   let lastPercent = -1;
   return {

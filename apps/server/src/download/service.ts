@@ -19,6 +19,7 @@ import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
 import { waitForTask } from './wait-for-task';
+import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
 
 /** What the composition root hands the downloader (embedded or scaled parts alike). */
@@ -39,6 +40,7 @@ export interface StartTaskInput extends ClipOptions {
   removeWatermark?: boolean;
   itemIndex?: number;
   instagramCookies?: string;
+  targetSizeMB?: number;
 }
 
 /** The clip options a request set (job data holds only what is there). */
@@ -103,6 +105,11 @@ export class DownloadService {
   async startTask(platform: Platform, input: StartTaskInput): Promise<DownloadTask> {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
     checkClipOptions(input.format, input);
+    // A target size is checked against the media's length before anything is queued.
+    if (input.targetSizeMB !== undefined) {
+      const { info } = await this.cachedInfo(platform, checked.url);
+      checkTargetSize(input.format, input.targetSizeMB, input, info);
+    }
     if ((await this.jobs.load()) >= maxQueuedJobs)
       throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
     // A single video previewed minutes ago (never with a visitor's cookie): its info JSON goes
@@ -131,6 +138,7 @@ export class DownloadService {
         removeWatermark: input.removeWatermark ?? false,
         ...clipFieldsOf(input),
         ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
+        ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
         ...(jobDir ? { jobDir } : {}),
       },
     });

@@ -17,6 +17,8 @@ export interface DownloadJobData extends ClipOptions {
   quality: Quality;
   removeWatermark: boolean;
   itemIndex?: number;
+  /** Re-encode the download to fit this many megabytes (checked possible when accepted). */
+  targetSizeMB?: number;
   /**
    * The job folder prepared by the accepting process (it holds the visitor's cookie file). Absent
    * when the job needs nothing prepared: the handler then makes its own folder.

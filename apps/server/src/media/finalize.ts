@@ -11,6 +11,9 @@ import { runFfmpeg } from './ffmpeg-run';
 import { ffprobe, type ProbeResult } from './ffprobe';
 import { outputTarget, type ContainerTarget, type OutputTarget } from './output-targets';
 import { chooseStreams, firstStream } from './stream-choice';
+import { sizeSourceOf, TargetSizeError } from './target-size';
+import { targetSizeFailure } from './target-size-errors';
+import { encodeToSize } from './two-pass';
 import { runFailures } from './download-failures';
 
 export interface FinalizeOptions {
@@ -26,6 +29,8 @@ export interface FinalizeOptions {
   onProgress: (fraction: number) => void;
   /** What the visitor chose beyond the format. */
   extras?: FinishingExtras;
+  /** Fit an audio or video file to this many bytes (a two-pass re-encode). */
+  targetBytes?: number;
 }
 
 export interface FinishingExtras {
@@ -144,6 +149,8 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.');
   const output = path.join(path.dirname(options.input), `result.${target.extension}`);
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
+  if (options.targetBytes && (target.kind === 'audio' || target.kind === 'video'))
+    return fitToSize(options, target, probe, output, inputExt, options.targetBytes);
   const args = finishingArgs(probe, target, inputExt, options.extras);
   if (!args) {
     await rename(options.input, output);
@@ -169,5 +176,53 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
         new AppError('DOWNLOAD_FAILED', `The file could not be turned into ${options.format.toUpperCase()}.`),
     ),
   );
+  return output;
+}
+
+/** A re-encode of the first picture and sound into the container, whatever their codecs. */
+function reencodeArgs(probe: ProbeResult, target: ContainerTarget): string[] {
+  const { container } = target;
+  const downmix = chooseStreams(probe, container).downmix;
+  const streams =
+    target.kind === 'audio'
+      ? ['-map', '0:a:0', '-vn', ...container.audio]
+      : ['-map', '0:V:0?', '-map', '0:a:0?', ...(container.video ?? []), ...container.audio];
+  return [...streams, '-sn', '-dn', ...containerExtras(target, downmix), '-f', target.muxer];
+}
+
+/** The download fitted to a size in the same job: the bit rates from its length, two passes. */
+async function fitToSize(
+  options: FinalizeOptions,
+  target: ContainerTarget,
+  probe: ProbeResult,
+  output: string,
+  inputExt: string,
+  targetBytes: number,
+): Promise<string> {
+  await encodeToSize(
+    options.engines,
+    {
+      input: options.input,
+      demuxer: pictureDemuxer(inputExt),
+      allowedDemuxers: downloadDemuxers,
+      outputArgs: reencodeArgs(probe, target),
+      container: target.container,
+      source: sizeSourceOf(probe, target.container),
+      targetBytes,
+      output,
+      onProgress: options.onProgress,
+    },
+    options.context,
+  ).catch((error: unknown) => {
+    if (error instanceof TargetSizeError) {
+      const { code, message } = targetSizeFailure(error);
+      throw new AppError(code, message);
+    }
+    return engineFailure(
+      error,
+      () =>
+        new AppError('DOWNLOAD_FAILED', `The file could not be fitted to ${options.format.toUpperCase()}.`),
+    );
+  });
   return output;
 }

@@ -7,7 +7,8 @@
 //   /throttle/<file> (about 64 KB/s: several progress steps), /missing.mp4 (404), and for short
 //   links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
 //   redirect to itself), /hang (never answers), /elsewhere.html?src=URL (a page whose og:video and
-//   <video> point at any address: for the egress guard); with `preview`, the /preview/ pages of
+//   <video> point at any address: for the egress guard), /described.html?src=FILE&seconds=N (a page
+//   whose schema.org data gives the media's length); with `preview`, the /preview/ pages of
 //   preview-fixtures.ts.
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -171,6 +172,20 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
       return html(
         `<!doctype html><html><head><title>Elsewhere</title><meta property="og:video" content="${src}">` +
           `<meta property="og:type" content="video.other"></head><body><video src="${src}"></video></body></html>`,
+      );
+    }
+    if (pathname === '/described.html') {
+      // A page that says how long its media is (schema.org VideoObject), as real sites do.
+      const described = {
+        '@context': 'https://schema.org',
+        '@type': 'VideoObject',
+        name: 'Described media',
+        contentUrl: `${base}/${searchParams.get('src') ?? 'a.mp4'}`,
+        duration: `PT${Number(searchParams.get('seconds') ?? '1')}S`,
+      };
+      return html(
+        `<!doctype html><html><head><title>Described</title><script type="application/ld+json">` +
+          `${JSON.stringify(described)}</script></head><body></body></html>`,
       );
     }
     if (pathname === '/post.html') {

@@ -279,3 +279,25 @@ export async function darkestValue(file: string, coder = ''): Promise<number> {
   const { stdout } = await run(magick, [`${coder}${file}`, '-format', '%[fx:minima]', 'info:']);
   return Number(stdout.trim());
 }
+
+/**
+ * A test pattern with a tone, encoded nearly losslessly so it is larger than any target size a
+ * test asks for; `grain` adds moving noise, for encoders that would need little for the plain pattern.
+ */
+export async function makeDenseClip(
+  dir: string,
+  name: string,
+  options: { seconds: number; width: number; height: number; grain?: boolean },
+): Promise<string> {
+  const { seconds, width, height } = options;
+  const file = path.join(dir, name);
+  const noise = options.grain ? ',noise=alls=12:allf=t' : '';
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=30:duration=${seconds}${noise}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '8', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-ac', '2', '-shortest'],
+    file,
+  ]);
+  return file;
+}

@@ -13,7 +13,7 @@ import {
   type Choice,
   type ConversionOptions,
 } from '../lib/conversion-options';
-import { TargetSizeField } from './target-size-field';
+import { TargetSizeField } from '../../../components/target-size-field';
 
 interface ConversionOptionsPanelProps {
   kind: ConverterKind;
@@ -89,6 +89,7 @@ export function ConversionOptionsPanel({ kind, value, onChange, disabled }: Conv
           {groups.timing && number('endTime', 'End at (seconds)', 86_400)}
           {groups.timing && (
             <TargetSizeField
+              id="convert-targetSizeMB"
               value={value.targetSizeMB}
               disabled={disabled}
               onChange={(next) => set('targetSizeMB', next)}

@@ -1,8 +1,9 @@
 // The preview under a single valid link: thumbnail, title, duration and uploader, then the quality
 // picker with sizes, the optional trim and, when the video has any, the subtitles picker. While
 // it loads a short note shows; a failed preview says so and the download still works.
-import type { DownloadFormat, PlatformId } from '@grabbit/catalog';
+import { takesTargetSize, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
 import { useId } from 'react';
+import { TargetSizeField } from '../../../components/target-size-field';
 import { useMediaInfo } from '../api/media-info';
 import { formatDuration, type ClipChoice } from '../lib/clip-choice';
 import { LabelledSelect } from './labelled-select';
@@ -127,6 +128,14 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
           duration={info.duration}
           disabled={disabled}
           onChange={onChange}
+        />
+      )}
+      {!choice.subtitlesAsFile && !choice.pictureOnly && takesTargetSize(format) && (
+        <TargetSizeField
+          id={`${id}-target-size`}
+          value={choice.targetSize}
+          disabled={disabled}
+          onChange={(targetSize) => onChange({ targetSize })}
         />
       )}
     </section>

@@ -150,6 +150,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
                         startTime: choice.startTime,
                         endTime: choice.endTime,
                         subtitles: choice.subtitles,
+                        targetSizeMB: choice.targetSizeMB,
                       },
                     }
                   : baseItem(url, format, url)),

@@ -28,6 +28,13 @@ describe('preview choices', () => {
     });
   });
 
+  it('sends a target size for formats with a bit rate only', () => {
+    expect(choiceFields({ ...noChoice, targetSize: '8' }, 'mp4').targetSizeMB).toBe(8);
+    expect(choiceFields({ ...noChoice, targetSize: '1.5' }, 'mp3').targetSizeMB).toBe(1.5);
+    expect(choiceFields({ ...noChoice, targetSize: '8' }, 'flac').targetSizeMB).toBeUndefined();
+    expect(choiceFields({ ...noChoice, targetSize: '' }, 'mp4').targetSizeMB).toBeUndefined();
+  });
+
   it('asks for the picture alone as the thumbnail format', () => {
     expect(choiceFields({ ...noChoice, pictureOnly: true, quality: '720p', start: '2' }, 'mp4')).toEqual({
       format: 'thumbnail',

@@ -1,6 +1,6 @@
 // What the visitor picked in the preview card, and how it becomes request fields. Pure, so the
 // rules are unit-tested without a browser.
-import type { DownloadFormat } from '@grabbit/catalog';
+import { takesTargetSize, type DownloadFormat } from '@grabbit/catalog';
 
 export interface ClipChoice {
   /** `best`, `720p`, or an audio bit rate `128k`. */
@@ -14,6 +14,8 @@ export interface ClipChoice {
   subtitlesAsFile: boolean;
   /** Only the video's picture, as JPEG. */
   pictureOnly: boolean;
+  /** Megabytes the file must fit, as typed; empty means no target. */
+  targetSize: string;
 }
 
 export const noChoice: ClipChoice = {
@@ -23,6 +25,7 @@ export const noChoice: ClipChoice = {
   subtitles: '',
   subtitlesAsFile: false,
   pictureOnly: false,
+  targetSize: '',
 };
 
 export interface ChoiceFields {
@@ -31,6 +34,7 @@ export interface ChoiceFields {
   startTime?: number;
   endTime?: number;
   subtitles?: string;
+  targetSizeMB?: number;
 }
 
 export const audioFormats: ReadonlySet<string> = new Set(['mp3', 'm4a', 'flac', 'wav', 'ogg']);
@@ -42,6 +46,7 @@ export function qualityFor(quality: string, format: DownloadFormat): string {
   return 'best';
 }
 
+/** A number as typed; empty means none. */
 const seconds = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** The section's problem, if any, in words for the field (the server checks again). */
@@ -80,6 +85,8 @@ export function choiceFields(choice: ClipChoice, format: DownloadFormat): Choice
   if (start !== undefined && start > 0) fields.startTime = start;
   if (end !== undefined) fields.endTime = end;
   if (choice.subtitles) fields.subtitles = choice.subtitles;
+  const megabytes = seconds(choice.targetSize);
+  if (takesTargetSize(format) && megabytes !== undefined && megabytes > 0) fields.targetSizeMB = megabytes;
   return fields;
 }
 

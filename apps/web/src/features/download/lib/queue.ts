@@ -13,7 +13,8 @@ export interface QueueItem {
   /** `best`, a height such as `720p`, or an audio bit rate such as `128k`. */
   quality: string;
   /** The section and subtitles picked in the preview. */
-  clip?: ClipOptions;
+  /** What the visitor chose beyond the format: a section, subtitles, a target size. */
+  clip?: ClipOptions & { targetSizeMB?: number };
   title: string;
   fileName?: string;
   downloadUrl?: string;
