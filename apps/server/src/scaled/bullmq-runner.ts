@@ -3,10 +3,13 @@
 // the embedded runner. A worker killed mid-job loses its lock; another worker's stalled check
 // hands the job back to the queue (up to `maxStalledCount` times, then it fails with a clear
 // reason), and the final failure of any job reaches `onFailed` so its task ends as an error.
-import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JobHandedBack } from '../jobs/hand-back';
 import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
+
+/** BullMQ is loaded by the first queue or worker: an embedded server never holds it in memory. */
+const bullmq = () => import('bullmq');
 
 export interface QueueSettings {
   /** Jobs of this name one worker process runs at once. */
@@ -90,10 +93,18 @@ export class BullJobRunner {
     this.settings(name);
     let ready = this.queues.get(name);
     if (!ready) {
-      const queue = new Queue(name, { connection: this.options.connection, prefix: this.prefix });
-      queue.on('error', () => {});
-      ready = queue.waitUntilReady().then(() => queue);
-      ready.catch(() => this.dropQueue(name, queue));
+      const made = bullmq().then(({ Queue }) => {
+        const queue = new Queue(name, { connection: this.options.connection, prefix: this.prefix });
+        queue.on('error', () => {});
+        return queue;
+      });
+      ready = made.then((queue) => queue.waitUntilReady().then(() => queue));
+      ready.catch(() =>
+        made.then(
+          (queue) => this.dropQueue(name, queue),
+          () => this.queues.delete(name),
+        ),
+      );
       this.queues.set(name, ready);
     }
     return ready;
@@ -153,6 +164,7 @@ export class BullJobRunner {
 
   /** Starts this process's workers: one BullMQ worker per job name with its concurrency. */
   async startWorkers(options: WorkerOptions): Promise<void> {
+    const { Worker } = await bullmq();
     for (const name of this.names) {
       const handler = options.handlers[name];
       if (!handler) throw new Error(`No handler for job "${name}"`);
@@ -208,6 +220,7 @@ export class BullJobRunner {
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+      const { UnrecoverableError, WaitingError } = await bullmq();
       if (reason instanceof JobHandedBack) {
         // Handed back: another worker starts it again, without counting a failed attempt.
         await job.moveToWait(token);

@@ -1,7 +1,6 @@
 // Everything scaled mode connects to, made once per process from the configuration: Redis (one
 // connection that fails fast for commands, others that wait), the event bus, the BullMQ runner,
 // the bucket when S3_BUCKET is set, and the hub's adapter. API nodes and workers both use it.
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Health } from '@grabbit/contracts';
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
@@ -83,6 +82,8 @@ export async function connectScaled(
     lockDurationMs,
     stalledIntervalMs: Math.max(500, lockDurationMs / 3),
   });
+  // Scaled mode only: an embedded server never loads the adapter.
+  const { createAdapter } = await import('@socket.io/redis-adapter');
   const s3 = s3SettingsFrom(config);
   const client = s3 ? createS3Client(s3) : undefined;
   const ttlMs = config.RESULT_TTL_HOURS * 60 * 60 * 1000;
