@@ -182,7 +182,9 @@ async function downloadRatio(site: FixtureSite): Promise<void> {
     console.info(
       `${(size / 1024 ** 2).toFixed(1)} MB MP4, median of ${runs} interleaved runs: the server's yt-dlp alone ${ms(median(alone))} (${spread(alone)}), through the API ${ms(median(api))} (${spread(api)}) (request to last byte, curl client)`,
     );
-    console.info(`  download ratio API / yt-dlp alone: ${ratio.toFixed(3)} (budget 1.1) ${verdict(ratio <= 1.1)}`);
+    console.info(
+      `  download ratio API / yt-dlp alone: ${ratio.toFixed(3)} (budget 1.1) ${verdict(ratio <= 1.1)}`,
+    );
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -201,7 +203,8 @@ export async function runDownloadBenchmarks(): Promise<void> {
     );
     try {
       const firsts: number[] = [];
-      for (let i = 0; i < runs; i += 1) firsts.push(await firstProgressDelay(test.origin, site.url('/a.mp4')));
+      for (let i = 0; i < runs; i += 1)
+        firsts.push(await firstProgressDelay(test.origin, site.url('/a.mp4')));
       console.info(
         `time from request to first progress event: median ${ms(median(firsts))}, max ${ms(Math.max(...firsts))}`,
       );

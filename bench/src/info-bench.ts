@@ -57,7 +57,9 @@ export async function runInfoBenchmarks(): Promise<void> {
     console.info(
       `HLS page with 3 renditions, median of ${runs} interleaved runs: the server's yt-dlp -J alone ${ms(median(alone))} (${spread(alone)}), info through the API ${ms(median(api))} (${spread(api)})`,
     );
-    console.info(`  preview ratio API / yt-dlp alone: ${ratio.toFixed(3)} (budget 1.1) ${verdict(ratio <= 1.1)}`);
+    console.info(
+      `  preview ratio API / yt-dlp alone: ${ratio.toFixed(3)} (budget 1.1) ${verdict(ratio <= 1.1)}`,
+    );
     const repeat = median(cached);
     console.info(`  cached repeat: ${ms(repeat)} (budget 50 ms) ${verdict(repeat < 50)}`);
   } finally {

@@ -28,7 +28,8 @@ async function countingBucketProxy(target: string) {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // An object read: GET of a key (`/bucket/key?x-id=GetObject`); a listing asks for the bucket.
     const url = new URL(req.url ?? '/', 'http://bucket');
-    const isRead = req.method === 'GET' && /^\/[^/]+\/.+/.test(url.pathname) && !url.searchParams.has('list-type');
+    const isRead =
+      req.method === 'GET' && /^\/[^/]+\/.+/.test(url.pathname) && !url.searchParams.has('list-type');
     if (isRead) {
       state.open += 1;
       state.reads += 1;
@@ -70,7 +71,8 @@ async function finishedBatch(server: BenchServer, batchId: string): Promise<Batc
       await fetch(`${server.base}${apiPath(apiRoutes.batchStatus, { batchId })}`)
     ).json()) as BatchStatus;
     if (status.completedItems + status.failedItems === status.totalItems) return status;
-    if (Date.now() > deadline) throw new Error(`batch still at ${status.completedItems}/${status.totalItems}`);
+    if (Date.now() > deadline)
+      throw new Error(`batch still at ${status.completedItems}/${status.totalItems}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

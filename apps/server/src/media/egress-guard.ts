@@ -91,7 +91,10 @@ const hasBody = (req: IncomingMessage) =>
 
 /** The request head for the target: origin-form path, our own Host, no hop-by-hop headers. */
 function requestHead(req: IncomingMessage, target: URL): string {
-  const lines = [`${req.method ?? 'GET'} ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
+  const lines = [
+    `${req.method ?? 'GET'} ${target.pathname}${target.search} HTTP/1.1`,
+    `Host: ${target.host}`,
+  ];
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] ?? '';
     const lower = name.toLowerCase();

@@ -68,7 +68,9 @@ export async function deleteObjectKeys(client: S3Client, bucket: string, keys: s
   // DeleteObjects takes at most 1000 keys.
   for (let start = 0; start < keys.length; start += 1000) {
     const Objects = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-    await client.send(new (s3Sdk().DeleteObjectsCommand)({ Bucket: bucket, Delete: { Objects, Quiet: true } }));
+    await client.send(
+      new (s3Sdk().DeleteObjectsCommand)({ Bucket: bucket, Delete: { Objects, Quiet: true } }),
+    );
   }
 }
 

@@ -194,7 +194,9 @@ export class S3ResultStore {
 
   private async recordedExpiry(key: string): Promise<number> {
     try {
-      const answer = await this.client.send(new (s3Sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: key }));
+      const answer = await this.client.send(
+        new (s3Sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: key }),
+      );
       // An object without a readable expiry is an orphan (not written by this store): expired.
       return Number(answer.Metadata?.expiresat) || 0;
     } catch (error) {
