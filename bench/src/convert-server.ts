@@ -11,7 +11,7 @@ import path from 'node:path';
 import { buildServer, serverDist } from '../../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const serverEntry = path.join(serverDist, 'server.js');
+const serverEntry = path.join(serverDist, 'server.js');
 
 export interface BenchServer {
   base: string;
