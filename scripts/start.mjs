@@ -1,7 +1,10 @@
-// `npm start` after set-up: build the pages when their sources changed, then serve everything.
-import { spawnSync } from 'node:child_process';
+// `npm start` after set-up: build the pages and the server when their sources changed, then serve
+// everything with the compiled server (plain JavaScript: no TypeScript loader in the serving process).
+// `node scripts/start.mjs --worker` does the same for `npm run worker`, which needs no pages.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Node 24 from the npm registry (node_modules/.bin/node) runs every tool, whatever Node ran npm.
@@ -52,11 +55,17 @@ function readStamp() {
   }
 }
 
+const worker = process.argv.includes('--worker');
 const previous = readStamp();
 const current = previous && Object.entries(wanted).every(([key, value]) => previous[key] === value);
-if (!current) {
+if (!worker && !current) {
   console.info('building the pages...');
   run('npm', ['run', 'build', '--silent']);
   writeFileSync(stamp, JSON.stringify({ ...wanted, builtAt: new Date().toISOString() }));
 }
-run('node_modules/.bin/tsx', ['apps/server/src/server.ts']);
+await buildServer();
+const entry = worker ? 'apps/server/dist/worker.js' : 'apps/server/dist/server.js';
+const server = spawn('node', ['--enable-source-maps', entry], { cwd: root, stdio: 'inherit', env });
+// The server shuts down gracefully on these: they are passed on, and its exit becomes ours.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,6 @@
-// The real server as its own process for the converter benchmarks (so its memory can be measured
-// apart from the client, and the client's work never runs on the server's event loop), plus a
-// streaming multipart client that never holds a file in memory.
+// The real server, compiled as `npm start` runs it, as its own process for the benchmarks (so its
+// memory can be measured apart from the client, and the client's work never runs on the server's
+// event loop), plus a streaming multipart client that never holds a file in memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -8,7 +8,10 @@ import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import { buildServer, serverDist } from '../../scripts/build-server.mjs';
+
 const root = path.resolve(import.meta.dirname, '../..');
+const serverEntry = path.join(serverDist, 'server.js');
 
 export interface BenchServer {
   base: string;
@@ -24,10 +27,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startServer(dataDir: string): Promise<BenchServer> {
+/**
+ * The compiled server as `npm start` runs it (built first when its sources changed), with the
+ * benchmarks' settings plus `env`. One process (no wrapper), so its pid is the server's own memory.
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  await buildServer({ quiet: true });
   const port = await freePort();
-  // One process (no tsx wrapper process), so its pid is the server's own memory.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -40,6 +47,7 @@ export async function startServer(dataDir: string): Promise<BenchServer> {
       RATE_LIMIT_API_PER_MINUTE: '1000000',
       RATE_LIMIT_JOBS_PER_MINUTE: '1000000',
       MAX_ACTIVE_JOBS_PER_CLIENT: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,13 +1,15 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, load, info, scaled, scaled-convert) runs only the
-// groups named.
+// `npm run bench -- convert` (or download, web, load, info, rest, zip, scaled, scaled-convert) runs
+// only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
 import { runInfoBenchmarks } from './info-bench';
 import { runLoadBenchmarks } from './load-bench';
+import { runRestBenchmarks } from './rest-bench';
 import { runScaledBenchmarks } from './scaled-bench';
 import { runScaledConvertBenchmarks } from './scaled-convert-bench';
 import { runWebBenchmarks } from './web-bench';
+import { runZipBenchmarks } from './zip-bench';
 
 const groups = {
   download: runDownloadBenchmarks,
@@ -15,6 +17,8 @@ const groups = {
   web: runWebBenchmarks,
   load: runLoadBenchmarks,
   info: runInfoBenchmarks,
+  rest: runRestBenchmarks,
+  zip: runZipBenchmarks,
   scaled: runScaledBenchmarks,
   'scaled-convert': runScaledConvertBenchmarks,
 };

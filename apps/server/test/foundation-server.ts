@@ -1,9 +1,11 @@
-// Starts the real server entry (src/server.ts) as a child process, the way `npm start` does, so
-// tests see its real start-up checks, log lines, exit codes and signal handling.
+// Starts the real server entry as a child process, so tests see its real start-up checks, log
+// lines, exit codes and signal handling: src/server.ts through tsx, or the compiled
+// dist/server.js as `npm start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverDist } from '../../../scripts/build-server.mjs';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -22,8 +24,15 @@ export interface ServerRun {
  * caller's variables do not leak in). Resolves when it listens or when it exits, whichever
  * comes first.
  */
-export async function runServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+export async function runServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  { compiled = false } = {},
+): Promise<ServerRun> {
+  const entry = compiled
+    ? ['--enable-source-maps', path.join(serverDist, 'server.js')]
+    : ['--import', 'tsx', serverEntry];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

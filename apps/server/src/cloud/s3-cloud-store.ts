@@ -2,9 +2,10 @@
 // visitor-facing metadata (name, public flag, times) kept as the object's own metadata, so any API
 // node answers for any object and expiry survives restarts. Reads stream from the bucket by range
 // behind our own signed links; usage and the sweep come from listings.
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { StoredResult } from '../storage/result-store';
+import { s3Sdk } from '../storage/s3-client';
 import {
   deleteObjectKeys,
   headObject,
@@ -100,7 +101,7 @@ export class S3CloudStore implements CloudStore {
         streamWhenReady(
           client
             .send(
-              new GetObjectCommand({
+              new (s3Sdk().GetObjectCommand)({
                 Bucket: bucket,
                 Key,
                 Range: range && `bytes=${range.start}-${range.end}`,

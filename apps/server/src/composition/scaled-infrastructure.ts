@@ -2,7 +2,6 @@
 // connection that fails fast for commands, others that wait), the event bus, the bucket when
 // S3_BUCKET is set, and the hub's adapter. API nodes and workers both use it; the BullMQ runner is
 // built beside it from the job table (process-parts.ts).
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Health } from '@grabbit/contracts';
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
@@ -70,6 +69,8 @@ export async function connectScaled(config: Config, log: ScaledLog): Promise<Sca
     open('waiting', 'subscribe'),
     `${prefix}:events`,
   );
+  // Scaled mode only: an embedded server never loads the adapter.
+  const { createAdapter } = await import('@socket.io/redis-adapter');
   const s3 = s3SettingsFrom(config);
   const client = s3 ? createS3Client(s3) : undefined;
   const ttlMs = config.RESULT_TTL_HOURS * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
 // TGA, which have weak or no magic. Audio and video are then probed with ffprobe through the demuxer
 // allow-list (see av-pipeline.ts for when).
 import type { ConverterKind } from '@grabbit/catalog';
-import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from 'file-type';
+import type { FileTypeResult } from 'file-type';
 import type { Config } from '../config/env';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { ffprobe, type ProbeResult } from '../media/ffprobe';
@@ -84,6 +84,8 @@ const exrMagic = Buffer.from([0x76, 0x2f, 0x31, 0x01]);
  * tag can front MP3 or AAC, and file-type would only guess MP3.
  */
 async function sniffType(file: UploadedFile): Promise<FileTypeResult | undefined> {
+  // Loaded by the first upload: a server that converts nothing does not hold it.
+  const { fileTypeFromBuffer, fileTypeFromFile } = await import('file-type');
   const whole = file.head.length < headBytes;
   if (!whole && file.head.subarray(0, 3).toString('latin1') === 'ID3') return fileTypeFromFile(file.path);
   const found = await fileTypeFromBuffer(file.head);

@@ -4,13 +4,16 @@
 // worker's stalled check hands the job back to the queue (up to `maxStalledCount` times, then it
 // fails with a clear reason), and the final failure of any job reaches its name's `onFailure`, so
 // its task ends as an error instead of staying "downloading".
-import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JobHandedBack } from './hand-back';
 import { checkTable, type FailedJob, type JobOf, type JobSpec, type JobTable } from './job-table';
 import type { JobDataByName } from './job-types';
 import type { JobRunner } from './runner';
 import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
+
+/** BullMQ is loaded by the first queue or worker: an embedded server never holds it in memory. */
+const bullmq = () => import('bullmq');
 
 export interface BullMQJobRunnerOptions {
   /** A 'commands' connection (fails fast while Redis is away). */
@@ -65,10 +68,18 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
     this.settings(name);
     let ready = this.queues.get(name);
     if (!ready) {
-      const queue = new Queue(name, { connection: this.options.connection, prefix: this.prefix });
-      queue.on('error', () => {});
-      ready = queue.waitUntilReady().then(() => queue);
-      ready.catch(() => this.dropQueue(name, queue));
+      const made = bullmq().then(({ Queue }) => {
+        const queue = new Queue(name, { connection: this.options.connection, prefix: this.prefix });
+        queue.on('error', () => {});
+        return queue;
+      });
+      ready = made.then((queue) => queue.waitUntilReady().then(() => queue));
+      ready.catch(() =>
+        made.then(
+          (queue) => this.dropQueue(name, queue),
+          () => this.queues.delete(name),
+        ),
+      );
       this.queues.set(name, ready);
     }
     return ready;
@@ -148,6 +159,7 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
     const { workerConnection, onStart, onError } = this.options;
     if (!workerConnection) return;
     const connection = workerConnection();
+    const { Worker } = await bullmq();
     for (const name of this.names) {
       const settings = this.settings(name);
       const worker = new Worker(
@@ -199,6 +211,7 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+      const { UnrecoverableError, WaitingError } = await bullmq();
       if (reason instanceof JobHandedBack) {
         // Handed back: another worker starts it again, without counting a failed attempt.
         await job.moveToWait(token);

@@ -1,6 +1,5 @@
 // Start-up check of every engine: its version, or the Debian package that provides it.
 import type { EngineStatus } from '@grabbit/contracts';
-import sharp from 'sharp';
 import type { EnginePaths } from './engine-paths';
 import { amrDecoderElements } from './amr-decode';
 import { amrEncoderElements } from './amr-encode';
@@ -22,6 +21,26 @@ interface EngineProbe {
 
 const firstMatch = (pattern: RegExp) => (output: string) => pattern.exec(output)?.[1];
 const fromNothing = ['-q', 'filesrc', 'location=/dev/null', '!'];
+
+/**
+ * sharp is checked in a short-lived Node process, as the other engines are: loading libvips here
+ * only to read its version would keep it in the server's memory from the start (image-sharp.ts
+ * loads it when the first image is converted).
+ */
+const sharpProbe: EngineProbe = {
+  name: 'sharp',
+  package: 'sharp (npm)',
+  command: () => process.execPath,
+  args: [
+    '--input-type=module',
+    '--eval',
+    // Found from this file, as the server's own import finds it.
+    `import { createRequire } from 'node:module';
+     const sharp = createRequire(${JSON.stringify(import.meta.url)})('sharp');
+     console.log('libvips', sharp.versions.vips);`,
+  ],
+  version: firstMatch(/^(libvips \S+)/),
+};
 
 const probes: EngineProbe[] = [
   {
@@ -88,14 +107,7 @@ async function probe(engine: EngineProbe, config: EnginePaths): Promise<EngineSt
 }
 
 export async function checkEngines(config: EnginePaths): Promise<EngineStatus[]> {
-  const statuses = await Promise.all(probes.map((engine) => probe(engine, config)));
-  statuses.push({
-    name: 'sharp',
-    package: 'sharp (npm)',
-    available: true,
-    version: `libvips ${sharp.versions.vips}`,
-  });
-  return statuses;
+  return Promise.all([...probes, sharpProbe].map((engine) => probe(engine, config)));
 }
 
 /** Days since a yt-dlp release: its versions are dates (2025.10.22). */

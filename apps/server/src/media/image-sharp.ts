@@ -1,15 +1,28 @@
 // sharp (libvips) for the common image formats. Every encode applies the house rules: EXIF
 // orientation applied, sRGB output (CMYK converted through its profile), metadata (GPS included)
 // dropped unless the visitor asks to keep it, transparency flattened on white where the format has none.
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
+import type { Sharp } from 'sharp';
 
 export type SharpOutput = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff';
 
 export const sharpReadable = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif']);
 export const sharpWritable = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'tiff']);
 
-// Uploads are read once: libvips' operation cache would only hold memory.
-sharp.cache(false);
+let loaded: Promise<typeof sharpModule> | undefined;
+
+/**
+ * sharp (libvips and its thread pool) is loaded by the first image that needs it: a server that
+ * converts no image never holds it in memory.
+ */
+function loadSharp(): Promise<typeof sharpModule> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // Uploads are read once: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 export interface SharpHeader {
   width: number;
@@ -19,6 +32,7 @@ export interface SharpHeader {
 
 /** Reads the header only, so a declared pixel bomb is refused before any decoding. */
 export async function readSharpHeader(file: string): Promise<SharpHeader> {
+  const sharp = await loadSharp();
   const meta = await sharp(file, { limitInputPixels: false }).metadata();
   return { width: meta.width, height: meta.pageHeight ?? meta.height, pages: meta.pages ?? 1 };
 }
@@ -71,7 +85,8 @@ async function encodeOnce(
   options: SharpEncodeOptions,
   failOn: 'warning' | 'truncated',
 ): Promise<void> {
-  let image = sharp(input, {
+  const sharp = await loadSharp();
+  let image: Sharp = sharp(input, {
     limitInputPixels: options.maxPixels,
     animated: options.animated,
     failOn,

@@ -2,15 +2,16 @@
 // private address are refused before any connection is made, a name is judged by every address
 // it resolves to, and a test host passes. With an operator's outbound proxy as upstream, refused
 // targets never reach that proxy and allowed ones go through it by their checked address.
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEgressGuard, type EgressGuard } from './egress-guard';
 
-let target: { server: Server; port: number; hits: number };
+let target: { server: Server; port: number; hits: number; lastHeaders?: IncomingHttpHeaders };
 beforeAll(async () => {
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
     target.hits += 1;
+    target.lastHeaders = req.headers;
     res.end('inside');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -149,6 +150,38 @@ async function startUpstream(user: string, password: string) {
     },
   };
 }
+
+/** A raw absolute-URI GET through the proxy on a keep-alive connection; resolves at the connection's end. */
+function rawGetThrough(guard: EgressGuard, url: string): Promise<string> {
+  const { port } = new URL(guard.proxyUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(
+        `GET ${url} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nProxy-Connection: keep-alive\r\nX-Asked: yes\r\n\r\n`,
+      );
+    });
+    let read = '';
+    socket.on('data', (chunk) => (read += chunk.toString('latin1')));
+    socket.once('end', () => resolve(read));
+    socket.once('error', reject);
+  });
+}
+
+describe('egress guard relaying a plain answer', () => {
+  it("passes the target's answer on as it is and ends the client's connection with it", async () => {
+    const guard = await startEgressGuard({ testHosts: [`127.0.0.1:${target.port}`] });
+    try {
+      const answer = await rawGetThrough(guard, `http://127.0.0.1:${target.port}/ok?x=1`);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\ninside$/);
+      // The target got the request in origin form, our Host, no proxy headers, one answer per connection.
+      expect(target.lastHeaders).toMatchObject({ host: `127.0.0.1:${target.port}`, 'x-asked': 'yes' });
+      expect(target.lastHeaders?.['proxy-connection']).toBeUndefined();
+      expect(target.lastHeaders?.connection).toBe('close');
+    } finally {
+      await guard.close();
+    }
+  });
+});
 
 /** A GET for /tunnel sent inside a CONNECT tunnel; resolves with everything read back. */
 function getInsideTunnel(guard: EgressGuard, authority: string): Promise<string> {

@@ -85,6 +85,46 @@ function plainTarget(raw: string | undefined): URL | undefined {
   }
 }
 
+/** Whether a request carries a body (which the parsed path below re-frames for the target). */
+const hasBody = (req: IncomingMessage) =>
+  Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+/** The request head for the target: origin-form path, our own Host, no hop-by-hop headers. */
+function requestHead(req: IncomingMessage, target: URL): string {
+  const lines = [
+    `${req.method ?? 'GET'} ${target.pathname}${target.search} HTTP/1.1`,
+    `Host: ${target.host}`,
+  ];
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] ?? '';
+    const lower = name.toLowerCase();
+    if (lower !== 'host' && !hopByHop.has(lower)) lines.push(`${name}: ${req.rawHeaders[i + 1] ?? ''}`);
+  }
+  return `${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`;
+}
+
+/**
+ * A plain request without a body, straight to the checked address: its head is written once, then
+ * the answer's bytes go from socket to socket as they come, with no HTTP parsing or re-framing of
+ * every chunk (a media download is one long answer). `Connection: close` towards the target, and
+ * the client's connection ends with the answer, so a later request can never reach this target
+ * without its own check.
+ */
+function relayPlain(req: IncomingMessage, target: URL, upstream: Socket): void {
+  const client = req.socket;
+  let answered = false;
+  upstream.once('connect', () => {
+    upstream.write(requestHead(req, target));
+    upstream.once('data', () => (answered = true));
+    upstream.pipe(client);
+  });
+  upstream.on('error', () => {
+    if (answered || client.writableEnded) return void client.destroy();
+    client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  client.once('close', () => upstream.destroy());
+}
+
 /** A TCP connection to the checked address, resolved once it is open. */
 function directConnection(
   address: string,
@@ -124,6 +164,11 @@ export async function startEgressGuard(options: EgressGuardOptions): Promise<Egr
     if (!verdict.allowed || !target) {
       res.writeHead(verdict.allowed ? 400 : 403, { 'content-type': 'text/plain', connection: 'close' });
       return res.end(`Refused by the egress guard\n`);
+    }
+    if (!upstreamProxy && !hasBody(req)) {
+      const upstream = connect({ host: verdict.address, port: verdict.port });
+      track(upstream);
+      return relayPlain(req, target, upstream);
     }
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !hopByHop.has(name.toLowerCase())),

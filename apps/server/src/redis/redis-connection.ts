@@ -2,7 +2,11 @@
 // - commands (state, publishing, queueing): fail at once while Redis is away, so a visitor gets a
 //   clear 503 instead of a request that hangs; reconnect on their own, so recovery is automatic;
 // - waiting (subscriptions, BullMQ workers): wait for Redis and carry on when it is back.
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
+
+const require = createRequire(import.meta.url);
 
 export type RedisRole = 'commands' | 'waiting';
 
@@ -14,7 +18,10 @@ export interface RedisConnectOptions {
 }
 
 export function connectRedis(url: string, role: RedisRole, options: RedisConnectOptions = {}): Redis {
-  const redis = new Redis(url, {
+  // Loaded by the first connection (ioredis is CommonJS, so this stays synchronous): an embedded
+  // server, which never connects, does not hold it in memory.
+  const { Redis: RedisClient } = require('ioredis') as typeof IoRedis;
+  const redis = new RedisClient(url, {
     connectionName: options.name,
     connectTimeout: 5_000,
     // Reconnect forever, at most every 2 s: Redis coming back is noticed within seconds.

@@ -1,7 +1,7 @@
 // Result files on local disk: DATA_DIR/results/<fileId>/ holds the file and meta.json beside it, so
 // expiry survives restarts. The scaled mode swaps this for an S3 bucket behind the same interface.
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { isId, newId } from '../core/ids';
@@ -49,6 +49,20 @@ const readChunkBytes = 1024 * 1024;
 
 const metaName = 'meta.json';
 
+/**
+ * Moves a finished file: a rename when the job folder and the store share a disk (no byte is
+ * copied), a copy and a delete when DATA_DIR's folders are on different disks.
+ */
+async function moveFile(source: string, target: string): Promise<void> {
+  try {
+    await rename(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(source, target);
+    await rm(source, { force: true });
+  }
+}
+
 export class DiskResultStore implements ResultStore {
   constructor(
     private readonly root: string,
@@ -65,7 +79,7 @@ export class DiskResultStore implements ResultStore {
     await mkdir(folder, { recursive: true });
     const storedName = `file${path.extname(sourcePath)}`;
     const target = path.join(folder, storedName);
-    await rename(sourcePath, target);
+    await moveFile(sourcePath, target);
     const { size } = await stat(target);
     const createdAt = Date.now();
     const meta: StoredFileMeta = {

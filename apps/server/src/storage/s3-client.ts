@@ -1,7 +1,20 @@
 // One S3 client from the S3_* settings. Any S3-compatible service works (AWS S3, R2, MinIO...):
 // checksums are only sent and checked where the S3 API requires them, since several compatible
 // servers do not understand the newer default checksum headers.
-import { S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The AWS SDK's S3 module (client, commands, errors), loaded by the first bucket operation: a
+ * server that keeps its results on disk never holds the SDK in memory. A plain synchronous
+ * require (the SDK is CommonJS), so constructors and error checks stay synchronous.
+ */
+export function s3Sdk(): typeof S3Sdk {
+  return require('@aws-sdk/client-s3') as typeof S3Sdk;
+}
 
 export interface S3Settings {
   bucket: string;
@@ -14,7 +27,7 @@ export interface S3Settings {
 
 export function createS3Client(settings: S3Settings): S3Client {
   const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = settings;
-  return new S3Client({
+  return new (s3Sdk().S3Client)({
     region,
     forcePathStyle,
     ...(endpoint ? { endpoint } : {}),

@@ -1,25 +1,16 @@
 // Bucket operations shared by the result store (results/, uploads/) and cloud storage (cloud/):
 // streamed multipart uploads with metadata, batched deletes, prefix listings, and a stream that
 // can be handed out before the bucket has answered.
-import {
-  DeleteObjectsCommand,
-  HeadObjectCommand,
-  type HeadObjectCommandOutput,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  S3ServiceException,
-  type S3Client,
-  type _Object,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { HeadObjectCommandOutput, S3Client, _Object } from '@aws-sdk/client-s3';
 import { PassThrough, type Readable } from 'node:stream';
+import { s3Sdk } from './s3-client';
 
 /** 8 MiB parts, two in flight: the most one upload holds in memory is about 16 MiB. */
 const partSize = 8 * 1024 * 1024;
 const partsInFlight = 2;
 
 export function isMissing(error: unknown): boolean {
+  const { NoSuchKey, NotFound, S3ServiceException } = s3Sdk();
   return (
     error instanceof NoSuchKey ||
     error instanceof NotFound ||
@@ -34,7 +25,7 @@ export async function headObject(
   key: string,
 ): Promise<HeadObjectCommandOutput | undefined> {
   try {
-    return await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return await client.send(new (s3Sdk().HeadObjectCommand)({ Bucket: bucket, Key: key }));
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
@@ -49,6 +40,8 @@ export async function uploadObject(
   body: Readable,
   info: { contentType: string; metadata: Record<string, string> },
 ): Promise<number> {
+  // Loaded with the first upload, as the S3 client is (s3-client.ts).
+  const { Upload } = await import('@aws-sdk/lib-storage');
   const upload = new Upload({
     client,
     queueSize: partsInFlight,
@@ -67,7 +60,7 @@ export async function uploadObject(
     throw sourceError ?? error;
   }
   // The source was a stream of unknown length.
-  const written = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  const written = await client.send(new (s3Sdk().HeadObjectCommand)({ Bucket: bucket, Key: key }));
   return written.ContentLength ?? 0;
 }
 
@@ -75,7 +68,9 @@ export async function deleteObjectKeys(client: S3Client, bucket: string, keys: s
   // DeleteObjects takes at most 1000 keys.
   for (let start = 0; start < keys.length; start += 1000) {
     const Objects = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-    await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects, Quiet: true } }));
+    await client.send(
+      new (s3Sdk().DeleteObjectsCommand)({ Bucket: bucket, Delete: { Objects, Quiet: true } }),
+    );
   }
 }
 
@@ -88,7 +83,7 @@ export async function* listObjects(
   let ContinuationToken: string | undefined;
   do {
     const page = await client.send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
+      new (s3Sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
     );
     for (const object of page.Contents ?? []) if (object.Key) yield object;
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;

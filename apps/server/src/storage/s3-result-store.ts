@@ -2,20 +2,14 @@
 // multipart and streamed (a few parts in memory at most, never the whole file); reads are streams
 // with range support, or a short-lived signed link that carries the visitor's file name. Every
 // object records when it expires, and the sweep deletes what is past it, also across restarts.
-import {
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  S3ServiceException,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { create as contentDisposition } from 'content-disposition';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isId, newId } from '../core/ids';
+import { s3Sdk } from './s3-client';
 import { deleteObjectKeys, headObject, isMissing, listObjects, uploadObject } from './s3-objects';
 
 export interface StoredObject {
@@ -124,7 +118,7 @@ export class S3ResultStore {
     }
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(fileId), Range }),
+        new (s3Sdk().GetObjectCommand)({ Bucket: this.bucket, Key: this.keyOf(fileId), Range }),
       );
       const body = answer.Body as Readable;
       const length = answer.ContentLength ?? 0;
@@ -142,7 +136,7 @@ export class S3ResultStore {
       };
     } catch (error) {
       if (isMissing(error)) return undefined;
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+      if (error instanceof s3Sdk().S3ServiceException && error.$metadata.httpStatusCode === 416) {
         const stored = await this.head(fileId);
         if (!stored) return undefined;
         throw new RangeNotSatisfiableError(stored.size);
@@ -160,10 +154,11 @@ export class S3ResultStore {
   }
 
   /** A link the visitor's browser fetches straight from the bucket, named as the visitor expects. */
-  signedUrl(stored: StoredObject, expiresInSeconds = 300): Promise<string> {
+  async signedUrl(stored: StoredObject, expiresInSeconds = 300): Promise<string> {
+    const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
     return getSignedUrl(
       this.client,
-      new GetObjectCommand({
+      new (s3Sdk().GetObjectCommand)({
         Bucket: this.bucket,
         Key: this.keyOf(stored.fileId),
         ResponseContentDisposition: contentDisposition(stored.fileName),
@@ -199,7 +194,9 @@ export class S3ResultStore {
 
   private async recordedExpiry(key: string): Promise<number> {
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const answer = await this.client.send(
+        new (s3Sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: key }),
+      );
       // An object without a readable expiry is an orphan (not written by this store): expired.
       return Number(answer.Metadata?.expiresat) || 0;
     } catch (error) {
@@ -211,7 +208,7 @@ export class S3ResultStore {
   /** Whether the bucket answers (for /health). */
   async reachable(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new (s3Sdk().HeadBucketCommand)({ Bucket: this.bucket }));
       return true;
     } catch {
       return false;

@@ -1,0 +1,52 @@
+// yt-dlp "alone", the yardstick of the downloader benchmarks: the SAME binary the server runs
+// (config/ytdlp-settings.ts picks it: the project environment's, else the one on PATH) with the SAME
+// arguments the server builds for a job (extractors, downloader, limits, operator settings), minus
+// the egress guard's proxy, which is part of what the API costs.
+import { platformById } from '@grabbit/catalog';
+import { loadConfig } from '../../apps/server/src/config/env';
+import { engineArgs } from '../../apps/server/src/media/ytdlp/access';
+import { buildDownloadArgs, buildInfoArgs, type YtDlpSafety } from '../../apps/server/src/media/ytdlp/args';
+
+/** The configuration a test server with this fixture site reads. */
+const configFor = (testHost: string) => loadConfig({ NODE_ENV: 'test', MEDIA_TEST_HOSTS: testHost });
+
+/** The path of the yt-dlp the server runs. */
+export const serverYtDlp = (testHost: string) => configFor(testHost).YTDLP_PATH;
+
+async function safety(testHost: string): Promise<YtDlpSafety> {
+  const config = configFor(testHost);
+  const platform = platformById('youtube');
+  if (!platform) throw new Error('no youtube platform');
+  return {
+    platform,
+    allowGeneric: true,
+    maxBytes: config.DOWNLOAD_MAX_BYTES,
+    maxDurationSeconds: config.DOWNLOAD_MAX_DURATION_SECONDS,
+    engineArgs: await engineArgs(config),
+    proxyUrl: 'unused',
+  };
+}
+
+/** The server's arguments with its --proxy pair taken out. */
+function withoutProxy(args: string[]): string[] {
+  return args.filter((arg, i) => arg !== '--proxy' && args[i - 1] !== '--proxy');
+}
+
+/** The server's preview call (`--dump-single-json`) for one link. */
+export async function infoArgsAlone(testHost: string, url: string): Promise<string[]> {
+  return withoutProxy(buildInfoArgs({ ...(await safety(testHost)), url, mode: 'single' }));
+}
+
+/** The server's download call for one link in MP4 at the best quality, into `jobDir`. */
+export async function downloadArgsAlone(testHost: string, url: string, jobDir: string): Promise<string[]> {
+  return withoutProxy(
+    buildDownloadArgs({
+      ...(await safety(testHost)),
+      url,
+      format: 'mp4',
+      quality: 'best',
+      removeWatermark: false,
+      jobDir,
+    }),
+  );
+}

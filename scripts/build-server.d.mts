@@ -1,0 +1,5 @@
+// Typings of build-server.mjs, for the TypeScript that calls it (benchmarks, tests).
+/** apps/server/dist: the compiled entry points (server.js, worker.js, check-sites.js). */
+export declare const serverDist: string;
+/** Builds the server when its sources changed (or when forced); resolves whether it built. */
+export declare function buildServer(options?: { force?: boolean; quiet?: boolean }): Promise<boolean>;
