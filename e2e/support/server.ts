@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/support/free-port';
+import { buildServer, serverDist } from '../../scripts/build-server.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -59,8 +60,10 @@ function stopChild(child: ChildProcess): Promise<void> {
  * The one place that says how the server process is run (today its TypeScript through tsx), so
  * running the built JavaScript instead is a change here only.
  */
-function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+/** The server as `npm start` ships it: compiled JavaScript run by Node (built when sources changed). */
+async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
+  await buildServer({ quiet: true });
+  return spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'server.js')], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,7 +78,7 @@ export async function startServer({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'grabbit-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawnServer({
+  const child = await spawnServer({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(port),

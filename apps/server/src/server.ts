@@ -6,16 +6,18 @@ import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const engines = await checkEngines(config);
-  const missing = missingEnginesMessage(engines);
+  // The engines' version checks (yt-dlp's takes most of start-up) run while the app is built.
+  const checking = checkEngines(config);
+  const app = await buildApp({ config, engines: checking });
+  const missing = missingEnginesMessage(await checking);
   if (missing) {
     // Refuse to start rather than fail on the first job.
     console.error(missing);
+    await app.close();
     process.exit(1);
   }
   const fallback = ytDlpFallbackWarning(config);
   if (fallback) console.warn(fallback);
-  const app = await buildApp({ config, engines });
   closeOnSignal(config, app.log, () => app.close());
   await app.listen({ host: config.HOST, port: config.PORT });
 }

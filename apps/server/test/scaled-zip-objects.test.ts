@@ -53,7 +53,7 @@ describe('zip of bucket objects', () => {
       },
     }));
     const zipPath = path.join(dir, 'playlist.zip');
-    await pipeline(zipObjects(entries), createWriteStream(zipPath));
+    await pipeline(await zipObjects(entries), createWriteStream(zipPath));
     expect(mostOpen).toBe(1);
     // Python's zipfile checks every entry's CRC and lists the names.
     const { stdout } = await promisify(execFile)('python3', [

@@ -23,8 +23,8 @@ import { withScaledHealth } from './scaled-infrastructure';
 
 export interface AppOptions {
   config: Config;
-  /** Engine statuses found at start-up (server.ts checks them before building the app). */
-  engines: EngineStatus[];
+  /** Engine statuses found at start-up (server.ts checks them while the app is built). */
+  engines: EngineStatus[] | Promise<EngineStatus[]>;
   /** The clock cloud-storage retention reads (tests move it forward). */
   now?: () => number;
   /** Where log lines go instead of stdout (tests read the operator's log). */
@@ -76,7 +76,7 @@ export async function buildApp({
   await registerOpenApi(app);
   await app.register(
     healthRoutes(async () =>
-      withScaledHealth(await healthReport(engines, config), await parts.scaledHealth()),
+      withScaledHealth(await healthReport(await engines, config), await parts.scaledHealth()),
     ),
   );
   await app.register(publicConfigRoutes(config));

@@ -105,7 +105,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           .header('content-type', 'application/zip')
           .header('content-disposition', contentDisposition(zip.fileName))
           .header('cache-control', 'private, no-store')
-          .send(zipObjects(zip.files));
+          .send(await zipObjects(zip.files));
       },
     );
   };

@@ -2,7 +2,7 @@
 // streamed as one zip as it is built. Each entry is opened only when the zip reaches it, so a
 // 30-item playlist holds one file or bucket download open at a time, never thirty. Entries are
 // stored, not deflated (media is already compressed), and their names made unique.
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import type { Readable } from 'node:stream';
 import { uniqueName } from '@grabbit/catalog';
 
@@ -11,7 +11,9 @@ export interface ZipEntrySource {
   open(): Promise<Readable | undefined>;
 }
 
-export function zipObjects(entries: readonly ZipEntrySource[]): ZipArchive {
+/** The zip, streaming as it is read (archiver loads with the first zip: memory at rest stays low). */
+export async function zipObjects(entries: readonly ZipEntrySource[]): Promise<ZipArchive> {
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ store: true });
   const taken = new Set<string>();
   const addAll = async () => {
