@@ -60,10 +60,9 @@ export async function readInfo(
   folder: string,
   place: RunPlace,
 ): Promise<YtDlpInfo> {
-  const { upstreamProxy, ...access } = await ytDlpAccess(
+  const { upstreamProxy, release, ...access } = await ytDlpAccess(
     config,
     link.platform,
-    folder,
     place.visitorCookiesFile,
   );
   return behindEgressGuard(
@@ -84,7 +83,7 @@ export async function readInfo(
         workRoot: folder,
       }),
     { upstream: upstreamProxy },
-  );
+  ).finally(release);
 }
 
 /** Downloads one media file into `folder`; byte progress goes to `onProgress`. */
@@ -96,10 +95,9 @@ export async function download(
   onProgress: (progress: DownloadProgress) => void,
   options: DownloadOptions,
 ): Promise<YtDlpRunResult> {
-  const { upstreamProxy, ...access } = await ytDlpAccess(
+  const { upstreamProxy, release, ...access } = await ytDlpAccess(
     config,
     link.platform,
-    folder,
     options.visitorCookiesFile,
   );
   return behindEgressGuard(
@@ -124,5 +122,5 @@ export async function download(
         ...(options.probe ? { probe: options.probe } : {}),
       }),
     { upstream: upstreamProxy },
-  );
+  ).finally(release);
 }
