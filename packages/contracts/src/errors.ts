@@ -36,6 +36,7 @@ export const errorCodes = [
   'CLOUD_LINK_EXPIRED',
   'FILE_PATH_REFUSED',
   'CLOUD_STORAGE_FULL',
+  'CLOUD_QUOTA_EXCEEDED',
   // Public-site safety: limits, keys and bounds.
   'RATE_LIMITED',
   'TOO_MANY_ACTIVE_JOBS',
@@ -43,6 +44,7 @@ export const errorCodes = [
   'FEATURE_NOT_ALLOWED',
   'DISK_FULL',
   'UPLOAD_STALLED',
+  'MALFORMED_UPLOAD',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -92,6 +94,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   CLOUD_LINK_EXPIRED: 403,
   FILE_PATH_REFUSED: 400,
   CLOUD_STORAGE_FULL: 507,
+  /** One client kept as many files or bytes as it may per day. */
+  CLOUD_QUOTA_EXCEEDED: 429,
   // Public-site safety: limits, keys and bounds.
   RATE_LIMITED: 429,
   TOO_MANY_ACTIVE_JOBS: 429,
@@ -99,6 +103,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   FEATURE_NOT_ALLOWED: 403,
   DISK_FULL: 503,
   UPLOAD_STALLED: 408,
+  /** A multipart body that cannot be read as a form (no boundary, too many parts or fields). */
+  MALFORMED_UPLOAD: 400,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */
