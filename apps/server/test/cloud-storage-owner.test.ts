@@ -54,7 +54,10 @@ describe('private links', () => {
       url: `/api/cloudstorage/status?fileKey=${encodeURIComponent(kept.fileKey)}`,
     });
     expect(fresh.json()).toMatchObject({ file: { fileKey: kept.fileKey } });
-    const removed = await ctx.test.app.inject({ method: 'DELETE', url: `/api/cloudstorage/delete/${kept.fileKey}` });
+    const removed = await ctx.test.app.inject({
+      method: 'DELETE',
+      url: `/api/cloudstorage/delete/${kept.fileKey}`,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await fetchLink(ctx.test.app, kept.downloadUrl)).statusCode).toBe(404);
   });
@@ -92,7 +95,8 @@ describe('one copy per result, and a daily quota per client', () => {
       answers.push(stored(await uploadResult(ctx.test.app, resultUrl, { customKey: 'again' }, '10.2.0.1')));
     expect(new Set(answers.map((answer) => answer.fileKey)).size).toBe(1);
     expect(bucketObjects().length).toBe(before + 1);
-    for (const answer of answers) expect((await fetchLink(ctx.test.app, answer.downloadUrl)).statusCode).toBe(200);
+    for (const answer of answers)
+      expect((await fetchLink(ctx.test.app, answer.downloadUrl)).statusCode).toBe(200);
   });
 
   it('a client past CLOUD_MAX_FILES_PER_CLIENT files is refused; another client is not', async () => {
@@ -105,7 +109,9 @@ describe('one copy per result, and a daily quota per client', () => {
     expect(third.json()).toMatchObject({ code: 'CLOUD_QUOTA_EXCEEDED' });
     expect(bucketObjects().length).toBe(before);
     // What it already has is still answered; another client keeps its own.
-    expect(stored(await uploadResult(ctx.test.app, resultUrl, { customKey: 'one' }, client)).fileKey).toMatch(/-one$/);
+    expect(stored(await uploadResult(ctx.test.app, resultUrl, { customKey: 'one' }, client)).fileKey).toMatch(
+      /-one$/,
+    );
     stored(await uploadResult(ctx.test.app, resultUrl, { customKey: 'three' }, '10.3.0.2'));
   });
 });

@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFolders, probeFile, startTestApp, waitForTask, type TestApp } from './support/download-app';
 import { startHostileMediaSite, type HostileMediaSite } from './support/hostile-media-site';
 
-const cookieValues = Array.from({ length: 30 }, (_, i) => `grabbit-secret-cookie-${String(i).padStart(2, '0')}`);
+const cookieValues = Array.from(
+  { length: 30 },
+  (_, i) => `grabbit-secret-cookie-${String(i).padStart(2, '0')}`,
+);
 let site: HostileMediaSite;
 let test: TestApp;
 let cookiesDir: string;
@@ -22,7 +25,9 @@ let listener: { server: Server; port: number; connections: number; sockets: Sock
 beforeAll(async () => {
   site = await startHostileMediaSite();
   cookiesDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-cookies-'));
-  const lines = cookieValues.map((value, i) => ['.youtube.com', 'TRUE', '/', 'TRUE', '0', `c${i}`, value].join('\t'));
+  const lines = cookieValues.map((value, i) =>
+    ['.youtube.com', 'TRUE', '/', 'TRUE', '0', `c${i}`, value].join('\t'),
+  );
   writeFileSync(path.join(cookiesDir, 'youtube.txt'), `# Netscape HTTP Cookie File\n${lines.join('\n')}\n`);
   const server = createServer((socket) => {
     listener.connections += 1;
@@ -49,7 +54,7 @@ function cookieCarriers(dataDir: string): string[] {
   const found: string[] = [];
   for (const job of jobFolders(dataDir)) {
     const dir = path.join(dataDir, 'jobs', job);
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(dir);
     } catch {

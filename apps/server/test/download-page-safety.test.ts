@@ -39,7 +39,8 @@ beforeAll(async () => {
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(`<!doctype html><title>${title}</title><video src="/a.mp4" poster="${poster}"></video>`);
     }
-    if (url.pathname === '/a.mp4') return res.writeHead(200, { 'content-type': 'video/mp4' }).end(readFileSync(path.join(dir, 'a.mp4')));
+    if (url.pathname === '/a.mp4')
+      return res.writeHead(200, { 'content-type': 'video/mp4' }).end(readFileSync(path.join(dir, 'a.mp4')));
     const picture = pictures[url.pathname];
     if (picture) return res.writeHead(200, { 'content-type': picture.type }).end(picture.body());
     return res.writeHead(404).end();

@@ -38,13 +38,18 @@ const post = (contentType: string, body: string) =>
 function form(boundary: string, parts: string[]): string {
   return `${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`;
 }
-const field = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
+const field = (name: string, value: string) =>
+  `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
 const filePart = (name: string) =>
   `Content-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`;
 
 describe('malformed multipart', () => {
   const cases: { name: string; contentType: string; body: () => string }[] = [
-    { name: 'no boundary', contentType: 'multipart/form-data', body: () => form('x', [field('OutputFormat', 'png')]) },
+    {
+      name: 'no boundary',
+      contentType: 'multipart/form-data',
+      body: () => form('x', [field('OutputFormat', 'png')]),
+    },
     {
       name: 'a 200-character boundary',
       contentType: `multipart/form-data; boundary=${'b'.repeat(200)}`,
@@ -53,12 +58,20 @@ describe('malformed multipart', () => {
     {
       name: '3000 fields',
       contentType: 'multipart/form-data; boundary=many',
-      body: () => form('many', Array.from({ length: 3000 }, (_, i) => field(`f${i}`, 'x'))),
+      body: () =>
+        form(
+          'many',
+          Array.from({ length: 3000 }, (_, i) => field(`f${i}`, 'x')),
+        ),
     },
     {
       name: '100 file parts',
       contentType: 'multipart/form-data; boundary=files',
-      body: () => form('files', [field('OutputFormat', 'png'), ...Array.from({ length: 100 }, () => filePart('InputFile'))]),
+      body: () =>
+        form('files', [
+          field('OutputFormat', 'png'),
+          ...Array.from({ length: 100 }, () => filePart('InputFile')),
+        ]),
     },
   ];
   for (const c of cases) {

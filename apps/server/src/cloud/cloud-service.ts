@@ -77,7 +77,12 @@ export class CloudService {
     const result = await this.results.open(fileId);
     if (!result) throw downloadFailures.fileExpired();
     const retentionHours = this.retentionHours(request.retentionHours);
-    const id = this.signer.derivedId(request.owner, fileId, String(request.makePublic), String(retentionHours));
+    const id = this.signer.derivedId(
+      request.owner,
+      fileId,
+      String(request.makePublic),
+      String(retentionHours),
+    );
     const fileKey = newFileKey(request.customKey, id);
     const under = this.writing.get(fileKey);
     if (under) return under;

@@ -6,7 +6,14 @@
 // The secret comes from CLOUD_SIGNING_SECRET, else a random one kept (0600) in the bucket folder,
 // so links stay valid across restarts; in scaled mode one kept in Redis, shared by every API node
 // (plugins/cloud-storage.ts).
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 

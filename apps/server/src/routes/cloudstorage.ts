@@ -135,7 +135,10 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
     const uploadRoute = { schema: cloudRoutes.upload.schema, config: startsJob('download') };
     api.post(cloudRoutes.upload.url, uploadRoute, async (request) => {
       const { body } = request;
-      const ownOrigins = [requestOrigin(request), ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];
+      const ownOrigins = [
+        requestOrigin(request),
+        ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+      ];
       const fileId = resultIdFromFilePath(body.filePath, ownOrigins);
       const kept = await cloud.keepResult(fileId, { ...body, owner: request.clientId });
       return storedAnswer(cloud, kept, linkOrigin(request, config));

@@ -35,7 +35,12 @@ function hasValidBoundary(contentType: string | undefined): boolean {
 }
 
 /** The parser's refusals of the form itself (too many parts, fields or files; broken framing). */
-const formLimitCodes = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION']);
+const formLimitCodes = new Set([
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+]);
 function isMalformedForm(error: unknown): boolean {
   if (error instanceof AppError || !(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;

@@ -16,7 +16,10 @@ export const hubMaxJoinsPerConnection = 200;
 
 const joinEvents = new Set<string>([hubEvents.joinTask, hubEvents.joinBatch, hubEvents.joinConversion]);
 
-type AllowRequest = (request: IncomingMessage, callback: (error: string | null | undefined, ok: boolean) => void) => void;
+type AllowRequest = (
+  request: IncomingMessage,
+  callback: (error: string | null | undefined, ok: boolean) => void,
+) => void;
 
 export function applyHubLimits(io: Server, identity: ClientIdentity, limiter: Limiter): void {
   // Counted at engine.io's handshake, which every new session passes (a polling one included, not

@@ -29,28 +29,78 @@ const master = (kind: string) =>
   ].join('\n');
 
 const audioPlaylist = (kind: string) =>
-  ['#EXTM3U', '#EXT-X-TARGETDURATION:1', '#EXT-X-VERSION:3', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXTINF:1.0,', `/${kind}/payload.ts`, '#EXT-X-ENDLIST', ''].join('\n');
+  [
+    '#EXTM3U',
+    '#EXT-X-TARGETDURATION:1',
+    '#EXT-X-VERSION:3',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXTINF:1.0,',
+    `/${kind}/payload.ts`,
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
 
 export async function startHostileMediaSite(): Promise<HostileMediaSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-hostile-media-'));
   const clip = await makeVideo(dir, 'clip.mp4', { audio: false });
-  await ffmpeg(['-i', clip, '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod', path.join(dir, 'index.m3u8')]);
+  await ffmpeg([
+    '-i',
+    clip,
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    '1',
+    '-hls_playlist_type',
+    'vod',
+    path.join(dir, 'index.m3u8'),
+  ]);
   const localTs = path.join(dir, 'local-secret.ts');
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=1000:duration=1', '-c:a', 'mp2', '-f', 'mpegts', localTs]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=1000:duration=1',
+    '-c:a',
+    'mp2',
+    '-f',
+    'mpegts',
+    localTs,
+  ]);
   const audioTs = path.join(dir, 'audio.ts');
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', '-f', 'mpegts', audioTs]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=1',
+    '-c:a',
+    'aac',
+    '-f',
+    'mpegts',
+    audioTs,
+  ]);
   const payloads: Record<string, string | Buffer> = {
     // A real audio rendition: yt-dlp's merge of the two still works through the guard.
     clean: readFileSync(audioTs),
     // Names the cookie file as the job folder held it (cookies.txt), as a stream of raw audio.
     concat: "ffconcat version 1.0\nstream\nexact_stream_id 0\nstream_codec pcm_s16le\nfile 'cookies.txt'\n",
-    nested: ['#EXTM3U', '#EXT-X-TARGETDURATION:1', '#EXT-X-VERSION:3', '#EXTINF:1.0,', `file://${localTs}`, '#EXT-X-ENDLIST', ''].join('\n'),
+    nested: [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:1',
+      '#EXT-X-VERSION:3',
+      '#EXTINF:1.0,',
+      `file://${localTs}`,
+      '#EXT-X-ENDLIST',
+      '',
+    ].join('\n'),
   };
   let base = '';
   const server: Server = createServer((req, res) => {
     const { pathname, searchParams } = new URL(req.url ?? '/', base);
     const [, kind, name] = pathname.split('/');
-    const send = (type: string, body: string | Buffer) => res.writeHead(200, { 'content-type': type }).end(body);
+    const send = (type: string, body: string | Buffer) =>
+      res.writeHead(200, { 'content-type': type }).end(body);
     if (pathname === '/page.html') {
       const src = (searchParams.get('src') ?? '').replace(/"/g, '&quot;');
       return send(
@@ -61,7 +111,10 @@ export async function startHostileMediaSite(): Promise<HostileMediaSite> {
     if (kind === 'video' && name) {
       const file = path.join(dir, path.basename(name));
       try {
-        return send(name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t', readFileSync(file));
+        return send(
+          name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+          readFileSync(file),
+        );
       } catch {
         return res.writeHead(404).end();
       }

@@ -1,9 +1,8 @@
 // How one yt-dlp run reaches its site: the JavaScript runtime (the project's Node 24), the remote
 // challenge solver, the impersonation target, the ffmpeg guard, a cookie file in a private folder
-// and the platform's outbound proxy (the
-// egress guard's upstream, never a --proxy of its own: yt-dlp takes the last --proxy it is given,
-// and a second one would go around the guard). Options the
-// installed yt-dlp does not know (Debian's fallback predates most of them) are left out rather
+// and the platform's outbound proxy (the egress guard's upstream, never a --proxy of its own:
+// yt-dlp takes the last --proxy it is given, and a second one would go around the guard). Options
+// the installed yt-dlp does not know (Debian's fallback predates most of them) are left out rather
 // than failing every download.
 import { constants } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -46,7 +45,8 @@ async function cookieFileFor(
   platform: Platform,
   visitorCookiesFile?: string,
 ): Promise<{ file: string; folder: string } | undefined> {
-  const source = visitorCookiesFile ?? (config.COOKIES_DIR && path.join(config.COOKIES_DIR, `${platform.id}.txt`));
+  const source =
+    visitorCookiesFile ?? (config.COOKIES_DIR && path.join(config.COOKIES_DIR, `${platform.id}.txt`));
   if (!source) return undefined;
   await mkdir(privateRoot(config), { recursive: true, mode: 0o700 });
   const folder = await mkdtemp(path.join(privateRoot(config), 'run-'));
