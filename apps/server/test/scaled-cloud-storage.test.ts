@@ -44,7 +44,7 @@ async function keep(api: ApiProcess, options: Record<string, unknown>): Promise<
 
 /** The same link (path and signature) asked of another node. */
 function through(api: ApiProcess, link: string): string {
-  const url = new URL(link);
+  const url = new URL(link, api.origin);
   return `${api.origin}${url.pathname}${url.search}`;
 }
 

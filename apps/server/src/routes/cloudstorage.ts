@@ -27,7 +27,7 @@ import { resultIdFromFilePath } from '../cloud/result-reference';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
-import { linkOrigin } from '../http/link-origin';
+import { linkOrigin } from '../security/link-origin';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { startsJob } from '../security/job-gate';
 

@@ -4,7 +4,7 @@
 // against their API address.
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
-import { hubOrigins } from '../security/headers';
+import { hubOrigins } from './headers';
 
 export function linkOrigin(request: FastifyRequest, config: Config): string {
   if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
