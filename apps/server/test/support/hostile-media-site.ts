@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ffmpeg, makeVideo } from './media-fixtures';
+import { makeHls, makeToneTs, makeVideo } from './media-fixtures';
 
 export interface HostileMediaSite {
   host: string;
@@ -43,43 +43,11 @@ const audioPlaylist = (kind: string) =>
 export async function startHostileMediaSite(): Promise<HostileMediaSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-hostile-media-'));
   const clip = await makeVideo(dir, 'clip.mp4', { audio: false });
-  await ffmpeg([
-    '-i',
-    clip,
-    '-c',
-    'copy',
-    '-f',
-    'hls',
-    '-hls_time',
-    '1',
-    '-hls_playlist_type',
-    'vod',
-    path.join(dir, 'index.m3u8'),
-  ]);
+  await makeHls(clip, path.join(dir, 'index.m3u8'));
   const localTs = path.join(dir, 'local-secret.ts');
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=1000:duration=1',
-    '-c:a',
-    'mp2',
-    '-f',
-    'mpegts',
-    localTs,
-  ]);
+  await makeToneTs(localTs, 1000, 'mp2');
   const audioTs = path.join(dir, 'audio.ts');
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=1',
-    '-c:a',
-    'aac',
-    '-f',
-    'mpegts',
-    audioTs,
-  ]);
+  await makeToneTs(audioTs, 440, 'aac');
   const payloads: Record<string, string | Buffer> = {
     // A real audio rendition: yt-dlp's merge of the two still works through the guard.
     clean: readFileSync(audioTs),
