@@ -1,4 +1,4 @@
-// Web budgets (issue 2): JavaScript sent for the home page (gzipped, 120 KB) and Lighthouse mobile
+// Web budgets: JavaScript sent for the home page (gzipped, 120 KB) and Lighthouse mobile
 // scores for the home, a downloader and a converter page (performance >= 90, accessibility >= 95,
 // SEO 100). Expects a fresh build (npm run bench builds first).
 import path from 'node:path';

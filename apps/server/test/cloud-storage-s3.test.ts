@@ -67,7 +67,7 @@ describe('cloud storage on the embedded app with S3_BUCKET set', () => {
     expect(file.rawPayload.length).toBeGreaterThan(1000);
     expect(file.rawPayload.equals(result.rawPayload)).toBe(true);
     expect(file.headers['content-disposition']).toContain('My clip.mp4');
-    const link = new URL(answer.downloadUrl);
+    const link = new URL(answer.downloadUrl, 'http://localhost');
     const range = await test.app.inject({
       method: 'GET',
       url: link.pathname + link.search,

@@ -3,7 +3,7 @@
 // of COOKIES_DIR/<platform>.txt, while the server's log (every level) shows neither. Also which
 // options reach yt-dlp's argument list, per installed yt-dlp, and that a visitor's own Instagram
 // cookie wins over the operator's file for its job.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,8 +109,8 @@ describe("yt-dlp's argument list", () => {
     expect(args).not.toContain('--proxy');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-job-'));
     try {
-      expect((await ytDlpAccess(real, youtube, dir)).upstreamProxy).toBe('https://127.0.0.1:1080');
-      const forInstagram = await ytDlpAccess(real, instagram, dir);
+      expect((await ytDlpAccess(real, youtube)).upstreamProxy).toBe('https://127.0.0.1:1080');
+      const forInstagram = await ytDlpAccess(real, instagram);
       expect(forInstagram.upstreamProxy).toBe('http://127.0.0.1:3128');
       expect(forInstagram.engineArgs).not.toContain('--proxy');
     } finally {
@@ -138,13 +138,19 @@ describe("yt-dlp's argument list", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-job-'));
     try {
       const visitorFile = await writeSessionCookies(dir, instagram, 'sessionid=visitor-own');
-      const visitor = await ytDlpAccess(config, instagram, dir, visitorFile);
+      const visitor = await ytDlpAccess(config, instagram, visitorFile);
       expect(readFileSync(visitor.cookiesFile ?? '', 'utf8')).toContain('visitor-own');
-      await rm(visitor.cookiesFile ?? '');
-      const operator = await ytDlpAccess(config, youtube, dir);
+      // Moved out of the job folder into the run's own private folder, gone with release().
+      expect(existsSync(visitorFile ?? '')).toBe(false);
+      await visitor.release();
+      expect(existsSync(visitor.cookiesFile ?? '')).toBe(false);
+      const operator = await ytDlpAccess(config, youtube);
       expect(readFileSync(operator.cookiesFile ?? '', 'utf8')).toContain(cookieValue);
-      expect(path.dirname(operator.cookiesFile ?? '')).toBe(dir);
-      const none = await ytDlpAccess(config, platformById('vimeo') as Platform, dir);
+      const privateFolder = path.dirname(operator.cookiesFile ?? '');
+      expect(path.dirname(privateFolder)).not.toBe(dir);
+      expect(statSync(privateFolder).mode & 0o777).toBe(0o700);
+      await operator.release();
+      const none = await ytDlpAccess(config, platformById('vimeo') as Platform);
       expect(none.cookiesFile).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });

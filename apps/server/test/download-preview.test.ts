@@ -1,4 +1,4 @@
-// The preview features through the real API, yt-dlp and ffmpeg (issue 13): what a link offers
+// The preview features through the real API, yt-dlp and ffmpeg: what a link offers
 // (qualities with sizes, cached), a chosen height, a section fetched alone and cut on frames,
 // subtitles embedded or as a file, the video's picture, an audio bit rate, and clear 400s.
 import { execFileSync } from 'node:child_process';

@@ -32,7 +32,7 @@ export const apiRoutes = {
   cloudUpload: '/api/cloudstorage/upload',
   cloudStatus: '/api/cloudstorage/status',
   cloudDelete: '/api/cloudstorage/delete/:fileKey',
-  cloudFile: '/api/cloudstorage/files/:fileKey',
+  cloudFile: '/api/cloudstorage/files/:linkId',
 } as const;
 
 /** Route groups by their first segment (the security gate tells work-starting calls by these). */

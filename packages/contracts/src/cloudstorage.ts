@@ -32,8 +32,12 @@ export type CloudUploadRequest = z.infer<typeof cloudUploadRequestSchema>;
 
 /** A stored object's link: public until retention ends, or signed until `linkExpiresAt`. */
 export const cloudFileLinkSchema = z.object({
+  /** The owner's handle: fresh links (status) and delete. Answered only to whoever stored the file. */
   fileKey: z.string(),
-  /** Absolute http(s) link to the file. */
+  /**
+   * Link to the file: absolute on the server's public address (PUBLIC_URL or a listed origin),
+   * else a path under /api. It names the file by a link id, never by its file key.
+   */
   downloadUrl: z.string(),
   isPublic: z.boolean(),
   fileName: z.string(),

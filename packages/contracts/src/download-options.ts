@@ -1,4 +1,4 @@
-// What a visitor may choose beyond the format (issue 13): a section of the video, its subtitles,
+// What a visitor may choose beyond the format: a section of the video, its subtitles,
 // and the preview call that lists what a link really offers.
 import { z } from 'zod';
 

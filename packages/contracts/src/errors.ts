@@ -31,13 +31,14 @@ export const errorCodes = [
   'REQUEST_CANCELLED',
   'BATCH_NOT_READY',
   'UNSUPPORTED_CONTENT_TYPE',
-  // Cloud storage (issue 12).
+  // Cloud storage.
   'FEATURE_DISABLED',
   'CLOUD_FILE_NOT_FOUND',
   'CLOUD_LINK_INVALID',
   'CLOUD_LINK_EXPIRED',
   'FILE_PATH_REFUSED',
   'CLOUD_STORAGE_FULL',
+  'CLOUD_QUOTA_EXCEEDED',
   // Public-site safety: limits, keys and bounds.
   'RATE_LIMITED',
   'TOO_MANY_ACTIVE_JOBS',
@@ -45,8 +46,8 @@ export const errorCodes = [
   'FEATURE_NOT_ALLOWED',
   'DISK_FULL',
   'UPLOAD_STALLED',
-  // Target size (issue 24).
   'TARGET_SIZE_TOO_SMALL',
+  'MALFORMED_UPLOAD',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -92,7 +93,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   BATCH_NOT_READY: 409,
   /** The request body is not of a type the route reads (e.g. an upload not sent as multipart). */
   UNSUPPORTED_CONTENT_TYPE: 415,
-  // Cloud storage (issue 12).
+  // Cloud storage.
   /** The feature is switched off on this server: its routes are as if absent. */
   FEATURE_DISABLED: 404,
   CLOUD_FILE_NOT_FOUND: 404,
@@ -100,6 +101,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   CLOUD_LINK_EXPIRED: 403,
   FILE_PATH_REFUSED: 400,
   CLOUD_STORAGE_FULL: 507,
+  /** One client kept as many files or bytes as it may per day. */
+  CLOUD_QUOTA_EXCEEDED: 429,
   // Public-site safety: limits, keys and bounds.
   RATE_LIMITED: 429,
   TOO_MANY_ACTIVE_JOBS: 429,
@@ -107,9 +110,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   FEATURE_NOT_ALLOWED: 403,
   DISK_FULL: 503,
   UPLOAD_STALLED: 408,
-  // Target size (issue 24).
   /** A TargetSizeMB too small for the media's length at the lowest sensible quality: no work done. */
   TARGET_SIZE_TOO_SMALL: 400,
+  /** A multipart body that cannot be read as a form (no boundary, too many parts or fields). */
+  MALFORMED_UPLOAD: 400,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -1,10 +1,12 @@
-// Cloud storage for one app: keeps our own results in the bucket under fresh file keys, applies
-// the retention rules and limits, and builds public or signed links. Knows nothing about HTTP.
+// Cloud storage for one app: keeps our own results in the bucket under unguessable file keys (one
+// copy per owner and result), applies the retention rules, limits and each client's daily quota,
+// and builds public or signed links that name a link id, never the file key. Knows nothing about HTTP.
 import { apiPath, apiRoutes, type CloudFileLink, type CloudStatusResponse } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { downloadFailures } from '../download/failures';
 import { AppError } from '../core/app-error';
-import type { ResultStore } from '../storage/result-store';
+import type { ResultStore, StoredResult } from '../storage/result-store';
+import type { ClientQuota } from './client-quota';
 import type { CloudObjectMeta, CloudStore } from './cloud-store';
 import { displayName, newFileKey } from './file-keys';
 import { tooLarge } from './local-cloud-store';
@@ -16,6 +18,11 @@ export interface KeepOptions {
   customKey?: string;
   makePublic: boolean;
   retentionHours?: number;
+}
+
+/** Who keeps a file: the client's identity (hashed address or API key), for its quota and copies. */
+export interface KeepRequest extends KeepOptions {
+  owner: string;
 }
 
 export interface KeptFile {
@@ -32,6 +39,8 @@ export const cloudFailures = {
 export class CloudService {
   /** Bytes of writes under way, counted against the total limit before they land. */
   private reserved = 0;
+  /** Copies being written, by file key: the same request twice at once shares one copy. */
+  private readonly writing = new Map<string, Promise<KeptFile>>();
   private readonly shutdown = new AbortController();
 
   /** Aborted when the server shuts down: waits for a download to keep end at once. */
@@ -48,6 +57,7 @@ export class CloudService {
     readonly store: CloudStore,
     private readonly signer: LinkSigner,
     private readonly results: ResultStore,
+    private readonly quota: ClientQuota,
     readonly now: () => number,
   ) {}
 
@@ -56,37 +66,76 @@ export class CloudService {
     return Math.min(requested ?? defaultRetentionHours, this.config.CLOUD_MAX_RETENTION_HOURS);
   }
 
-  /** Copies one of our results (by file id) into the bucket; the result itself stays. */
-  async keepResult(fileId: string, options: KeepOptions): Promise<KeptFile> {
+  /**
+   * Copies one of our results (by file id) into the bucket; the result itself stays. The file key
+   * is derived from the owner, the result, the link kind and the retention, so the same client
+   * keeping the same result again gets the copy it already has (its key and a fresh link), never
+   * a second one.
+   * A new copy counts against the client's daily quota.
+   */
+  async keepResult(fileId: string, request: KeepRequest): Promise<KeptFile> {
     const result = await this.results.open(fileId);
     if (!result) throw downloadFailures.fileExpired();
+    const retentionHours = this.retentionHours(request.retentionHours);
+    const id = this.signer.derivedId(
+      request.owner,
+      fileId,
+      String(request.makePublic),
+      String(retentionHours),
+    );
+    const fileKey = newFileKey(request.customKey, id);
+    const under = this.writing.get(fileKey);
+    if (under) return under;
+    const existing = await this.store.get(fileKey);
+    if (existing) return { meta: existing, retentionHours };
+    const copy = this.copyResult(result, fileKey, { ...request, retentionHours });
+    this.writing.set(fileKey, copy);
+    try {
+      return await copy;
+    } finally {
+      this.writing.delete(fileKey);
+    }
+  }
+
+  private async copyResult(
+    result: StoredResult,
+    fileKey: string,
+    request: KeepRequest & { retentionHours: number },
+  ): Promise<KeptFile> {
     if (result.size > this.config.CLOUD_MAX_FILE_BYTES) throw tooLarge();
     const usage = await this.store.usage();
     if (usage.bytes + this.reserved + result.size > this.config.CLOUD_MAX_TOTAL_BYTES)
       throw cloudFailures.full();
-    const retentionHours = this.retentionHours(options.retentionHours);
+    await this.quota.spend(request.owner, result.size);
+    const { retentionHours } = request;
     this.reserved += result.size;
     try {
       const meta = await this.store.put(
         {
-          fileKey: newFileKey(options.customKey),
+          fileKey,
           body: result.createReadStream(),
-          fileName: visitorFileName(options.customKey, result.meta.fileName),
+          fileName: visitorFileName(request.customKey, result.meta.fileName),
           contentType: result.meta.contentType,
-          isPublic: options.makePublic,
+          isPublic: request.makePublic,
           expiresAt: this.now() + Math.round(retentionHours * 3_600_000),
         },
         this.config.CLOUD_MAX_FILE_BYTES,
       );
       return { meta, retentionHours };
+    } catch (error) {
+      await this.quota.refund(request.owner, result.size);
+      throw error;
     } finally {
       this.reserved -= result.size;
     }
   }
 
-  /** The link to an object: public until it expires, else signed for CLOUD_LINK_TTL_SECONDS. */
+  /**
+   * The link to an object: public until it expires, else signed for CLOUD_LINK_TTL_SECONDS. The
+   * address names the object by a link id (signed-links.ts), never by its file key.
+   */
   link(meta: CloudObjectMeta, origin: string): CloudFileLink {
-    const address = `${origin}${apiPath(apiRoutes.cloudFile, { fileKey: meta.fileKey })}`;
+    const address = `${origin}${apiPath(apiRoutes.cloudFile, { linkId: this.signer.linkId(meta.fileKey) })}`;
     const linkEnd = meta.isPublic
       ? meta.expiresAt
       : Math.min(meta.expiresAt, this.now() + this.config.CLOUD_LINK_TTL_SECONDS * 1000);
@@ -109,6 +158,13 @@ export class CloudService {
   checkLink(meta: CloudObjectMeta, expires: unknown, signature: unknown): LinkCheck {
     if (meta.isPublic) return 'valid';
     return this.signer.check(meta.fileKey, expires, signature, this.now());
+  }
+
+  /** The object a link names (by its link id); a link id this server did not make names none. */
+  async findByLink(linkId: string): Promise<CloudObjectMeta> {
+    const fileKey = this.signer.fileKeyOf(linkId);
+    if (!fileKey) throw cloudFailures.notFound();
+    return this.find(fileKey);
   }
 
   async find(fileKey: string): Promise<CloudObjectMeta> {

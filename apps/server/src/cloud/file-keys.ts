@@ -1,5 +1,6 @@
-// File keys: always 128 random bits, then the visitor's sanitised name, so choosing a name never
-// lets anyone reach, overwrite or delete another visitor's object.
+// File keys: always 128 unguessable bits (random, or derived with the server's secret from the
+// owner and the result kept), then the visitor's sanitised name, so choosing a name never lets
+// anyone reach, overwrite or delete another visitor's object.
 import { isId, newId } from '../core/ids';
 
 const maxNameLength = 64;
@@ -17,9 +18,10 @@ export function sanitiseKeyName(customKey: string | undefined): string {
   return name;
 }
 
-export function newFileKey(customKey: string | undefined): string {
+/** A file key: the id (random, or derived by the server) and the visitor's sanitised name. */
+export function newFileKey(customKey: string | undefined, id: string = newId()): string {
   const name = sanitiseKeyName(customKey);
-  return name ? `${newId()}-${name}` : newId();
+  return name ? `${id}-${name}` : id;
 }
 
 /** Whether text has the shape of a file key (checked before it ever touches a path). */

@@ -7,7 +7,7 @@ import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
-import type { CloudService, KeptFile } from './cloud-service';
+import type { CloudService, KeepRequest, KeptFile } from './cloud-service';
 
 export interface KeptDownload extends KeptFile {
   taskId: string;
@@ -17,7 +17,7 @@ export async function keepDownload(
   downloads: DownloadService,
   cloud: CloudService,
   platform: Platform,
-  body: CloudDownloadRequest,
+  body: CloudDownloadRequest & Pick<KeepRequest, 'owner'>,
   origin: string,
 ): Promise<{ taskId: string; kept: Promise<KeptDownload> }> {
   const task = await downloads.startTask(platform, {

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { CloudService } from '../cloud/cloud-service';
+import { MemoryQuota, RedisQuota } from '../cloud/client-quota';
 import type { CloudStore } from '../cloud/cloud-store';
 import { LocalCloudStore } from '../cloud/local-cloud-store';
 import { S3CloudStore } from '../cloud/s3-cloud-store';
@@ -37,7 +38,13 @@ export async function openCloud(
   }, config.RESULT_SWEEP_SECONDS * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-  return { cloud: new CloudService(config, store, signer, results, now), ...(ready ? { ready } : {}) };
+  const limits = { files: config.CLOUD_MAX_FILES_PER_CLIENT, bytes: config.CLOUD_MAX_BYTES_PER_CLIENT };
+  // Scaled mode: every API node counts one client's quota together.
+  const quota = shared
+    ? new RedisQuota(shared.commands, `${shared.prefix}:cloud-quota:`, limits)
+    : new MemoryQuota(limits, now);
+  const cloud = new CloudService(config, store, signer, results, quota, now);
+  return { cloud, ...(ready ? { ready } : {}) };
 }
 
 /** The bucket when S3_BUCKET is set (objects under cloud/), else the local folder. */

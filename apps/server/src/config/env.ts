@@ -98,6 +98,10 @@ export const configSchema = z.object({
   CLOUD_MAX_FILE_BYTES: positiveInt(4 * 1024 ** 3),
   /** All stored objects together; more is refused (CLOUD_STORAGE_FULL). */
   CLOUD_MAX_TOTAL_BYTES: positiveInt(50 * 1024 ** 3),
+  /** Files one client may keep per 24 hours; more is refused (CLOUD_QUOTA_EXCEEDED). */
+  CLOUD_MAX_FILES_PER_CLIENT: positiveInt(50),
+  /** Bytes one client may keep per 24 hours; more is refused (CLOUD_QUOTA_EXCEEDED). */
+  CLOUD_MAX_BYTES_PER_CLIENT: positiveInt(10 * 1024 ** 3),
   // yt-dlp: which one runs and how it reaches the sites (config/ytdlp-settings.ts).
   ...ytDlpSettingsShape,
   /** Optional cap on every converter upload, under the pages' own limits (small servers). */

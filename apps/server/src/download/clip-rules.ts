@@ -1,4 +1,4 @@
-// Checks the options a download request may add (issue 13) against its format, so a request
+// Checks the options a download request may add against its format, so a request
 // that cannot be honoured is a clear 400 before anything starts.
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';

@@ -1,11 +1,14 @@
 // Fetches a video's picture for the preview on the server, so the page never hot-links the site.
 // The same rules as a pasted link: http(s) only, public addresses only (checked in the
 // connection's own DNS lookup; test hosts excepted), at most 3 redirects, 10 s, 5 MB, and the
-// answer must be an image.
+// answer must be a raster picture (JPEG, PNG, WebP, GIF) by its bytes, whatever the site's
+// Content-Type says: an SVG (which may hold script) or anything else is refused, never served
+// from our origin.
 import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TestHosts } from '@grabbit/catalog';
+import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../core/app-error';
 import { checkHop, guardedLookup, type Lookup } from './link-resolver';
 
@@ -15,6 +18,9 @@ export interface FetchedImage {
 }
 
 const maxBytes = 5 * 1024 * 1024;
+
+/** The picture types served, as read from the bytes. */
+const rasterTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 const unavailable = () => new AppError('NOT_FOUND', 'This picture is not available.');
 
 function open(url: URL, testHosts: TestHosts, signal: AbortSignal): Promise<IncomingMessage> {
@@ -62,7 +68,10 @@ export async function fetchThumbnail(link: string, testHosts: TestHosts): Promis
         response.destroy();
         throw unavailable();
       }
-      return { body: await readCapped(response), contentType: contentType.split(';')[0] ?? 'image/jpeg' };
+      const body = await readCapped(response);
+      const detected = await fileTypeFromBuffer(body);
+      if (!detected || !rasterTypes.has(detected.mime)) throw unavailable();
+      return { body, contentType: detected.mime };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -39,6 +39,12 @@ export const downloadDemuxers = [...safeDemuxers, 'jpeg_pipe', 'webp_pipe', 'gif
 export type DownloadDemuxer = (typeof downloadDemuxers)[number];
 
 /**
+ * What yt-dlp's ffmpeg may read from a link (section downloads): the download list plus HLS and
+ * DASH manifests, whose segments ffmpeg fetches over http(s) only, through the egress guard.
+ */
+export const networkDemuxers = [...downloadDemuxers, 'hls', 'dash'] as const;
+
+/**
  * The picture demuxer forced for a downloaded picture: left to probe, ffmpeg picks image2 for a
  * .jpg and then refuses it as off the list.
  */

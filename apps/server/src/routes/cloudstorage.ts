@@ -1,7 +1,9 @@
 // The spec's four cloud-storage calls, plus the object links themselves:
 //   POST /api/cloudstorage/download-and-upload, POST /api/cloudstorage/upload,
 //   GET /api/cloudstorage/status[?fileKey=] (a fresh link for a key), DELETE /api/cloudstorage/delete/{fileKey},
-//   GET /api/cloudstorage/files/{fileKey}[?expires=&signature=] (public, or signed and expiring).
+//   GET /api/cloudstorage/files/{linkId}[?expires=&signature=] (public, or signed and expiring).
+// The file key is the owner's handle (fresh links, delete): only the store calls answer it, and a
+// link names its object by an opaque link id that neither mints links nor deletes.
 import { platformForLink } from '@grabbit/catalog';
 import {
   apiRoutes,
@@ -25,6 +27,7 @@ import { resultIdFromFilePath } from '../cloud/result-reference';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
+import { linkOrigin } from '../security/link-origin';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { startsJob } from '../security/job-gate';
 
@@ -80,17 +83,17 @@ export const cloudRoutes = {
     method: 'GET',
     url: apiRoutes.cloudFile,
     schema: {
-      summary: `A kept file: public, or with ?expires=&signature= from a signed link${whenOff}`,
+      summary: `A kept file by its link id (never its file key): public, or with ?expires=&signature= from a signed link${whenOff}`,
       tags,
-      params: pathParamsSchema('fileKey'),
+      params: pathParamsSchema('linkId'),
       querystring: cloudFileQuerySchema,
       response: answers({ 200: fileAnswer() }, [403, 404]),
     },
   },
 } as const;
 
-/** The origin the visitor reached us at: links are made for it. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** The request's own origin, only to recognise absolute links to our results in a filePath. */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 function storedAnswer(
   cloud: CloudService,
@@ -119,8 +122,9 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
         const { body } = request;
         const platform = body.platform ? downloads.platform(body.platform) : platformForLink(body.url);
         if (!platform) throw new AppError('UNSUPPORTED_URL', 'This URL is not supported by any downloader.');
-        const origin = originOf(request);
-        const started = await keepDownload(downloads, cloud, platform, body, origin);
+        const origin = linkOrigin(request, config);
+        const owned = { ...body, owner: request.clientId };
+        const started = await keepDownload(downloads, cloud, platform, owned, origin);
         // Bounded like the download itself (plus the copy); the task's state tells the rest.
         const kept = await waitForKept(started.kept, (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000);
         return storedAnswer(cloud, kept, origin, started.taskId);
@@ -131,17 +135,21 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
     const uploadRoute = { schema: cloudRoutes.upload.schema, config: startsJob('download') };
     api.post(cloudRoutes.upload.url, uploadRoute, async (request) => {
       const { body } = request;
-      const origin = originOf(request);
-      const ownOrigins = [origin, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];
+      const ownOrigins = [
+        requestOrigin(request),
+        ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+      ];
       const fileId = resultIdFromFilePath(body.filePath, ownOrigins);
-      return storedAnswer(cloud, await cloud.keepResult(fileId, body), origin);
+      const kept = await cloud.keepResult(fileId, { ...body, owner: request.clientId });
+      return storedAnswer(cloud, kept, linkOrigin(request, config));
     });
 
     api.get(cloudRoutes.status.url, { schema: cloudRoutes.status.schema }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const status: CloudStatusResponse = await cloud.status();
       const { fileKey } = request.query;
-      if (typeof fileKey === 'string') status.file = cloud.link(await cloud.find(fileKey), originOf(request));
+      if (typeof fileKey === 'string')
+        status.file = cloud.link(await cloud.find(fileKey), linkOrigin(request, config));
       return status;
     });
 
@@ -155,7 +163,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
     });
 
     api.get(cloudRoutes.file.url, { schema: cloudRoutes.file.schema }, async (request, reply) => {
-      const meta = await cloud.find(request.params.fileKey);
+      const meta = await cloud.findByLink(request.params.linkId);
       const check = cloud.checkLink(meta, request.query.expires, request.query.signature);
       if (check === 'expired')
         throw new AppError('CLOUD_LINK_EXPIRED', 'This link has expired. Ask for a new one.');

@@ -24,6 +24,32 @@ export interface UploadOptions {
   stallMs: number;
 }
 
+const malformed = () =>
+  new AppError('MALFORMED_UPLOAD', 'The upload is not a form this page reads: one file and a few fields.');
+
+/** A multipart boundary is 1 to 70 characters (RFC 2046); longer or missing is no form we read. */
+function hasValidBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
+/** The parser's refusals of the form itself (too many parts, fields or files; broken framing). */
+const formLimitCodes = new Set([
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+]);
+function isMalformedForm(error: unknown): boolean {
+  if (error instanceof AppError || !(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && formLimitCodes.has(code)) return true;
+  return /^(Multipart: Boundary not found|Malformed part header|Malformed urlencoded form|Unexpected end of form)/.test(
+    error.message,
+  );
+}
+
 function parseForm(fields: Record<string, string>): ConvertForm {
   const parsed = convertFormSchema.safeParse(fields);
   if (!parsed.success) {
@@ -79,11 +105,13 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_CONTENT_TYPE', 'Send the file as multipart/form-data.');
+  if (!hasValidBoundary(request.headers['content-type'])) throw malformed();
   const watch = watchUploadStall(request.raw.socket, options.stallMs, () => request.raw.destroy());
   try {
     return await Promise.race([receiveParts(request, options), watch.stalled]);
   } catch (error) {
     if (watch.hasStalled()) throw uploadStalled();
+    if (isMalformedForm(error)) throw malformed();
     throw error;
   } finally {
     watch.stop();

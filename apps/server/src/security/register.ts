@@ -14,6 +14,7 @@ import { ApiKeys, type ApiKey } from './api-keys';
 import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
 import { appendOnRequest, jobGate } from './job-gate';
+import { registerBodyStallCut } from './upload-stall';
 import { createLimiters, registerRateLimitStore, spend, type Limiter } from './rate-limits';
 import { routePath } from '../http/route-path';
 
@@ -66,6 +67,7 @@ export async function registerSecurity(
   const jobs = new ActiveJobs(bus, (config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000, slots);
   app.addHook('onClose', async () => jobs.close());
 
+  registerBodyStallCut(app, config.UPLOAD_STALL_SECONDS * 1000);
   app.decorateRequest('clientId', '');
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,7 +1,8 @@
-// Cuts uploads that stall or trickle: in every window the socket must have delivered a minimum of
-// bytes, or the request is destroyed. A client sending one byte every few seconds would otherwise
+// Cuts uploads and other request bodies that stall or trickle: in every window the socket must
+// have delivered a minimum of bytes, or the request is destroyed. A client sending one byte every few seconds would otherwise
 // hold its connection, its job slot and a half-written file for as long as it likes.
 import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
 
 /** Bytes an upload must move per window; far below any real connection's speed. */
@@ -37,4 +38,22 @@ export function watchUploadStall(socket: Socket, windowMs: number, onStall: () =
   }, windowMs);
   timer.unref();
   return { stalled: promise, hasStalled: () => stalled, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Every other request body (JSON and the like) is cut the same way while it arrives: a body
+ * trickled a byte every few seconds would otherwise hold its connection (and a file descriptor)
+ * until the request timeout. Multipart uploads are watched by their route while they stream.
+ */
+export function registerBodyStallCut(app: FastifyInstance, windowMs: number): void {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
+    const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    if (!hasBody || request.raw.complete || multipart) return payload;
+    const watch = watchUploadStall(request.raw.socket, windowMs, () => request.raw.destroy());
+    request.raw.once('end', () => watch.stop());
+    request.raw.once('close', () => watch.stop());
+    return payload;
+  });
 }

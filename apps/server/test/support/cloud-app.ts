@@ -26,12 +26,19 @@ export async function keepDownload(
   });
 }
 
+/** Keeps a result; `remoteAddress` says which client asks (one client by default). */
 export async function uploadResult(
   app: FastifyInstance,
   filePath: string,
   options: Record<string, unknown> = {},
+  remoteAddress = '127.0.0.1',
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/cloudstorage/upload', payload: { filePath, ...options } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/cloudstorage/upload',
+    payload: { filePath, ...options },
+    remoteAddress,
+  });
 }
 
 export function stored(response: LightMyRequestResponse): CloudStoreResponse {

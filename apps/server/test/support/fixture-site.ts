@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { encoders } from '../../src/media/encoders';
-import { ffmpeg, makeVideo } from './media-fixtures';
+import { ffmpeg, makeHls, makeVideo } from './media-fixtures';
 import { makePreviewMedia, previewPage } from './preview-fixtures';
 
 export interface FixtureSite {
@@ -44,19 +44,7 @@ async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}):
   await makeVideo(dir, 'surround.mkv', { codecs: ['-c:v', 'mpeg4', '-c:a', 'aac', '-ac', '6'] });
   await ffmpeg(['-i', clip, '-frames:v', '1', path.join(dir, 'photo.jpg')]);
   await mkdir(path.join(dir, 'hls'), { recursive: true });
-  await ffmpeg([
-    '-i',
-    clip,
-    '-c',
-    'copy',
-    '-f',
-    'hls',
-    '-hls_time',
-    '1',
-    '-hls_playlist_type',
-    'vod',
-    path.join(dir, 'hls', 'index.m3u8'),
-  ]);
+  await makeHls(clip, path.join(dir, 'hls', 'index.m3u8'));
   if (options.bigMegabytes) {
     // Noise does not compress: the file size follows the bit rate.
     const seconds = 20;

@@ -136,6 +136,17 @@ const audioDefaults: Record<string, string[]> = {
   m4a: ['-c:a', 'aac'],
 };
 
+/** An input cut into a VOD HLS stream of 1 s segments (streams copied), written as `playlist`. */
+export function makeHls(input: string, playlist: string): Promise<unknown> {
+  const options = ['-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod'];
+  return ffmpeg(['-i', input, ...options, playlist]);
+}
+
+/** A 1 s tone of `frequency` Hz in MPEG-TS with the given audio codec (HLS audio segments). */
+export function makeToneTs(file: string, frequency: number, codec: string): Promise<unknown> {
+  return ffmpeg([...lavfi(`sine=frequency=${frequency}:duration=1`), '-c:a', codec, '-f', 'mpegts', file]);
+}
+
 /** A short stereo tone (1 s by default); AMR comes from GStreamer, the only AMR encoder here. */
 export async function makeAudio(dir: string, name: string, seconds = 1): Promise<string> {
   const file = path.join(dir, name);

@@ -1,4 +1,4 @@
-// Fixture media for the preview features (issue 13), served by the fixture site under /preview/:
+// Fixture media for the preview features, served by the fixture site under /preview/:
 //   /preview/clip.html  a page whose JSON-LD VideoObject names an HLS master playlist with three
 //                       renditions (360p, 720p, 1080p; 10 s in 1 s segments), a poster, an uploader
 //   /preview/subs.html  an HTML5 <video> with a <track> of English subtitles and a poster

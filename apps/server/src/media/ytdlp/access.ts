@@ -1,20 +1,22 @@
 // How one yt-dlp run reaches its site: the JavaScript runtime (the project's Node 24), the remote
-// challenge solver, the impersonation target, a cookie file and the platform's outbound proxy (the
-// egress guard's upstream, never a --proxy of its own: yt-dlp takes the last --proxy it is given,
-// and a second one would go around the guard). Options the
-// installed yt-dlp does not know (Debian's fallback predates most of them) are left out rather
+// challenge solver, the impersonation target, the ffmpeg guard, a cookie file in a private folder
+// and the platform's outbound proxy (the egress guard's upstream, never a --proxy of its own:
+// yt-dlp takes the last --proxy it is given, and a second one would go around the guard). Options
+// the installed yt-dlp does not know (Debian's fallback predates most of them) are left out rather
 // than failing every download.
 import { constants } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../../config/env';
+import { ffmpegGuardArgs, ffmpegGuardEnv } from './ffmpeg-guard';
 import { jsRuntimeFor, ytDlpOptions } from './options';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
 export async function engineArgs(config: Config): Promise<string[]> {
   const options = await ytDlpOptions(config.YTDLP_PATH);
-  const args: string[] = [];
+  // yt-dlp's own ffmpeg steps run through the project's guard (ffmpeg-guard.ts).
+  const args: string[] = [...ffmpegGuardArgs()];
   // yt-dlp warns on every run that a release is old: /health says that once instead.
   if (options.has('--no-update')) args.push('--no-update');
   const runtime = await jsRuntimeFor(config);
@@ -27,25 +29,34 @@ export async function engineArgs(config: Config): Promise<string[]> {
   return args;
 }
 
+/** Where the private folders of runs are made: beside the job folders, never inside one. */
+const privateRoot = (config: Config) => path.join(config.DATA_DIR, 'private');
+
 /**
- * The cookie file of a run, inside its job folder: the visitor's own Instagram session file when
- * there is one (it wins for its job), else a copy of the operator's `COOKIES_DIR/<platform>.txt`.
- * A copy, because yt-dlp writes its cookie jar back when it ends and jobs run side by side; the
- * server copies the bytes without reading them, so they can reach no log line.
+ * The cookie file of a run, in a private folder of its own (random name, 0700) outside the job
+ * folder, so no media file yt-dlp or ffmpeg reads can name it: the visitor's own session file
+ * when there is one (moved out of the job folder the accepting process wrote it to; it wins for
+ * its job), else a copy of the operator's `COOKIES_DIR/<platform>.txt`. A copy, because yt-dlp
+ * writes its cookie jar back when it ends and jobs run side by side; the server copies the bytes
+ * without reading them, so they can reach no log line.
  */
 async function cookieFileFor(
   config: Config,
   platform: Platform,
-  jobDir: string,
   visitorCookiesFile?: string,
-): Promise<string | undefined> {
-  if (visitorCookiesFile) return visitorCookiesFile;
-  if (!config.COOKIES_DIR) return undefined;
-  const copy = path.join(jobDir, 'cookies.txt');
+): Promise<{ file: string; folder: string } | undefined> {
+  const source =
+    visitorCookiesFile ?? (config.COOKIES_DIR && path.join(config.COOKIES_DIR, `${platform.id}.txt`));
+  if (!source) return undefined;
+  await mkdir(privateRoot(config), { recursive: true, mode: 0o700 });
+  const folder = await mkdtemp(path.join(privateRoot(config), 'run-'));
+  const file = path.join(folder, 'cookies.txt');
   try {
-    await copyFile(path.join(config.COOKIES_DIR, `${platform.id}.txt`), copy, constants.COPYFILE_EXCL);
-    return copy;
+    await copyFile(source, file, constants.COPYFILE_EXCL);
+    if (visitorCookiesFile) await rm(visitorCookiesFile, { force: true });
+    return { file, folder };
   } catch {
+    await rm(folder, { recursive: true, force: true });
     return undefined; // No cookie file for this platform.
   }
 }
@@ -53,20 +64,29 @@ async function cookieFileFor(
 export interface YtDlpAccess {
   cookiesFile?: string;
   engineArgs: string[];
+  /** The guard's settings for yt-dlp's own ffmpeg runs (ffmpeg-guard.ts). */
+  engineEnv: Record<string, string>;
   /** The operator's outbound proxy for this platform: for behindEgressGuard's `upstream`. */
   upstreamProxy?: string;
+  /** Removes the run's private folder (its cookie file): called when the run has ended. */
+  release(): Promise<void>;
 }
 
-/** Everything a run needs to reach the platform, prepared in its job folder. */
+/** Everything a run needs to reach the platform; release() once the run has ended. */
 export async function ytDlpAccess(
   config: Config,
   platform: Platform,
-  jobDir: string,
   visitorCookiesFile?: string,
 ): Promise<YtDlpAccess> {
+  const args = await engineArgs(config);
+  const cookies = await cookieFileFor(config, platform, visitorCookiesFile);
   return {
-    cookiesFile: await cookieFileFor(config, platform, jobDir, visitorCookiesFile),
-    engineArgs: await engineArgs(config),
+    ...(cookies ? { cookiesFile: cookies.file } : {}),
+    engineArgs: args,
+    engineEnv: ffmpegGuardEnv(config),
     upstreamProxy: config.YTDLP_PROXIES[platform.id],
+    release: async () => {
+      if (cookies) await rm(cookies.folder, { recursive: true, force: true });
+    },
   };
 }

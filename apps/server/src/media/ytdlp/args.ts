@@ -20,10 +20,12 @@ export interface YtDlpSafety {
   allowGeneric: boolean;
   maxBytes: number;
   maxDurationSeconds: number;
-  /** A Netscape cookie file inside the job folder (the visitor's own, or the operator's copy). */
+  /** A Netscape cookie file in the run's private folder (the visitor's own, or the operator's copy). */
   cookiesFile?: string;
-  /** The operator's engine settings (access.ts): runtime, impersonation. Never a proxy. */
+  /** The operator's engine settings (access.ts): runtime, impersonation, the ffmpeg guard. Never a proxy. */
   engineArgs?: readonly string[];
+  /** Environment the engine settings need (the ffmpeg guard's). */
+  engineEnv?: Readonly<Record<string, string>>;
   /** The egress guard's proxy (net/egress-guard.ts): yt-dlp's only way to the network. */
   proxyUrl: string;
 }

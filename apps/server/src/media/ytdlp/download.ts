@@ -72,7 +72,7 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   };
   const result = await runCommand(options.ytDlpPath, buildDownloadArgs(options), {
     cwd: options.jobDir,
-    env: proxyEnvironment(options.proxyUrl),
+    env: { ...proxyEnvironment(options.proxyUrl), ...options.engineEnv },
     timeoutMs: options.timeoutMs,
     signal,
     onStdout: (chunk) => handle(parsers.out.push(chunk)),

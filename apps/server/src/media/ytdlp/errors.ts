@@ -2,6 +2,7 @@
 // never reaches the visitor: it may name paths or internal addresses.
 import type { ErrorCode } from '@grabbit/contracts';
 import { AppError } from '../../core/app-error';
+import { guardRefusalMarker } from './ffmpeg-guard';
 
 export interface YtDlpFailure {
   code: ErrorCode;
@@ -9,6 +10,14 @@ export interface YtDlpFailure {
 }
 
 const rules: { pattern: RegExp; failure: YtDlpFailure }[] = [
+  {
+    // The ffmpeg guard refused an input (an rtmp:// or other non-http format, a pipe, a bare path).
+    pattern: new RegExp(guardRefusalMarker),
+    failure: {
+      code: 'URL_NOT_ALLOWED',
+      message: 'This video is offered only over a kind of link the downloader does not open.',
+    },
+  },
   {
     pattern: /larger than max-filesize|File is larger than/i,
     failure: {

@@ -52,18 +52,20 @@ export interface DownloadOptions extends RunPlace {
   probe?: (file: string) => Promise<ProbeResult>;
 }
 
-/** Runs `work` with the run's access prepared in `folder`, behind its own egress guard. */
+/**
+ * Runs `work` with the run's access prepared (its cookie file in a private folder outside the job
+ * folder, removed afterwards), behind its own egress guard.
+ */
 async function guarded<T>(
   config: Config,
   link: YtDlpLink,
-  folder: string,
   visitorCookiesFile: string | undefined,
-  work: (proxyUrl: string, access: Omit<YtDlpAccess, 'upstreamProxy'>) => Promise<T>,
+  work: (proxyUrl: string, access: Omit<YtDlpAccess, 'upstreamProxy' | 'release'>) => Promise<T>,
 ): Promise<T> {
-  const { upstreamProxy, ...access } = await ytDlpAccess(config, link.platform, folder, visitorCookiesFile);
+  const { upstreamProxy, release, ...access } = await ytDlpAccess(config, link.platform, visitorCookiesFile);
   return behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
     upstream: upstreamProxy,
-  });
+  }).finally(release);
 }
 
 /** The limits and platform rules every run gets. */
@@ -83,7 +85,7 @@ export function readInfo(
   folder: string,
   place: RunPlace,
 ): Promise<YtDlpInfo> {
-  return guarded(config, link, folder, place.visitorCookiesFile, (proxyUrl, access) =>
+  return guarded(config, link, place.visitorCookiesFile, (proxyUrl, access) =>
     readYtDlpInfo({
       ...access,
       ...safetyOf(config, link),
@@ -106,7 +108,7 @@ export function download(
   onProgress: (progress: DownloadProgress) => void,
   options: DownloadOptions,
 ): Promise<YtDlpRunResult> {
-  return guarded(config, link, folder, options.visitorCookiesFile, (proxyUrl, access) =>
+  return guarded(config, link, options.visitorCookiesFile, (proxyUrl, access) =>
     runYtDlpDownload({
       ...choice,
       ...access,

@@ -42,7 +42,7 @@ export async function readYtDlpInfo(request: InfoRequest): Promise<YtDlpInfo> {
   try {
     const result = await runCommand(request.ytDlpPath, buildInfoArgs(request), {
       cwd: request.workDir ?? ownDir,
-      env: proxyEnvironment(request.proxyUrl),
+      env: { ...proxyEnvironment(request.proxyUrl), ...request.engineEnv },
       timeoutMs: request.timeoutMs,
       maxOutputChars: 32 * 1024 * 1024,
     });
