@@ -6,7 +6,7 @@ import type {
   CloudStoreResponse,
 } from '@grabbit/contracts';
 import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
-import { apiRequest, ensureSuccess } from '../../../lib/api-client';
+import { apiRequest, ensureSuccess, resolveApiLink } from '../../../lib/api-client';
 import type { CloudChoice } from '../lib/cloud-choice';
 
 export interface KeepDownloadInput {
@@ -30,7 +30,9 @@ export async function downloadAndUpload(
     ...(choice.customKey.trim() ? { customKey: choice.customKey.trim() } : {}),
   };
   const answer = await apiRequest<CloudStoreResponse>(apiRoutes.cloudDownloadAndUpload, { body });
-  return ensureSuccess(answer, 'Cloud storage upload failed');
+  const kept = ensureSuccess(answer, 'Cloud storage upload failed');
+  // A link given as a path (the server knows no public address) is the API's, wherever it runs.
+  return { ...kept, downloadUrl: await resolveApiLink(kept.downloadUrl) };
 }
 
 export async function deleteFromCloud(fileKey: string): Promise<CloudDeleteResponse> {
@@ -48,5 +50,5 @@ export async function freshCloudLink(fileKey: string): Promise<CloudFileLink> {
     { toastErrors: false },
   );
   if (!answer.file) throw new Error('Failed to download file. The file may have expired.');
-  return answer.file;
+  return { ...answer.file, downloadUrl: await resolveApiLink(answer.file.downloadUrl) };
 }
