@@ -2,12 +2,13 @@
 // LAN host name over plain HTTP (not a secure context: no crypto.randomUUID, no clipboard), a
 // downloader page and a converter page work end to end; a stale auth_token in storage does not
 // stop a conversion; the TikTok page asks for the watermark-free file; icon-only buttons show
-// tooltips.
+// tooltips; neither page logs a console error there.
 import path from 'node:path';
 import { authTokenStorageKey } from '@grabbit/catalog';
 import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
 import { describe, expect, it } from 'vitest';
 import { lanOrigin } from '../support/chromium';
+import { collectConsoleErrors } from '../support/page';
 import {
   clickThroughGate,
   mainButton,
@@ -47,6 +48,21 @@ describe('a LAN host name over plain HTTP', () => {
     await chooseFiles(page, [await makePng(path.join(dir, 'lan.png'), 16, 16, 'teal')]);
     await startConversion(page);
     await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual(['Completed']);
+    await context.close();
+  });
+});
+
+describe('the console on a LAN host name', () => {
+  it('shows no error on a downloader page and a converter page', async () => {
+    const origin = lanOrigin(harness.server.port);
+    const context = await harness.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto(`${origin}/vimeo-downloader`);
+    await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor({ timeout: 45_000 });
+    await page.getByTestId('connection-badge').waitFor({ timeout: 45_000 });
+    await openConverter(page, origin, '/png-converter');
+    expect(errors.messages).toEqual([]);
     await context.close();
   });
 });
