@@ -45,6 +45,12 @@ export const errorCodes = [
   'FEATURE_NOT_ALLOWED',
   'DISK_FULL',
   'UPLOAD_STALLED',
+  // Resumable uploads (tus) and converting them by id.
+  'UPLOAD_NOT_FOUND',
+  'UPLOAD_EXPIRED',
+  'UPLOAD_UNFINISHED',
+  'CHUNK_TOO_LARGE',
+  'CHUNK_LENGTH_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -105,6 +111,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   FEATURE_NOT_ALLOWED: 403,
   DISK_FULL: 503,
   UPLOAD_STALLED: 408,
+  /** No resumable upload of this client has that id (never made, removed, or another client's). */
+  UPLOAD_NOT_FOUND: 404,
+  UPLOAD_EXPIRED: 410,
+  /** The resumable upload has not received all its bytes yet. */
+  UPLOAD_UNFINISHED: 409,
+  /** One request of a resumable upload carries more than the largest chunk. */
+  CHUNK_TOO_LARGE: 413,
+  CHUNK_LENGTH_REQUIRED: 411,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -1,7 +1,7 @@
 // One S3 client from the S3_* settings. Any S3-compatible service works (AWS S3, R2, MinIO...):
 // checksums are only sent and checked where the S3 API requires them, since several compatible
 // servers do not understand the newer default checksum headers.
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 
 export interface S3Settings {
   bucket: string;
@@ -12,9 +12,10 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-export function createS3Client(settings: S3Settings): S3Client {
+/** The client's settings (also what libraries that build their own client take). */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = settings;
-  return new S3Client({
+  return {
     region,
     forcePathStyle,
     ...(endpoint ? { endpoint } : {}),
@@ -24,7 +25,11 @@ export function createS3Client(settings: S3Settings): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that does not answer must not hold a visitor or a worker for minutes.
     maxAttempts: 3,
-  });
+  };
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client(s3ClientConfig(settings));
 }
 
 /** The S3 settings from the configuration, or undefined when no bucket is set. */
