@@ -6,7 +6,7 @@
 // exist (UPLOAD_NOT_FOUND). A finished upload is converted by id (routes/convert.ts, UploadId).
 import { randomBytes } from 'node:crypto';
 import { apiPath, apiRoutes, maxChunkBytes } from '@grabbit/contracts';
-import { Server, type Upload } from '@tus/server';
+import { Server, TUS_RESUMABLE as tusVersion, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRequest } from 'srvx';
 import { NodeRequest } from 'srvx/node';
@@ -110,6 +110,13 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     });
     app.head(apiRoutes.upload, { schema: schemas.offset }, owned);
     app.patch(apiRoutes.upload, { schema: schemas.append }, owned);
-    app.delete(apiRoutes.upload, { schema: schemas.terminate }, owned);
+    // Termination through the uploads' own removal: the library's fails for a finished upload in
+    // the bucket (its multipart upload is gone by then), and this one also removes its leftovers.
+    app.delete(apiRoutes.upload, { schema: schemas.terminate }, async (request, reply) => {
+      const { uploadId } = request.params as { uploadId: string };
+      await ownedUpload(deps.uploads, uploadId, request.clientId);
+      await deps.uploads.forget(uploadId);
+      return reply.code(204).header('tus-resumable', tusVersion).send();
+    });
   };
 }
