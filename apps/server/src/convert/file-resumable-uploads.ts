@@ -11,6 +11,15 @@ export function resumableRoot(dataDir: string): string {
   return path.resolve(dataDir, 'resumable');
 }
 
+/**
+ * The library's store, without its own attempt to make the folder: made in the background, it
+ * throws outside any caller when the folder is gone by then (a data folder removed at shutdown).
+ * The folder is made once, before the store, below.
+ */
+class LocalFileStore extends FileStore {}
+(LocalFileStore.prototype as unknown as { checkOrCreateDirectory: () => void }).checkOrCreateDirectory = () =>
+  undefined;
+
 export class FileResumableUploads implements ResumableUploads {
   readonly store: FileStore;
 
@@ -18,9 +27,8 @@ export class FileResumableUploads implements ResumableUploads {
     private readonly directory: string,
     readonly ttlMs: number,
   ) {
-    // Made now: the library makes it in the background, and the first sweep lists it at once.
     mkdirSync(directory, { recursive: true });
-    this.store = new FileStore({ directory, expirationPeriodInMilliseconds: ttlMs });
+    this.store = new LocalFileStore({ directory, expirationPeriodInMilliseconds: ttlMs });
   }
 
   storeId(id: string): string {

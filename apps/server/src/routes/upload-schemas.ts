@@ -2,7 +2,7 @@
 // answers are tus 1.0's (headers, bodies of raw bytes), so headers are described, not validated: the
 // library checks them and answers as the protocol says (412 without Tus-Resumable, 409 for a wrong
 // Upload-Offset, 410 past Upload-Expires).
-import { maxChunkBytes, uploadIdPattern } from '@grabbit/contracts';
+import { convertEndpoints, maxChunkBytes, uploadIdPattern } from '@grabbit/contracts';
 import { z } from 'zod';
 import { answers } from '../http/route-schemas';
 
@@ -28,7 +28,8 @@ export function uploadRouteSchemas() {
         `${tusHeaders} \`Upload-Length\` is the file's size (at most the converter's largest limit), ` +
         '`Upload-Metadata` may carry `filename` (used for the converted file\'s name). Answers 201 with ' +
         '`Location` (the upload\'s URL) and `Upload-Expires` (UPLOAD_TTL_HOURS after creation). The upload ' +
-        'belongs to this client: convert it with `UploadId` on POST /api/convert/{kind} once finished.',
+        `belongs to this client: convert it with \`UploadId\` on POST ${convertEndpoints.video} (or the ` +
+        'image and audio endpoints) once finished.',
       tags,
       response: answers({ 201: textAnswer('Created; Location names the upload') }, [403, 411, 413, 503]),
     },
@@ -44,7 +45,8 @@ export function uploadRouteSchemas() {
       description:
         `${tusHeaders} Body: \`application/offset+octet-stream\`, at most ${chunkMb} MB with its ` +
         '`Content-Length`, starting at `Upload-Offset` (the current offset, else 409). Answers 204 with ' +
-        'the new `Upload-Offset`. Each call counts against the per-minute API budget.',
+        'the new `Upload-Offset`. HEAD on the same URL answers `Upload-Offset` and `Upload-Length`: ' +
+        'after a dropped connection, resume from that byte. Each call counts against the per-minute API budget.',
       tags,
       params,
       response: answers({ 204: textAnswer('Stored; Upload-Offset is the new offset') }, [404, 409, 410, 411, 413]),

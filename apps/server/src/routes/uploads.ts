@@ -40,7 +40,7 @@ function chunkCheck(request: FastifyRequest): void {
 
 function tusServer({ uploads, limit }: UploadRoutesDeps, clients: WeakMap<ServerRequest, string>) {
   return new Server({
-    path: apiRoutes.uploads.replace(/\/$/, ''),
+    path: apiRoutes.uploads,
     datastore: uploads.store,
     maxSize: () => limit().bytes,
     namingFunction: () => uploads.storeId(randomBytes(16).toString('hex')),
