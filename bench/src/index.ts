@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, load, info, scaled, scaled-convert) runs only the
+// `npm run bench -- convert` (or download, web, load, info, scaled, scaled-convert, upload) runs only the
 // groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
@@ -7,6 +7,7 @@ import { runInfoBenchmarks } from './info-bench';
 import { runLoadBenchmarks } from './load-bench';
 import { runScaledBenchmarks } from './scaled-bench';
 import { runScaledConvertBenchmarks } from './scaled-convert-bench';
+import { runUploadBenchmarks } from './upload-bench';
 import { runWebBenchmarks } from './web-bench';
 
 const groups = {
@@ -17,6 +18,7 @@ const groups = {
   info: runInfoBenchmarks,
   scaled: runScaledBenchmarks,
   'scaled-convert': runScaledConvertBenchmarks,
+  upload: runUploadBenchmarks,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));

@@ -34,6 +34,7 @@ function appRoutes(tree: string): string[] {
 
 interface Operation {
   summary: string;
+  description?: string;
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
 }

@@ -15,6 +15,7 @@ import { fileTooLarge } from '../convert/conversion-errors';
 import type { SizeLimit } from '../convert/formats';
 import { ownedUpload, ownerKey, type ResumableUploads } from '../convert/resumable-uploads';
 import { discardRequestBody } from '../http/discard-request-body';
+import { webBody } from '../http/web-body';
 import { startsJob } from '../security/job-gate';
 import { uploadRouteSchemas } from './upload-schemas';
 
@@ -76,6 +77,9 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const forTus = new NodeRequest({ req: request.raw, res: reply.raw });
+      // The body without the wrapper's copy of every piece (http/web-body.ts).
+      if (request.method === 'PATCH' || request.method === 'POST')
+        Object.defineProperty(forTus, 'body', { value: webBody(request.raw) });
       clients.set(forTus, request.clientId);
       return sendAnswer(reply, await tus.handleWeb(forTus));
     };

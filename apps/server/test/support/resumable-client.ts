@@ -41,6 +41,29 @@ export async function writeBytes(dir: string, name: string, bytes: number): Prom
   return { file, sha: hash.digest('hex') };
 }
 
+/**
+ * Chunks read from disk in 1 MiB reads, each with its size (so its Content-Length is sent). The
+ * library's own reader reads 64 KiB at a time and pipes each through a progress counter: on 1 GB
+ * that cost the client half again the time of the transfer itself.
+ */
+const diskReader = {
+  async openFile(input: { path: string }) {
+    const { size } = await stat(input.path);
+    return {
+      size,
+      slice: async (start: number, end: number) => {
+        const last = Math.min(end, size);
+        const value = Object.assign(
+          createReadStream(input.path, { start, end: last - 1, highWaterMark: 1024 * 1024 }),
+          { size: last - start },
+        );
+        return { value, done: last >= size };
+      },
+      close: () => undefined,
+    };
+  },
+};
+
 /** A tus upload of a local file (its slices are read from disk, each with its Content-Length). */
 export function tusUpload(
   origin: string,
@@ -49,6 +72,7 @@ export function tusUpload(
 ): Upload {
   return new Upload(createReadStream(file), {
     endpoint: uploadsEndpoint(origin),
+    fileReader: diskReader,
     metadata: { filename: path.basename(file) },
     retryDelays: [],
     removeFingerprintOnSuccess: true,
