@@ -22,7 +22,10 @@ async function measured(pid: number, work: () => Promise<unknown>): Promise<{ ms
   const baseline = await rssOf(pid);
   let peak = baseline;
   const timer = setInterval(() => {
-    void rssOf(pid).then((rss) => (peak = Math.max(peak, rss)), () => undefined);
+    void rssOf(pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => undefined,
+    );
   }, 100);
   const started = performance.now();
   try {
@@ -79,8 +82,12 @@ export async function runUploadBenchmarks(): Promise<void> {
     const growth = Math.max(...growths);
     console.info(`  multipart upload:        ${spread(times.multipart)}`);
     console.info(`  tus, 50 MB chunks:       ${spread(times.tus)}`);
-    console.info(`  tus / multipart time:    ${ratio.toFixed(2)}x (target: at most 1.2x) ${verdict(ratio <= 1.2)}`);
-    console.info(`  tus server memory growth: ${mb(growth)} at most (target: under 100 MB) ${verdict(growth < 100 * 1024 ** 2)}`);
+    console.info(
+      `  tus / multipart time:    ${ratio.toFixed(2)}x (target: at most 1.2x) ${verdict(ratio <= 1.2)}`,
+    );
+    console.info(
+      `  tus server memory growth: ${mb(growth)} at most (target: under 100 MB) ${verdict(growth < 100 * 1024 ** 2)}`,
+    );
   } finally {
     await server.stop();
     await rm(dir, { recursive: true, force: true });

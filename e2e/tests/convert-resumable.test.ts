@@ -9,13 +9,7 @@ import { resumableFromBytes } from '@grabbit/contracts/resumable-uploads';
 import { describe, expect, it } from 'vitest';
 import { makeAudio } from '../../apps/server/test/support/media-fixtures';
 import { startServerAndBrowser } from '../support/session';
-import {
-  chooseFiles,
-  openConverter,
-  queueStatuses,
-  startConversion,
-  useFixtureDir,
-} from './convert-support';
+import { chooseFiles, openConverter, queueStatuses, startConversion, useFixtureDir } from './convert-support';
 
 const chunkBytes = 1024 ** 2;
 const session = startServerAndBrowser({ UPLOAD_CHUNK_BYTES: String(chunkBytes) });
@@ -23,8 +17,7 @@ const dir = useFixtureDir();
 
 const isUploadCall = (url: URL) => url.pathname.startsWith(apiRoutes.uploads);
 const isChunk = (request: Request) => request.method() === 'PATCH' && isUploadCall(new URL(request.url()));
-const isCreation = (request: Request) =>
-  request.method() === 'POST' && isUploadCall(new URL(request.url()));
+const isCreation = (request: Request) => request.method() === 'POST' && isUploadCall(new URL(request.url()));
 
 /** 40 s of WAV: about 7 MB, over the page's threshold for resumable uploads. */
 async function largeWav(name: string): Promise<string> {

@@ -108,7 +108,10 @@ describe.each<{ setting: string; env: Record<string, string> }>([
         for (const status of ['400', '401', '429', '500'])
           expect(Object.keys(operation.responses), where).toContain(status);
         // A success: 200, or what the protocol answers (tus: 201 created, 204 stored).
-        expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)), where).toBe(true);
+        expect(
+          Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)),
+          where,
+        ).toBe(true);
         expect(JSON.stringify(operation.responses['429']), where).toContain('RATE_LIMITED');
       }
     }

@@ -130,7 +130,10 @@ describe('resumable uploads', () => {
   });
 
   it('refuses an unfinished upload, a chunk over 50 MB and a file over the limit', async () => {
-    const created = await tusCall(uploadsEndpoint(server.origin), 'POST', { ...visitor, 'upload-length': '1000' });
+    const created = await tusCall(uploadsEndpoint(server.origin), 'POST', {
+      ...visitor,
+      'upload-length': '1000',
+    });
     expect(created.status).toBe(201);
     const url = new URL(created.headers.get('location') ?? '', server.origin).href;
     const unfinished = await convertById(server, 'audio', idOf(url), 'mp3', visitor);
@@ -186,7 +189,11 @@ describe('expired resumable uploads', () => {
     const url = await finish(tusUpload(shortLived.origin, wav, { headers: visitor }));
     const id = idOf(url);
     // Past its time, its owner is told it expired (410), before and after the sweep ran.
-    await until(async () => (await tusCall(url, 'HEAD', visitor)).status === 410, 'the upload expired', 15_000);
+    await until(
+      async () => (await tusCall(url, 'HEAD', visitor)).status === 410,
+      'the upload expired',
+      15_000,
+    );
     const refused = await convertById(shortLived, 'audio', id, 'mp3', visitor);
     expect([410, 404]).toContain(refused.statusCode);
     expect(['UPLOAD_EXPIRED', 'UPLOAD_NOT_FOUND']).toContain(refused.json().code);

@@ -34,7 +34,7 @@ export const convertFormSchema = z
       .optional(),
     UploadId: z
       .string()
-      .regex(uploadIdPattern, 'UploadId must be the id of a finished upload (its URL\'s last part)')
+      .regex(uploadIdPattern, "UploadId must be the id of a finished upload (its URL's last part)")
       .optional()
       .describe('Instead of InputFile: the id of a finished resumable upload (tus) of this client'),
     ...convertOptionsShape,

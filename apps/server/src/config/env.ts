@@ -106,7 +106,12 @@ export const configSchema = z.object({
   /** Resumable uploads (tus) not converted within this many hours are removed (finished or not). */
   UPLOAD_TTL_HOURS: z.coerce.number().positive().default(24),
   /** The chunk size the pages send resumable uploads in; never above 50 MiB (a larger body is refused). */
-  UPLOAD_CHUNK_BYTES: z.coerce.number().int().min(256 * 1024).max(maxChunkBytes).default(maxChunkBytes),
+  UPLOAD_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(256 * 1024)
+    .max(maxChunkBytes)
+    .default(maxChunkBytes),
   /** A conversion whose client follows jobs (`Prefer: respond-async`) goes on as one after this. */
   CONVERT_SYNC_WAIT_SECONDS: z.coerce.number().positive().default(60),
   // Public-site safety (security/): client identity, limits, keys, bounds, headers.

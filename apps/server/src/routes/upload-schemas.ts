@@ -26,8 +26,8 @@ export function uploadRouteSchemas() {
       summary: 'Create a resumable upload (tus creation)',
       description:
         `${tusHeaders} \`Upload-Length\` is the file's size (at most the converter's largest limit), ` +
-        '`Upload-Metadata` may carry `filename` (used for the converted file\'s name). Answers 201 with ' +
-        '`Location` (the upload\'s URL) and `Upload-Expires` (UPLOAD_TTL_HOURS after creation). The upload ' +
+        "`Upload-Metadata` may carry `filename` (used for the converted file's name). Answers 201 with " +
+        "`Location` (the upload's URL) and `Upload-Expires` (UPLOAD_TTL_HOURS after creation). The upload " +
         `belongs to this client: convert it with \`UploadId\` on POST ${convertEndpoints.video} (or the ` +
         'image and audio endpoints) once finished.',
       tags,
@@ -49,7 +49,10 @@ export function uploadRouteSchemas() {
         'after a dropped connection, resume from that byte. Each call counts against the per-minute API budget.',
       tags,
       params,
-      response: answers({ 204: textAnswer('Stored; Upload-Offset is the new offset') }, [404, 409, 410, 411, 413]),
+      response: answers(
+        { 204: textAnswer('Stored; Upload-Offset is the new offset') },
+        [404, 409, 410, 411, 413],
+      ),
     },
     terminate: {
       summary: 'Remove a resumable upload (tus termination)',

@@ -24,7 +24,11 @@ export const idOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
  * A file of `bytes` arbitrary bytes written from a generator (never whole in memory); answers its
  * path and SHA-256.
  */
-export async function writeBytes(dir: string, name: string, bytes: number): Promise<{ file: string; sha: string }> {
+export async function writeBytes(
+  dir: string,
+  name: string,
+  bytes: number,
+): Promise<{ file: string; sha: string }> {
   const file = path.join(dir, name);
   const hash = createHash('sha256');
   const block = 1024 * 1024;
@@ -140,7 +144,10 @@ export function convertById(
   const fields = { OutputFormat: outputFormat, Quality: 'high', UploadId: uploadId };
   const payload =
     Object.entries(fields)
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
       .join('') + `--${boundary}--\r\n`;
   return server.app.inject({
     method: 'POST',

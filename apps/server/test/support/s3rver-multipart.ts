@@ -16,8 +16,7 @@ interface KoaContext {
 
 type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function noSuchUpload(ctx: KoaContext, uploadId: string): void {
   ctx.status = 404;
@@ -51,12 +50,16 @@ async function listParts(dir: string, bucket: string, key: string, uploadId: str
 
 /** Adds the two calls to an s3rver that has not started yet (path-style requests). */
 export function addMultipartCalls(server: S3rver): void {
-  const store = (server as unknown as { store: { getResourcePath(b: string, k: undefined, r: string): string } })
-    .store;
+  const store = (
+    server as unknown as { store: { getResourcePath(b: string, k: undefined, r: string): string } }
+  ).store;
   const middleware: Middleware = async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
     const [bucket = '', ...keyParts] = ctx.path.slice(1).split('/');
-    const isCall = typeof uploadId === 'string' && keyParts.length > 0 && (ctx.method === 'GET' || ctx.method === 'DELETE');
+    const isCall =
+      typeof uploadId === 'string' &&
+      keyParts.length > 0 &&
+      (ctx.method === 'GET' || ctx.method === 'DELETE');
     if (!isCall) return next();
     const key = decodeURIComponent(keyParts.join('/'));
     const dir = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);

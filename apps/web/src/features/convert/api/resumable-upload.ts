@@ -37,7 +37,8 @@ interface ResumableRequest {
 /** A refused tus call as the page's error: the server's message and code, the pacing hints. */
 function conversionErrorOf(error: unknown): ConversionError {
   const response = error instanceof DetailedError ? error.originalResponse : null;
-  if (!response) return new ConversionError(failureMessage(undefined, 'Network Error: the upload was interrupted.'));
+  if (!response)
+    return new ConversionError(failureMessage(undefined, 'Network Error: the upload was interrupted.'));
   const body = parseErrorBody(response.getBody() ?? '');
   const code = (body as { code?: unknown } | undefined)?.code;
   return new ConversionError(

@@ -94,7 +94,10 @@ export async function uploadConversion(upload: ConversionUpload): Promise<Blob |
 const uploadGone: readonly (ErrorCode | undefined)[] = ['UPLOAD_NOT_FOUND', 'UPLOAD_EXPIRED'];
 
 /** Files from the server's threshold on: the resumable upload first (once), then the conversion by id. */
-async function uploadOnce(upload: ConversionUpload, token: string | undefined): Promise<Blob | ConversionJob> {
+async function uploadOnce(
+  upload: ConversionUpload,
+  token: string | undefined,
+): Promise<Blob | ConversionJob> {
   const settings = await resumableSettings();
   const state = upload.resumable;
   if (!state || upload.file.size < settings.fromBytes) return postConversion(upload, token, undefined);
