@@ -77,9 +77,9 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const forTus = new NodeRequest({ req: request.raw, res: reply.raw });
-      // The body without the wrapper's copy of every piece (http/web-body.ts).
-      if (request.method === 'PATCH' || request.method === 'POST')
-        Object.defineProperty(forTus, 'body', { value: webBody(request.raw) });
+      // The body without the wrapper's copy of every piece (http/web-body.ts), made when read.
+      let body: ReadableStream<Uint8Array> | undefined;
+      Object.defineProperty(forTus, 'body', { get: () => (body ??= webBody(request.raw)) });
       clients.set(forTus, request.clientId);
       return sendAnswer(reply, await tus.handleWeb(forTus));
     };
