@@ -48,6 +48,8 @@ export default defineConfig({
             'apps/server/test/convert-image-rules.test.ts',
             'apps/server/test/convert-video-rules.test.ts',
             'apps/server/test/convert-matrix.test.ts',
+            // Resumable uploads into the bucket (multipart), converted by id on a worker.
+            'apps/server/test/uploads-resumable.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, each printing its numbers and ratios against the raw engines.
-// `npm run bench -- convert` (or download, web, load, info, rest, zip, scaled, scaled-convert) runs
-// only the groups named.
+// `npm run bench -- convert` (or download, web, load, info, rest, zip, scaled, scaled-convert, upload)
+// runs only the groups named.
 import { runConvertBenchmarks } from './convert-bench';
 import { runDownloadBenchmarks } from './download-bench';
 import { runInfoBenchmarks } from './info-bench';
@@ -8,6 +8,7 @@ import { runLoadBenchmarks } from './load-bench';
 import { runRestBenchmarks } from './rest-bench';
 import { runScaledBenchmarks } from './scaled-bench';
 import { runScaledConvertBenchmarks } from './scaled-convert-bench';
+import { runUploadBenchmarks } from './upload-bench';
 import { runWebBenchmarks } from './web-bench';
 import { runZipBenchmarks } from './zip-bench';
 
@@ -21,6 +22,7 @@ const groups = {
   zip: runZipBenchmarks,
   scaled: runScaledBenchmarks,
   'scaled-convert': runScaledConvertBenchmarks,
+  upload: runUploadBenchmarks,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));

@@ -14,10 +14,11 @@ export interface ServerAndBrowser {
   readonly browser: Browser;
 }
 
-export function startServerAndBrowser(): ServerAndBrowser {
+/** `env`: settings a test file needs beyond the shipped ones (it says why). */
+export function startServerAndBrowser(env: Record<string, string> = {}): ServerAndBrowser {
   const session: { server?: RunningServer; browser?: Browser } = {};
   beforeAll(async () => {
-    [session.server, session.browser] = await Promise.all([startServer(), launchChromium()]);
+    [session.server, session.browser] = await Promise.all([startServer({ env }), launchChromium()]);
   });
   afterAll(async () => {
     await session.browser?.close();

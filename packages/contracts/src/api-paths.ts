@@ -28,6 +28,9 @@ export const apiRoutes = {
   convertVideo: '/api/convert/video',
   conversionJob: '/api/convert/jobs/:jobId',
   conversionResult: '/api/convert/result/:fileId',
+  /** tus 1.0 resumable uploads: POST creates one here (with or without the trailing slash). */
+  uploads: '/api/uploads',
+  upload: '/api/uploads/:uploadId',
   cloudDownloadAndUpload: '/api/cloudstorage/download-and-upload',
   cloudUpload: '/api/cloudstorage/upload',
   cloudStatus: '/api/cloudstorage/status',

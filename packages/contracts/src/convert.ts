@@ -12,6 +12,7 @@ import {
 } from './convert-options';
 import { conversionJobStatuses, type ConversionJob } from './convert-jobs';
 import { conversionStages, type ConversionProgress } from './events';
+import { uploadIdPattern } from './resumable-uploads';
 
 /** The three upload endpoints, by converter kind. */
 export const convertEndpoints = {
@@ -23,7 +24,10 @@ export const convertEndpoints = {
 /** A client-made id that names the progress group `conversion:{id}`. */
 export const progressIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The multipart text fields, in any order around the file field `InputFile`. */
+/**
+ * The multipart text fields, in any order around the file field `InputFile`; or, instead of the
+ * file, `UploadId`: a finished resumable upload (tus) of the same client.
+ */
 export const convertFormSchema = z
   .object({
     OutputFormat: z
@@ -35,6 +39,11 @@ export const convertFormSchema = z
       .string()
       .regex(progressIdPattern, 'ProgressId must be 8 to 64 letters, digits, - or _')
       .optional(),
+    UploadId: z
+      .string()
+      .regex(uploadIdPattern, "UploadId must be the id of a finished upload (its URL's last part)")
+      .optional()
+      .describe('Instead of InputFile: the id of a finished resumable upload (tus) of this client'),
     ...convertOptionsShape,
   })
   .refine(endsAfterStart, endsAfterStartIssue)

@@ -48,6 +48,12 @@ export const errorCodes = [
   'UPLOAD_STALLED',
   'TARGET_SIZE_TOO_SMALL',
   'MALFORMED_UPLOAD',
+  // Resumable uploads (tus) and converting them by id.
+  'UPLOAD_NOT_FOUND',
+  'UPLOAD_EXPIRED',
+  'UPLOAD_UNFINISHED',
+  'CHUNK_TOO_LARGE',
+  'CHUNK_LENGTH_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -114,6 +120,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   TARGET_SIZE_TOO_SMALL: 400,
   /** A multipart body that cannot be read as a form (no boundary, too many parts or fields). */
   MALFORMED_UPLOAD: 400,
+  /** No resumable upload of this client has that id (never made, removed, or another client's). */
+  UPLOAD_NOT_FOUND: 404,
+  UPLOAD_EXPIRED: 410,
+  /** The resumable upload has not received all its bytes yet. */
+  UPLOAD_UNFINISHED: 409,
+  /** One request of a resumable upload carries more than the largest chunk. */
+  CHUNK_TOO_LARGE: 413,
+  CHUNK_LENGTH_REQUIRED: 411,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -11,6 +11,7 @@ export * from './events';
 export * from './download-options';
 export * from './cloudstorage';
 export * from './api-paths';
+export * from './resumable-uploads';
 export * from './error-body';
 export * from './route-params';
 export * from './file-names';

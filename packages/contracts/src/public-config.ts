@@ -27,6 +27,16 @@ export const publicConfigSchema = z.object({
     })
     .partial()
     .optional(),
+  /**
+   * Resumable uploads (tus): files from `fromBytes` on go up in chunks of `chunkBytes` (at most
+   * maxChunkBytes). Optional: without it the pages use the shipped defaults.
+   */
+  resumableUploads: z
+    .object({
+      chunkBytes: z.number().int().positive(),
+      fromBytes: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

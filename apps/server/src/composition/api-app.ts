@@ -13,12 +13,14 @@ import { registerOpenApi } from '../openapi/register';
 import { registerCloudStorage } from '../plugins/cloud-storage';
 import { registerConvert } from '../plugins/convert';
 import { registerDownloads } from '../plugins/downloads';
+import { registerUploads } from '../plugins/uploads';
 import { healthRoutes } from '../routes/health';
 import { publicConfigRoutes } from '../routes/public-config';
 import { clientIdentity, registerSecurity } from '../security/register';
 import { registerPages } from '../web/pages';
 import { openCloud } from './cloud';
 import { buildProcessParts } from './process-parts';
+import { openResumableUploads } from './resumable-uploads';
 import { withScaledHealth } from './scaled-infrastructure';
 
 export interface AppOptions {
@@ -88,12 +90,14 @@ export async function buildApp({
     batches: stores.batches,
     jobs: parts.runner,
   });
+  const resumable = openResumableUploads(config, app.log);
   const converter = new ConverterService({
     config,
     bus,
     ...stores.conversions,
     results: stores.results,
     jobs: parts.runner,
+    resumable: resumable.uploads,
   });
   await registerDownloads(app, {
     config,
@@ -105,9 +109,11 @@ export async function buildApp({
   const cloud = await openCloud(app, config, stores.results, scaled, now);
   await registerCloudStorage(app, { ...cloud, downloads });
   await registerConvert(app, converter, config);
+  await registerUploads(app, resumable.uploads, converter);
   await registerPages(app, config.WEB_DIST_DIR);
   app.addHook('onClose', async () => {
     downloads.close();
+    resumable.close();
     await parts.close();
   });
   return app;

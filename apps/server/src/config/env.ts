@@ -2,6 +2,7 @@
 // message, so an operator fixes them all in one go.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { maxChunkBytes } from '@grabbit/contracts/resumable-uploads';
 import { z } from 'zod';
 import { resolveYtDlpSettings, ytDlpSettingsShape, type YtDlpSettings } from './ytdlp-settings';
 
@@ -106,6 +107,15 @@ export const configSchema = z.object({
   ...ytDlpSettingsShape,
   /** Optional cap on every converter upload, under the pages' own limits (small servers). */
   CONVERT_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().optional(),
+  /** Resumable uploads (tus) not converted within this many hours are removed (finished or not). */
+  UPLOAD_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** The chunk size the pages send resumable uploads in; never above 50 MiB (a larger body is refused). */
+  UPLOAD_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(256 * 1024)
+    .max(maxChunkBytes)
+    .default(maxChunkBytes),
   /** A conversion whose client follows jobs (`Prefer: respond-async`) goes on as one after this. */
   CONVERT_SYNC_WAIT_SECONDS: z.coerce.number().positive().default(60),
   // Public-site safety (security/): client identity, limits, keys, bounds, headers.

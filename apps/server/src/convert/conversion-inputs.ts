@@ -4,12 +4,13 @@
 // disk); in embedded mode a folder under the local DATA_DIR/uploads that the job uses in place (the
 // upload is written once). The input is removed when its job ends; in scaled mode a sweep removes
 // what a dead process left behind.
-import { access, copyFile, link, rm } from 'node:fs/promises';
+import { access, copyFile, link, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ConvertInput } from '../jobs/job-types';
 import type { S3ResultStore, StoredObject } from '../storage/s3-result-store';
 import { removeOrphanJobFolders } from '../storage/sweeper';
+import type { UploadSource } from './resumable-uploads';
 import type { UploadTarget } from './upload-target';
 import { fileTarget } from './upload-target';
 import { createWorkspace, uploadsRoot, workspaceAt, type Workspace } from './workspace';
@@ -17,6 +18,11 @@ import { createWorkspace, uploadsRoot, workspaceAt, type Workspace } from './wor
 export interface PendingInput {
   /** Opens the place the upload streams into. */
   target: () => UploadTarget;
+  /**
+   * Takes a finished resumable upload over as the input instead of a stream: a rename on the same
+   * disk, a copy inside the bucket. The caller removes what is left of the upload.
+   */
+  adopt: (source: UploadSource) => Promise<void>;
   /** The job data's name of the stored input (once the upload has been stored). */
   input: () => Promise<ConvertInput>;
   /** Removes what was stored (an upload that never became a job). */
@@ -39,6 +45,9 @@ export interface ConversionInputs {
 export function uploadKeepMs(config: { CONVERT_TIMEOUT_SECONDS: number }): number {
   return (config.CONVERT_TIMEOUT_SECONDS + 3600) * 1000;
 }
+
+/** How a waiting upload is described in the bucket (its real name travels in the job). */
+const uploadInfo = { fileName: 'upload', contentType: 'application/octet-stream' };
 
 /** 1 MiB between the multipart parser and the bucket's part buffer. */
 const passBytes = 1024 * 1024;
@@ -69,8 +78,13 @@ export class BucketConversionInputs implements ConversionInputs {
     return {
       target: () => {
         const stream = new PassThrough({ highWaterMark: passBytes });
-        stored = this.uploads.put(stream, { fileName: 'upload', contentType: 'application/octet-stream' });
+        stored = this.uploads.put(stream, uploadInfo);
         return { stream, stored };
+      },
+      adopt: async (source) => {
+        if (source.kind !== 'object') throw new Error('A bucket input takes only bucket uploads');
+        stored = this.uploads.copyIn(source.key, uploadInfo);
+        await stored;
       },
       input: async () => {
         if (!stored) throw new Error('No upload was stored');
@@ -111,6 +125,10 @@ export class SharedDiskConversionInputs implements ConversionInputs {
     const workspace = await createWorkspace(path.dirname(this.root));
     return {
       target: () => fileTarget(workspace.inputPath),
+      adopt: async (source) => {
+        if (source.kind !== 'file') throw new Error('A disk input takes only uploads on the same disk');
+        await rename(source.path, workspace.inputPath);
+      },
       input: async () => ({ store: 'disk', dir: workspace.dir }),
       dispose: workspace.dispose,
     };

@@ -14,13 +14,14 @@ import type { JobQueue } from '../jobs/runner';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import { formCheck, resultInfo } from './conversion-answer';
-import { conversionFailure } from './conversion-errors';
+import { conversionFailure, fileTooLarge } from './conversion-errors';
 import type { ConversionInputs, PendingInput } from './conversion-inputs';
 import { syncOrJob, uploadLimit } from './conversion-job-setup';
 import type { ConversionSignals } from './conversion-signals';
 import { isFinished, publicJob, type ConversionRecord, type ConversionStateStore } from './conversion-state';
 import { cancelledFailure } from './convert-job';
 import type { SizeLimit } from './formats';
+import { finishedUpload, type ResumableUploads } from './resumable-uploads';
 import type { ReceivedUpload, UploadTarget } from './upload-target';
 import { waitForConversion } from './wait-for-conversion';
 
@@ -32,11 +33,17 @@ export interface ConverterDeps {
   inputs: ConversionInputs;
   results: ResultStore;
   jobs: JobQueue;
+  /** Resumable uploads (tus) that a conversion may take over by id. */
+  resumable: ResumableUploads;
 }
 
-/** How the caller hands over the upload: into `target`, under `limit`, reporting as it goes. */
+/**
+ * How the caller hands over the upload: into `target`, under `limit`, reporting as it goes; or,
+ * for a finished resumable upload named in the form, through `adopt`.
+ */
 export type ReceiveUpload = (options: {
   target: () => UploadTarget;
+  adopt: (uploadId: string) => Promise<{ bytes: number; originalName: string }>;
   limit: SizeLimit;
   onForm: ReturnType<typeof formCheck>['onForm'];
   onPercent: (percent: number) => void;
@@ -52,6 +59,12 @@ export class ConverterService {
     return uploadLimit(kind, this.deps.config.CONVERT_MAX_UPLOAD_BYTES);
   }
 
+  /** The largest resumable upload: the largest upload of any kind (checked again per kind). */
+  resumableLimit(): SizeLimit {
+    const limits = (['image', 'audio', 'video'] as const).map((kind) => this.uploadLimit(kind));
+    return limits.reduce((largest, limit) => (limit.bytes > largest.bytes ? limit : largest));
+  }
+
   /**
    * Receives the upload, converts it and answers the result or, when `followsJobs` and the wait
    * runs out, the job. `left` aborts when the visitor goes away before the answer.
@@ -59,7 +72,7 @@ export class ConverterService {
   async accept(
     kind: ConverterKind,
     receive: ReceiveUpload,
-    options: { followsJobs: boolean; left: AbortSignal },
+    options: { followsJobs: boolean; left: AbortSignal; clientId: string },
   ): Promise<Accepted> {
     const { state, inputs, jobs } = this.deps;
     const conversionId = newId();
@@ -81,9 +94,12 @@ export class ConverterService {
       // The state first: while Redis is away the visitor gets 503 before sending the whole file.
       await state.set({ conversionId, status: 'queued' });
       pending = await inputs.create();
+      const limit = this.uploadLimit(kind);
+      const input = pending;
       const upload = await receive({
-        limit: this.uploadLimit(kind),
+        limit,
         target: pending.target,
+        adopt: (uploadId) => this.adopt(uploadId, options.clientId, limit, input),
         onForm: form.onForm,
         onPercent: (percent) => form.report('uploading', percent),
       });
@@ -133,6 +149,24 @@ export class ConverterService {
       }
       throw conversionFailure(error);
     }
+  }
+
+  /**
+   * Takes the client's finished resumable upload over as the pending input, under the kind's size
+   * limit; the upload is removed once its bytes are the input's.
+   */
+  private async adopt(
+    uploadId: string,
+    clientId: string,
+    limit: SizeLimit,
+    pending: PendingInput,
+  ): Promise<{ bytes: number; originalName: string }> {
+    const { resumable } = this.deps;
+    const upload = await finishedUpload(resumable, uploadId, clientId);
+    if (upload.size > limit.bytes) throw fileTooLarge(limit.text);
+    await pending.adopt(upload.source);
+    await resumable.forget(uploadId);
+    return { bytes: upload.size, originalName: upload.fileName };
   }
 
   /**

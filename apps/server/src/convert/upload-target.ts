@@ -9,8 +9,8 @@ export interface ReceivedUpload {
   /** The visitor's file name, only ever used for the answer's download name. */
   originalName: string;
   bytes: number;
-  /** The file's first bytes (up to `headBytes`), for content sniffing. */
-  head: Buffer;
+  /** The file's first bytes (up to `headBytes`), for content sniffing; absent for a resumable upload. */
+  head?: Buffer;
 }
 
 /** Enough for every signature file-type checks, bar a few it finds by reading the whole file. */

@@ -14,7 +14,8 @@ declare module 'fastify' {
   interface FastifySchema {
     /**
      * Documentation only: the text fields of a multipart upload (the route reads the stream
-     * itself, so nothing validates a body before it), documented with the file field InputFile.
+     * itself, so nothing validates a body before it), documented with the file field InputFile
+     * (or, in its place, the form's UploadId).
      */
     multipartFields?: z.ZodObject;
   }
@@ -23,7 +24,7 @@ declare module 'fastify' {
 type JsonSchema = Record<string, unknown>;
 type Transform = Parameters<typeof jsonSchemaTransform>[0];
 
-/** A multipart form's document: its text fields (from zod), then the file. */
+/** A multipart form's document: its text fields (from zod), then the file (or UploadId instead). */
 function multipartSchema(fields: z.ZodObject): JsonSchema {
   const { $schema: _dialect, ...form } = z.toJSONSchema(fields, {
     target: 'openapi-3.0',
@@ -32,8 +33,15 @@ function multipartSchema(fields: z.ZodObject): JsonSchema {
   }) as { $schema?: string; properties?: JsonSchema; required?: string[] };
   return {
     type: 'object',
-    required: [...(form.required ?? []), 'InputFile'],
-    properties: { ...form.properties, InputFile: { type: 'string', format: 'binary' } },
+    required: form.required ?? [],
+    properties: {
+      ...form.properties,
+      InputFile: {
+        type: 'string',
+        format: 'binary',
+        description: 'The file; required unless UploadId names a finished resumable upload',
+      },
+    },
   };
 }
 

@@ -1,10 +1,11 @@
-// Receives the multipart form, fields and `InputFile` in any order, the file streamed to disk.
+// Receives the multipart form, fields and `InputFile` in any order, the file streamed to disk; or
+// the fields alone with `UploadId`, a finished resumable upload that the converter takes over.
 // The size limit is enforced while the bytes arrive: the stream stops at the limit, and the caller
 // removes the partial file with the rest of the workspace. The first bytes are kept on the way, so
 // the file's type is read without opening the file again.
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { convertFormSchema, type ConvertForm } from '@grabbit/contracts';
+import { convertFormSchema, uploadIdField, type ConvertForm } from '@grabbit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 import { fileTooLarge } from '../convert/conversion-errors';
@@ -15,6 +16,8 @@ import { uploadStalled, watchUploadStall } from '../security/upload-stall';
 export interface UploadOptions {
   /** Opened when the file part starts. */
   target: () => UploadTarget;
+  /** Takes over the finished resumable upload the form names instead of a file. */
+  adopt: (uploadId: string) => Promise<{ bytes: number; originalName: string }>;
   /** Enforced while the file streams (uploadLimit). */
   limit: SizeLimit;
   /** Called with the form once its fields are read: before the file streams when they come first. */
@@ -49,6 +52,9 @@ function isMalformedForm(error: unknown): boolean {
     error.message,
   );
 }
+
+const bothInputs = () =>
+  new AppError('VALIDATION_FAILED', `Send either InputFile or ${uploadIdField}, not both.`);
 
 function parseForm(fields: Record<string, string>): ConvertForm {
   const parsed = convertFormSchema.safeParse(fields);
@@ -138,6 +144,7 @@ async function receiveParts(request: FastifyRequest, options: UploadOptions): Pr
       part.file.resume();
       continue;
     }
+    if (fields[uploadIdField] !== undefined) throw bothInputs();
     if (fields.OutputFormat !== undefined) {
       form = parseForm(fields);
       options.onForm(form);
@@ -147,10 +154,19 @@ async function receiveParts(request: FastifyRequest, options: UploadOptions): Pr
     });
     file = { originalName: part.filename, ...saved };
   }
-  if (!file) throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).');
   if (!form) {
+    if (!file && fields[uploadIdField] === undefined)
+      throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).');
     form = parseForm(fields);
     options.onForm(form);
+  }
+  if (file && form.UploadId !== undefined) throw bothInputs();
+  if (!file) {
+    if (form.UploadId === undefined)
+      throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).');
+    const adopted = await options.adopt(form.UploadId);
+    options.onPercent(100);
+    return { form, ...adopted };
   }
   if (file.bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.');
   options.onPercent(100);

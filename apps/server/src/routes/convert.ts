@@ -1,5 +1,6 @@
 // POST /api/convert/image | audio-general | video: multipart OutputFormat, Quality, optional
-// ProgressId and options (contracts convert-options.ts), InputFile, in any order. Answers the
+// ProgressId and options (contracts convert-options.ts), InputFile, in any order; or UploadId (a
+// finished resumable upload of the same client, routes/uploads.ts) instead of InputFile. Answers the
 // converted file (or, with `Prefer: respond-async` past the wait, 202 and a job), or JSON
 // { error, Error, code } with a 4xx status for bad input. The route parses the upload and answers;
 // the converter service (convert/converter-service.ts) does the rest in either mode.
@@ -38,7 +39,7 @@ function convertHandler(converter: ConverterService, config: Config, kind: Conve
       const accepted = await converter.accept(
         kind,
         (options) => receiveUpload(request, { ...options, stallMs: config.UPLOAD_STALL_SECONDS * 1000 }),
-        { followsJobs: followsJobs(request), left: left.signal },
+        { followsJobs: followsJobs(request), left: left.signal, clientId: request.clientId },
       );
       if ('job' in accepted) return reply.code(202).header('cache-control', 'no-store').send(accepted.job);
       const { meta } = accepted.file;

@@ -1,7 +1,7 @@
 // GET /api/config: what the pages need from the server's configuration, so an operator changes ad
 // keys, sponsor links and flags without rebuilding, and the per-client limits the pages pace their
 // work within. Test hosts appear only when the offline-testing switch is on.
-import { apiRoutes, publicConfigSchema } from '@grabbit/contracts';
+import { apiRoutes, publicConfigSchema, resumableFromBytes } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { answers } from '../http/route-schemas';
@@ -35,6 +35,7 @@ export function publicConfigRoutes(config: Config) {
           jobsPerMinute: config.RATE_LIMIT_JOBS_PER_MINUTE,
           activeJobsPerClient: config.MAX_ACTIVE_JOBS_PER_CLIENT,
         },
+        resumableUploads: { chunkBytes: config.UPLOAD_CHUNK_BYTES, fromBytes: resumableFromBytes },
       };
     });
   };

@@ -4,7 +4,7 @@
 // own, which needs no CORS at all).
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { isApiPath } from '@grabbit/contracts';
+import { isApiPath, tusAnswerHeaders, tusRequestHeaders } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { routePath } from '../http/route-path';
@@ -70,9 +70,17 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
   });
   const allowed = new Set(corsOrigins(config));
   const options = {
-    methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['content-type', 'authorization'],
-    exposedHeaders: ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-task-id'],
+    // PATCH and DELETE, and the tus headers, for resumable uploads from pages on other origins.
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'authorization', ...tusRequestHeaders],
+    exposedHeaders: [
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+      'retry-after',
+      'x-task-id',
+      ...tusAnswerHeaders,
+    ],
     maxAge: 600,
   };
   await app.register(cors, {

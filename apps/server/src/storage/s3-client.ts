@@ -2,7 +2,7 @@
 // checksums are only sent and checked where the S3 API requires them, since several compatible
 // servers do not understand the newer default checksum headers.
 import type * as S3Sdk from '@aws-sdk/client-s3';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -25,9 +25,10 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-export function createS3Client(settings: S3Settings): S3Client {
+/** The client's settings (also what libraries that build their own client take). */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = settings;
-  return new (s3Sdk().S3Client)({
+  return {
     region,
     forcePathStyle,
     ...(endpoint ? { endpoint } : {}),
@@ -37,7 +38,11 @@ export function createS3Client(settings: S3Settings): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that does not answer must not hold a visitor or a worker for minutes.
     maxAttempts: 3,
-  });
+  };
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  return new (s3Sdk().S3Client)(s3ClientConfig(settings));
 }
 
 /** The S3 settings from the configuration, or undefined when no bucket is set. */

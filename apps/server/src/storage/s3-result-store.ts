@@ -58,14 +58,41 @@ export class S3ResultStore {
     const expiresAt = createdAt + this.ttlMs;
     const size = await uploadObject(this.client, this.bucket, this.keyOf(fileId), body, {
       contentType: info.contentType,
-      // User metadata is ASCII only: the visitor's name is stored URI-encoded.
-      metadata: {
-        filename: encodeURIComponent(info.fileName),
-        createdat: String(createdAt),
-        expiresat: String(expiresAt),
-      },
+      metadata: this.metadata(info.fileName, createdAt, expiresAt),
     });
     return { fileId, ...info, size, createdAt, expiresAt };
+  }
+
+  /**
+   * Copies another object of the bucket in under a new id (inside the bucket, no bytes through this
+   * process); the source stays where it is.
+   */
+  async copyIn(sourceKey: string, info: { fileName: string; contentType: string }): Promise<StoredObject> {
+    const fileId = newId();
+    const createdAt = Date.now();
+    const expiresAt = createdAt + this.ttlMs;
+    await this.client.send(
+      new (s3Sdk().CopyObjectCommand)({
+        Bucket: this.bucket,
+        Key: this.keyOf(fileId),
+        CopySource: `${this.bucket}/${sourceKey.split('/').map(encodeURIComponent).join('/')}`,
+        MetadataDirective: 'REPLACE',
+        ContentType: info.contentType,
+        Metadata: this.metadata(info.fileName, createdAt, expiresAt),
+      }),
+    );
+    const stored = await this.head(fileId);
+    if (!stored) throw new Error(`The copy of ${sourceKey} is missing`);
+    return { ...stored, ...info };
+  }
+
+  /** User metadata is ASCII only: the visitor's name is stored URI-encoded. */
+  private metadata(fileName: string, createdAt: number, expiresAt: number): Record<string, string> {
+    return {
+      filename: encodeURIComponent(fileName),
+      createdat: String(createdAt),
+      expiresat: String(expiresAt),
+    };
   }
 
   /** Streams a finished local file into the bucket, then removes the local copy. */
@@ -185,6 +212,8 @@ export class S3ResultStore {
     const expired: string[] = [];
     for await (const object of listObjects(this.client, this.bucket, this.prefix)) {
       const key = object.Key ?? '';
+      // A sub-folder is another store's (resumable uploads under uploads/tus/ sweep themselves).
+      if (key.slice(this.prefix.length).includes('/')) continue;
       const age = now - (object.LastModified?.getTime() ?? 0);
       if (age >= this.ttlMs && (await this.recordedExpiry(key)) <= now) expired.push(key);
     }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../src/storage/s3-client';
+import { addMultipartCalls } from './s3rver-multipart';
 
 export interface TestS3 {
   endpoint: string;
@@ -29,6 +30,7 @@ export async function startS3(bucket = 'grabbit-test'): Promise<TestS3> {
     directory: dir,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
+  addMultipartCalls(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

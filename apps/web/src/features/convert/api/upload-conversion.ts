@@ -5,10 +5,21 @@
 import { network } from '@grabbit/catalog';
 import { apiUrlAt } from '@grabbit/contracts/api-paths';
 import { respondAsyncHeader, type ConversionJob } from '@grabbit/contracts/convert-jobs';
+import { uploadIdField } from '@grabbit/contracts/resumable-uploads';
+import type { ErrorCode } from '@grabbit/contracts';
 import { dropRefusedToken, storedAuthToken } from '../../../lib/auth-token';
-import { hintsOf, type RefusalHints } from '../../../lib/pacing';
+import { hintsOf } from '../../../lib/pacing';
 import { conversionPath } from '../lib/conversion-endpoint';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
+import { ConversionError } from './conversion-error';
+import { resumableSettings, resumableUpload } from './resumable-upload';
+
+export { ConversionError };
+
+/** A finished resumable upload of the item, kept across retries so the file goes up once. */
+export interface ResumableState {
+  uploadId?: string;
+}
 
 export interface ConversionUpload {
   apiBase: string;
@@ -20,29 +31,22 @@ export interface ConversionUpload {
   /** Upload percentage, 0-100. */
   onUploadProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /** The item's resumable upload (files from the server's threshold on go up with tus first). */
+  resumable?: ResumableState;
 }
 
-/** A failed conversion, carrying the message the page shows. */
-export class ConversionError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-    readonly code?: string,
-    /** What the answer said about trying again (429). */
-    readonly hints?: RefusalHints,
-  ) {
-    super(message);
-    this.name = 'ConversionError';
-  }
-}
-
-function conversionForm({ file, outputFormat, progressId, fields }: ConversionUpload): FormData {
+/** The form: the file itself, or the id of its finished resumable upload. */
+function conversionForm(
+  { file, outputFormat, progressId, fields }: ConversionUpload,
+  uploadId: string | undefined,
+): FormData {
   const form = new FormData();
   // Fields first: the server checks them before the file streams in (the fast path).
   form.append('OutputFormat', outputFormat.toLowerCase());
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('ProgressId', progressId);
-  form.append('InputFile', file, file.name);
+  if (uploadId) form.append(uploadIdField, uploadId);
+  else form.append('InputFile', file, file.name);
   return form;
 }
 
@@ -86,7 +90,43 @@ export async function uploadConversion(upload: ConversionUpload): Promise<Blob |
   }
 }
 
-function uploadOnce(upload: ConversionUpload, token: string | undefined): Promise<Blob | ConversionJob> {
+/** Codes that say the item's resumable upload is gone (taken by an attempt that failed later). */
+const uploadGone: readonly (ErrorCode | undefined)[] = ['UPLOAD_NOT_FOUND', 'UPLOAD_EXPIRED'];
+
+/** Files from the server's threshold on: the resumable upload first (once), then the conversion by id. */
+async function uploadOnce(
+  upload: ConversionUpload,
+  token: string | undefined,
+): Promise<Blob | ConversionJob> {
+  const settings = await resumableSettings();
+  const state = upload.resumable;
+  if (!state || upload.file.size < settings.fromBytes) return postConversion(upload, token, undefined);
+  const kept = state.uploadId !== undefined;
+  state.uploadId ??= await resumableUpload({
+    apiBase: upload.apiBase,
+    file: upload.file,
+    chunkBytes: settings.chunkBytes,
+    token,
+    onProgress: (percent) => upload.onUploadProgress?.(percent),
+    ...(upload.signal ? { signal: upload.signal } : {}),
+  });
+  try {
+    return await postConversion(upload, token, state.uploadId);
+  } catch (error) {
+    // Kept for a retry (a refusal for pacing), unless it is gone: taken by an earlier attempt that
+    // failed later (uploaded once more), or expired.
+    if (!(error instanceof ConversionError && uploadGone.includes(error.code as ErrorCode))) throw error;
+    state.uploadId = undefined;
+    if (kept) return uploadOnce(upload, token);
+    throw error;
+  }
+}
+
+function postConversion(
+  upload: ConversionUpload,
+  token: string | undefined,
+  uploadId: string | undefined,
+): Promise<Blob | ConversionJob> {
   return new Promise<Blob | ConversionJob>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrlAt(upload.apiBase, conversionPath(upload.file)));
@@ -96,7 +136,8 @@ function uploadOnce(upload: ConversionUpload, token: string | undefined): Promis
     xhr.setRequestHeader(respondAsyncHeader.name, respondAsyncHeader.value);
 
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
+      // A resumable upload's progress was its own; the form with its id is nothing to show.
+      if (event.lengthComputable && event.total > 0 && !uploadId)
         upload.onUploadProgress?.((event.loaded / event.total) * 100);
     };
     xhr.onload = () => {
@@ -123,6 +164,6 @@ function uploadOnce(upload: ConversionUpload, token: string | undefined): Promis
 
     if (upload.signal?.aborted) return reject(new ConversionError('The conversion was cancelled.'));
     upload.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(conversionForm(upload));
+    xhr.send(conversionForm(upload, uploadId));
   });
 }

@@ -9,7 +9,12 @@ import { getConnection } from '../../../lib/connection';
 import { conversionJobResult } from '../api/conversion-job';
 import { followConversion } from '../api/conversion-progress';
 import { inJobSlot, paced } from '../../../lib/pacing';
-import { ConversionError, conversionRefusal, uploadConversion } from '../api/upload-conversion';
+import {
+  ConversionError,
+  conversionRefusal,
+  uploadConversion,
+  type ResumableState,
+} from '../api/upload-conversion';
 import { batchSummary, converterToasts } from '../lib/batch-summary';
 import { emptyQueue, queueReducer } from '../lib/conversion-queue';
 import { failureMessage } from '../lib/failure-message';
@@ -57,6 +62,8 @@ export function useConversionQueue(page: ConverterPage) {
       );
       try {
         const { outputFormat, fields } = request;
+        // The item's resumable upload, kept across the retries below.
+        const resumable: ResumableState = {};
         const upload = () => {
           dispatch({ type: 'waiting', id, waiting: false });
           return uploadConversion({
@@ -65,6 +72,7 @@ export function useConversionQueue(page: ConverterPage) {
             outputFormat,
             fields,
             progressId,
+            resumable,
             signal: controller.signal,
             onUploadProgress: (progress) => dispatch({ type: 'uploadProgress', id, progress }),
           });

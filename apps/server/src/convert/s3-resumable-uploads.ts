@@ -1,0 +1,71 @@
+// Resumable uploads in the bucket (scaled mode), multipart, under `uploads/tus/` beside the uploads
+// waiting for a worker: @tus/s3-store keeps each upload as a multipart upload plus `<key>.info`
+// (and `<key>.part`, a tail too small for a part yet). The store's ids carry the prefix; the
+// public id (the upload URL's last part) does not. Nothing is cached in the process, so every API
+// node sees the same uploads.
+import type { S3Client } from '@aws-sdk/client-s3';
+import { S3Store } from '@tus/s3-store';
+import type { KvStore } from '@tus/server';
+import { deleteObjectKeys, listObjects } from '../storage/s3-objects';
+import { s3ClientConfig, type S3Settings } from '../storage/s3-client';
+import { isExpired, readUpload, type ResumableUploads, type UploadSource } from './resumable-uploads';
+
+export const resumablePrefix = 'uploads/tus/';
+
+/** Metadata is read from the bucket each time: another API node may have changed it. */
+const noCache: KvStore<never> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
+export class S3ResumableUploads implements ResumableUploads {
+  readonly store: S3Store;
+
+  constructor(
+    private readonly client: S3Client,
+    private readonly settings: S3Settings,
+    readonly ttlMs: number,
+  ) {
+    this.store = new S3Store({
+      s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket },
+      expirationPeriodInMilliseconds: ttlMs,
+      cache: noCache,
+      // Object tags are not understood by every S3-compatible server; the sweep reads ages instead.
+      useTags: false,
+    });
+  }
+
+  /** The object's key. */
+  storeId(id: string): string {
+    return `${resumablePrefix}${id}`;
+  }
+
+  sourceOf(id: string): UploadSource {
+    return { kind: 'object', key: this.storeId(id) };
+  }
+
+  async forget(id: string): Promise<void> {
+    const key = this.storeId(id);
+    // An unfinished upload's parts go with its multipart upload; a finished one has none left.
+    await this.store.remove(key).catch(() => undefined);
+    await deleteObjectKeys(this.client, this.settings.bucket, [key, `${key}.info`, `${key}.part`]);
+  }
+
+  async sweep(now = Date.now()): Promise<number> {
+    const ids = new Set<string>();
+    for await (const object of listObjects(this.client, this.settings.bucket, resumablePrefix)) {
+      const id = (object.Key ?? '').slice(resumablePrefix.length).replace(/\.(info|part)$/, '');
+      if (id && !id.includes('/')) ids.add(id);
+    }
+    let removed = 0;
+    for (const id of ids) {
+      const upload = await readUpload(this, id);
+      // Without its `.info` an object is a leftover: it goes too.
+      if (upload && !isExpired(upload, this.ttlMs, now)) continue;
+      await this.forget(id);
+      removed += 1;
+    }
+    return removed;
+  }
+}
