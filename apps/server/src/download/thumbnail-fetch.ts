@@ -8,7 +8,6 @@ import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TestHosts } from '@grabbit/catalog';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../core/app-error';
 import { checkHop, guardedLookup, type Lookup } from './link-resolver';
 
@@ -69,6 +68,8 @@ export async function fetchThumbnail(link: string, testHosts: TestHosts): Promis
         throw unavailable();
       }
       const body = await readCapped(response);
+      // file-type loads with the first picture: a server at rest does not hold it.
+      const { fileTypeFromBuffer } = await import('file-type');
       const detected = await fileTypeFromBuffer(body);
       if (!detected || !rasterTypes.has(detected.mime)) throw unavailable();
       return { body, contentType: detected.mime };

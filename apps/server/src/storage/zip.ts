@@ -21,9 +21,14 @@ export async function zipObjects(entries: readonly ZipEntrySource[]): Promise<Zi
       const body = await entry.open();
       // An object that expired meanwhile is left out rather than breaking the whole zip.
       if (!body) continue;
+      // One entry's listeners at a time: each is removed once its entry is in.
       const added = new Promise<void>((resolve, reject) => {
-        archive.once('entry', () => resolve());
-        archive.once('error', reject);
+        const fail = (error: Error) => reject(error);
+        archive.once('error', fail);
+        archive.once('entry', () => {
+          archive.off('error', fail);
+          resolve();
+        });
       });
       archive.append(body, { name: uniqueName(entry.fileName, taken) });
       await added;
