@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { ERRORS } from '@tus/server';
+import { ERRORS } from '@tus/utils';
 import { isExpired, type ResumableUploads, type UploadSource } from './resumable-uploads';
 import { uploadBuffer } from './upload-target';
 

@@ -6,10 +6,9 @@
 // exist (UPLOAD_NOT_FOUND). A finished upload is converted by id (routes/convert.ts, UploadId).
 import { randomBytes } from 'node:crypto';
 import { apiPath, apiRoutes, maxChunkBytes } from '@grabbit/contracts';
-import { Server, TUS_RESUMABLE as tusVersion, type Upload } from '@tus/server';
+import type { Server, Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRequest } from 'srvx';
-import { NodeRequest } from 'srvx/node';
 import { AppError } from '../core/app-error';
 import { fileTooLarge } from '../convert/conversion-errors';
 import type { SizeLimit } from '../convert/formats';
@@ -39,7 +38,15 @@ function chunkCheck(request: FastifyRequest): void {
     );
 }
 
-function tusServer({ uploads, limit }: UploadRoutesDeps, clients: WeakMap<ServerRequest, string>) {
+/** The tus protocol version this server speaks (the library's). */
+const tusVersion = '1.0.0';
+
+/** The library and its request adapter load with the first upload: a server at rest holds neither. */
+async function tusServer(
+  { uploads, limit }: UploadRoutesDeps,
+  clients: WeakMap<ServerRequest, string>,
+): Promise<Server> {
+  const { Server } = await import('@tus/server');
   return new Server({
     path: apiRoutes.uploads,
     datastore: uploads.store,
@@ -71,17 +78,19 @@ async function sendAnswer(reply: FastifyReply, answer: Response): Promise<Fastif
 export function uploadRoutes(deps: UploadRoutesDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     const clients = new WeakMap<ServerRequest, string>();
-    const tus = tusServer(deps, clients);
+    let tus: Promise<Server> | undefined;
     // The bodies are the library's to read, as they arrive (chunks go to the store as streams).
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { NodeRequest } = await import('srvx/node');
       const forTus = new NodeRequest({ req: request.raw, res: reply.raw });
       // The body without the wrapper's copy of every piece (http/web-body.ts), made when read.
       let body: ReadableStream<Uint8Array> | undefined;
       Object.defineProperty(forTus, 'body', { get: () => (body ??= webBody(request.raw)) });
       clients.set(forTus, request.clientId);
-      return sendAnswer(reply, await tus.handleWeb(forTus));
+      tus ??= tusServer(deps, clients);
+      return sendAnswer(reply, await (await tus).handleWeb(forTus));
     };
 
     /** Checks before the library sees the request; an early refusal still reads the body away. */
