@@ -103,13 +103,19 @@ export async function openDownloader(
     acceptDownloads: true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
+  const page = await openDownloaderTab(context, `${options.origin ?? harness.server.url}${route}`);
+  return { context, page };
+}
+
+/** A downloader page in a tab of `context`, once connected and interactive. */
+export async function openDownloaderTab(context: BrowserContext, address: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${options.origin ?? harness.server.url}${route}`);
+  await page.goto(address);
   // Generous: the machine may be busy.
   await page.getByTestId('connection-badge').waitFor({ timeout: 45_000 });
   // Interactive only once hydrated: typing into the prerendered HTML before that would be lost.
   await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
-  return { context, page };
+  return page;
 }
 
 export const mainButton = (page: Page) => page.getByTestId('main-download-button');

@@ -8,6 +8,7 @@ import {
   clickThroughGate,
   mainButton,
   openDownloader,
+  openDownloaderTab,
   queueItems,
   useDownloaderHarness,
   waitForStatus,
@@ -33,12 +34,7 @@ describe('downloader at the shipped limits', () => {
 
   it('previews a link while the same visitor has three downloads running', { timeout: 180_000 }, async () => {
     const { context, page: first } = await openDownloader(harness, '/vimeo-downloader');
-    const openTab = async () => {
-      const tab = await context.newPage();
-      await tab.goto(`${harness.server.url}/vimeo-downloader`);
-      await tab.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor({ timeout: 45_000 });
-      return tab;
-    };
+    const openTab = () => openDownloaderTab(context, `${harness.server.url}/vimeo-downloader`);
     // One trickled download per tab (a page runs its own links one after another): three accepted
     // and holding the visitor's three running-job slots (the server runs two at once, one waits).
     const tabs = [first, await openTab(), await openTab()];

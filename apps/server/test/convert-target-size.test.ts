@@ -13,7 +13,8 @@ import { ffprobe } from '../src/media/ffprobe';
 import { sizeSourceOf, TargetSizeError } from '../src/media/target-size';
 import { encodeToSize } from '../src/media/two-pass';
 import { postConversion, saveFile, useConvertApp } from './support/convert-app';
-import { makeAudio, makeDenseClip, probeFile } from './support/media-fixtures';
+import { makeAudio, probeFile } from './support/media-fixtures';
+import { makeDenseClip } from './support/stream-fixtures';
 
 const ctx = useConvertApp('target-size');
 /** Two passes of a minute of 720p take ~10 s on an idle two-core machine; allow a busy one. */

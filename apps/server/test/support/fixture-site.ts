@@ -17,7 +17,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { encoders } from '../../src/media/encoders';
-import { ffmpeg, makeHls, makeVideo } from './media-fixtures';
+import { ffmpeg, makeVideo } from './media-fixtures';
+import { makeHls } from './stream-fixtures';
 import { makePreviewMedia, previewPage } from './preview-fixtures';
 
 export interface FixtureSite {

@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { makeHls, makeToneTs, makeVideo } from './media-fixtures';
+import { makeVideo } from './media-fixtures';
+import { makeHls, makeToneTs } from './stream-fixtures';
 
 export interface HostileMediaSite {
   host: string;

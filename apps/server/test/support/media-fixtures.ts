@@ -13,7 +13,7 @@ const magick = process.env.MAGICK_PATH ?? '/usr/bin/convert';
 /** ffmpeg, quiet, overwriting its output. */
 export const ffmpeg = (args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
 /** A generated input: a lavfi filter graph such as a test pattern or a tone. */
-const lavfi = (graph: string) => ['-f', 'lavfi', '-i', graph];
+export const lavfi = (graph: string) => ['-f', 'lavfi', '-i', graph];
 const tone = (seconds: number) => lavfi(`sine=frequency=440:sample_rate=44100:duration=${seconds}`);
 
 export interface ImageFixtureOptions {
@@ -135,17 +135,6 @@ const audioDefaults: Record<string, string[]> = {
   ogg: ['-c:a', 'libvorbis'],
   m4a: ['-c:a', 'aac'],
 };
-
-/** An input cut into a VOD HLS stream of 1 s segments (streams copied), written as `playlist`. */
-export function makeHls(input: string, playlist: string): Promise<unknown> {
-  const options = ['-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod'];
-  return ffmpeg(['-i', input, ...options, playlist]);
-}
-
-/** A 1 s tone of `frequency` Hz in MPEG-TS with the given audio codec (HLS audio segments). */
-export function makeToneTs(file: string, frequency: number, codec: string): Promise<unknown> {
-  return ffmpeg([...lavfi(`sine=frequency=${frequency}:duration=1`), '-c:a', codec, '-f', 'mpegts', file]);
-}
 
 /** A short stereo tone (1 s by default); AMR comes from GStreamer, the only AMR encoder here. */
 export async function makeAudio(dir: string, name: string, seconds = 1): Promise<string> {
@@ -289,26 +278,4 @@ export async function identifyFile(
 export async function darkestValue(file: string, coder = ''): Promise<number> {
   const { stdout } = await run(magick, [`${coder}${file}`, '-format', '%[fx:minima]', 'info:']);
   return Number(stdout.trim());
-}
-
-/**
- * A test pattern with a tone, encoded nearly losslessly so it is larger than any target size a
- * test asks for; `grain` adds moving noise, for encoders that would need little for the plain pattern.
- */
-export async function makeDenseClip(
-  dir: string,
-  name: string,
-  options: { seconds: number; width: number; height: number; grain?: boolean },
-): Promise<string> {
-  const { seconds, width, height } = options;
-  const file = path.join(dir, name);
-  const noise = options.grain ? ',noise=alls=12:allf=t' : '';
-  await ffmpeg([
-    ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=30:duration=${seconds}${noise}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '8', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-ac', '2', '-shortest'],
-    file,
-  ]);
-  return file;
 }

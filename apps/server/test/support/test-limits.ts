@@ -1,6 +1,11 @@
 // Settings every test server gets (in-process apps and child processes alike).
 
-/** Per-client limits high enough never to be met by a test that is not about them. */
+/**
+ * Per-client limits high enough never to be met by a server-level test that is not about them:
+ * those tests fire many requests and jobs from one address through `inject`, far faster than a
+ * person. The limit tests set their own; the browser tests of visitor flows (e2e/) run at the
+ * shipped limits and take none of these.
+ */
 export const testLimits = {
   RATE_LIMIT_API_PER_MINUTE: '1000000',
   RATE_LIMIT_JOBS_PER_MINUTE: '1000000',
