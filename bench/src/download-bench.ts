@@ -14,7 +14,7 @@ import { InProcessEventBus } from '../../apps/server/src/realtime/event-bus';
 import { startTestApp } from '../../apps/server/test/support/download-app';
 import { startFixtureSite, type FixtureSite } from '../../apps/server/test/support/fixture-site';
 import { startServer } from './convert-server';
-import { downloadArgsAlone, serverYtDlp } from './engine-alone';
+import { downloadArgsAlone, engineEnvAlone, serverYtDlp } from './engine-alone';
 import type { HubReceipt } from './hub-clients-worker';
 import { median, ms, spread, verdict } from './stats';
 
@@ -49,9 +49,10 @@ const postJson = (origin: string, route: string, body: object) =>
 function ytDlpAlone(testHost: string, url: string): Promise<number> {
   return inTempDir(async (dir) => {
     const args = await downloadArgsAlone(testHost, url, dir);
+    const env = await engineEnvAlone(testHost);
     // Asynchronously: the fixture site serves from this same process.
     const started = performance.now();
-    await run(serverYtDlp(testHost), args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    await run(serverYtDlp(testHost), args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
     return performance.now() - started;
   });
 }

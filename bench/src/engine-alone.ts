@@ -1,10 +1,12 @@
 // yt-dlp "alone", the yardstick of the downloader benchmarks: the SAME binary the server runs
 // (config/ytdlp-settings.ts picks it: the project environment's, else the one on PATH) with the SAME
-// arguments the server builds for a job (extractors, downloader, limits, operator settings), minus
-// the egress guard's proxy, which is part of what the API costs.
+// arguments the server builds for a job (extractors, downloader, limits, operator settings) and the
+// SAME engine environment (the ffmpeg guard's settings: without them yt-dlp would find no ffmpeg and
+// choose and finish differently), minus the egress guard's proxy, which is part of what the API costs.
 import { platformById } from '@grabbit/catalog';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { engineArgs } from '../../apps/server/src/media/ytdlp/access';
+import { ffmpegGuardEnv } from '../../apps/server/src/media/ytdlp/ffmpeg-guard';
 import { buildDownloadArgs, buildInfoArgs, type YtDlpSafety } from '../../apps/server/src/media/ytdlp/args';
 
 /** The configuration a test server with this fixture site reads. */
@@ -25,6 +27,11 @@ async function safety(testHost: string): Promise<YtDlpSafety> {
     engineArgs: await engineArgs(config),
     proxyUrl: 'unused',
   };
+}
+
+/** The environment the server gives yt-dlp, minus the proxy variables (it sets them to the guard). */
+export async function engineEnvAlone(testHost: string): Promise<NodeJS.ProcessEnv> {
+  return { ...process.env, ...(await ffmpegGuardEnv(configFor(testHost))) };
 }
 
 /** The server's arguments with its --proxy pair taken out. */

@@ -183,6 +183,42 @@ describe('egress guard relaying a plain answer', () => {
   });
 });
 
+/** 24 MiB of a known pattern: more than one read of the relay and more than a socket buffers. */
+const bigAnswer = Buffer.alloc(24 * 1024 * 1024, 0);
+for (let i = 0; i < bigAnswer.length; i += 4) bigAnswer.writeUInt32LE(i, i);
+
+describe('egress guard relaying a large answer to a slow reader', () => {
+  it('passes every byte on in order while the client reads in small, late pieces', async () => {
+    const big = createServer((_req, res) => res.end(bigAnswer));
+    await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
+    const port = (big.address() as AddressInfo).port;
+    const guard = await startEgressGuard({ testHosts: [`127.0.0.1:${port}`] });
+    try {
+      const proxy = new URL(guard.proxyUrl);
+      const received = await new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = connect(Number(proxy.port), '127.0.0.1', () =>
+          socket.write(`GET http://127.0.0.1:${port}/big HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+        );
+        // A reader that stops after each piece: the relay's buffer fills and it must wait for us.
+        socket.on('data', (chunk) => {
+          chunks.push(chunk);
+          socket.pause();
+          setImmediate(() => socket.resume());
+        });
+        socket.once('end', () => resolve(Buffer.concat(chunks)));
+        socket.once('error', reject);
+      });
+      const body = received.subarray(received.indexOf('\r\n\r\n') + 4);
+      expect(body.length).toBe(bigAnswer.length);
+      expect(body.equals(bigAnswer)).toBe(true);
+    } finally {
+      await guard.close();
+      await new Promise<void>((resolve) => big.close(() => resolve()));
+    }
+  });
+});
+
 /** A GET for /tunnel sent inside a CONNECT tunnel; resolves with everything read back. */
 function getInsideTunnel(guard: EgressGuard, authority: string): Promise<string> {
   const { port } = new URL(guard.proxyUrl);

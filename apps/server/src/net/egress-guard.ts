@@ -103,26 +103,50 @@ function requestHead(req: IncomingMessage, target: URL): string {
   return `${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`;
 }
 
+/** The most one read of a relayed answer takes at once: fewer, larger reads for a media file. */
+const relayReadBytes = 1024 * 1024;
+
 /**
  * A plain request without a body, straight to the checked address: its head is written once, then
  * the answer's bytes go from socket to socket as they come, with no HTTP parsing or re-framing of
- * every chunk (a media download is one long answer). `Connection: close` towards the target, and
- * the client's connection ends with the answer, so a later request can never reach this target
- * without its own check.
+ * every chunk (a media download is one long answer). Each read lands in one buffer of the relay's
+ * own and is written on at once; while the client's socket still holds part of it, reading waits,
+ * so no chunk is copied or allocated. `Connection: close` towards the target, and the client's
+ * connection ends with the answer, so a later request can never reach this target without its own
+ * check.
  */
-function relayPlain(req: IncomingMessage, target: URL, upstream: Socket): void {
+function relayPlain(req: IncomingMessage, target: URL, address: string, port: number): Socket {
   const client = req.socket;
+  const buffer = Buffer.allocUnsafe(relayReadBytes);
   let answered = false;
-  upstream.once('connect', () => {
-    upstream.write(requestHead(req, target));
-    upstream.once('data', () => (answered = true));
-    upstream.pipe(client);
+  let waiting = false;
+  const upstream: Socket = connect({
+    host: address,
+    port,
+    onread: {
+      buffer,
+      callback: (bytes, read) => {
+        answered = true;
+        client.write(read.subarray(0, bytes), () => {
+          if (!waiting) return;
+          waiting = false;
+          upstream.resume();
+        });
+        // Written through at once: the buffer is free for the next read. Otherwise it waits.
+        if (client.writableLength === 0) return true;
+        waiting = true;
+        return false;
+      },
+    },
   });
+  upstream.once('connect', () => upstream.write(requestHead(req, target)));
+  upstream.once('end', () => client.end());
   upstream.on('error', () => {
     if (answered || client.writableEnded) return void client.destroy();
     client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
   client.once('close', () => upstream.destroy());
+  return upstream;
 }
 
 /** A TCP connection to the checked address, resolved once it is open. */
@@ -166,9 +190,7 @@ export async function startEgressGuard(options: EgressGuardOptions): Promise<Egr
       return res.end(`Refused by the egress guard\n`);
     }
     if (!upstreamProxy && !hasBody(req)) {
-      const upstream = connect({ host: verdict.address, port: verdict.port });
-      track(upstream);
-      return relayPlain(req, target, upstream);
+      return void track(relayPlain(req, target, verdict.address, verdict.port));
     }
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !hopByHop.has(name.toLowerCase())),

@@ -83,7 +83,7 @@ export async function ytDlpAccess(
   return {
     ...(cookies ? { cookiesFile: cookies.file } : {}),
     engineArgs: args,
-    engineEnv: ffmpegGuardEnv(config),
+    engineEnv: await ffmpegGuardEnv(config),
     upstreamProxy: config.YTDLP_PROXIES[platform.id],
     release: async () => {
       if (cookies) await rm(cookies.folder, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { EnginePaths } from '../engine-paths';
 import { downloadDemuxers, networkDemuxers } from '../ffmpeg-demuxers';
+import { runCommand } from '../run-command';
 
 /** The folder holding the guard's `ffmpeg` and `ffprobe`: yt-dlp's --ffmpeg-location. */
 export const ffmpegGuardDir = path.resolve(import.meta.dirname, '../../../engines/ffmpeg-guard');
@@ -14,13 +15,43 @@ export const guardRefusalMarker = 'grabbit-ffmpeg-guard: URL_NOT_ALLOWED';
 
 export const ffmpegGuardArgs = (): string[] => ['--ffmpeg-location', ffmpegGuardDir];
 
-/** The guard's settings: the real engines and the lists (the guard runs nothing without them). */
-export function ffmpegGuardEnv(config: EnginePaths): Record<string, string> {
+const featureAnswers = new Map<string, Promise<string | undefined>>();
+
+/**
+ * What an engine answers to `-bsfs` (its version banner, then its bitstream filters, as yt-dlp
+ * reads them: standard error first), asked once per binary. yt-dlp asks it of ffmpeg and ffprobe
+ * at the start of every run to learn their versions and features; an engine start costs about as
+ * much as reading a preview's page, so the guard gives this answer instead (undefined when the
+ * engine could not answer: the guard then runs it).
+ */
+export function engineFeatureAnswer(binary: string): Promise<string | undefined> {
+  let answer = featureAnswers.get(binary);
+  if (!answer) {
+    answer = runCommand(binary, ['-bsfs'], { timeoutMs: 30_000 }).then(
+      (result) => (result.code === 0 ? result.stderr + result.stdout : undefined),
+      () => undefined,
+    );
+    featureAnswers.set(binary, answer);
+  }
+  return answer;
+}
+
+/**
+ * The guard's settings: the real engines and the lists (the guard runs nothing without them), and
+ * the engines' answers to yt-dlp's feature question.
+ */
+export async function ffmpegGuardEnv(config: EnginePaths): Promise<Record<string, string>> {
+  const [ffmpegAnswer, ffprobeAnswer] = await Promise.all([
+    engineFeatureAnswer(config.FFMPEG_PATH),
+    engineFeatureAnswer(config.FFPROBE_PATH),
+  ]);
   return {
     GRABBIT_GUARD_FFMPEG: config.FFMPEG_PATH,
     GRABBIT_GUARD_FFPROBE: config.FFPROBE_PATH,
     GRABBIT_GUARD_LOCAL_FORMATS: downloadDemuxers.join(','),
     GRABBIT_GUARD_NETWORK_FORMATS: networkDemuxers.join(','),
     GRABBIT_GUARD_MAX_PIXELS: String(config.CONVERT_MAX_PIXELS),
+    ...(ffmpegAnswer ? { GRABBIT_GUARD_FFMPEG_BSFS: ffmpegAnswer } : {}),
+    ...(ffprobeAnswer ? { GRABBIT_GUARD_FFPROBE_BSFS: ffprobeAnswer } : {}),
   };
 }
