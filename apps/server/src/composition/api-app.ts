@@ -89,6 +89,7 @@ export async function buildApp({
     results: stores.results,
     batches: stores.batches,
     jobs: parts.runner,
+    live: parts.live,
   });
   const resumable = openResumableUploads(config, app.log);
   const converter = new ConverterService({

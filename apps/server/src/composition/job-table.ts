@@ -7,6 +7,7 @@ import { ConversionService } from '../convert/conversion';
 import { convertJobFailed, convertJobHandler } from '../convert/convert-job';
 import { downloadJobHandler } from '../download/download-job';
 import { downloadFailures } from '../download/failures';
+import type { LiveDownloads } from '../download/live-downloads';
 import { jobsRootOf } from '../download/service';
 import type { TaskStore } from '../download/task-store';
 import type { ProductJobTable } from '../jobs/job-types';
@@ -20,6 +21,7 @@ export function productJobTable(
   stores: Stores,
   tasks: TaskStore,
   log: FastifyBaseLogger,
+  live: LiveDownloads,
 ): ProductJobTable {
   const conversions = { ...stores.conversions, bus: stores.bus, results: stores.results };
   return {
@@ -30,6 +32,7 @@ export function productJobTable(
         results: stores.results,
         jobsRoot: jobsRootOf(config),
         log,
+        live,
       }),
       concurrency: config.DOWNLOAD_CONCURRENCY,
       queueLimit: config.QUEUE_LIMIT,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { jobsRootOf } from '../download/service';
+import { LiveDownloads } from '../download/live-downloads';
 import { TaskStore } from '../download/task-store';
 import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
@@ -18,6 +19,8 @@ export interface ProcessParts {
   stores: Stores;
   tasks: TaskStore;
   runner: JobRunner;
+  /** Direct downloads waiting in this process, for this process's download jobs. */
+  live: LiveDownloads;
   /** Scaled mode's part of /health (Redis, the bucket, the queues); undefined when embedded. */
   scaledHealth(): Promise<ScaledHealth | undefined>;
   close(): Promise<void>;
@@ -30,7 +33,8 @@ export async function buildProcessParts(
 ): Promise<ProcessParts> {
   const stores = await openStores(config, log);
   const tasks = new TaskStore(stores.tasks, stores.bus);
-  const table = productJobTable(config, stores, tasks, log);
+  const live = new LiveDownloads();
+  const table = productJobTable(config, stores, tasks, log, live);
   const { scaled } = stores;
   const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
   const bullmq = scaled
@@ -63,6 +67,7 @@ export async function buildProcessParts(
     stores,
     tasks,
     runner,
+    live,
     scaledHealth: async () => (scaled && bullmq ? scaled.health(() => bullmq.depth()) : undefined),
     async close() {
       stopSweeper();

@@ -10,7 +10,7 @@ import { redactSecrets } from '../core/redact';
 import type { EngineContext } from '../media/engine-run';
 import { finalizeMedia, probeDownload } from '../media/finalize';
 import { outputTarget } from '../media/output-targets';
-import { audioKbps, download } from '../media/ytdlp';
+import { audioKbps, download, type ChosenFormat } from '../media/ytdlp';
 import type { ResultStore } from '../storage/result-store';
 import type { DownloadJobData, ProductJobHandler } from '../jobs/job-types';
 import { handedBack } from '../jobs/hand-back';
@@ -27,6 +27,8 @@ import {
   ownJobFolder,
   removeJobFolder,
 } from './job-folder';
+import { LiveSend } from './live-send';
+import type { LiveDownloads } from './live-downloads';
 import { TaskStore } from './task-store';
 
 export interface DownloadDeps {
@@ -35,6 +37,8 @@ export interface DownloadDeps {
   results: ResultStore;
   jobsRoot: string;
   log: FastifyBaseLogger;
+  /** Direct downloads waiting in this process, sent while yt-dlp writes when that is safe. */
+  live?: LiveDownloads;
 }
 
 /** The handler of `download` jobs. */
@@ -112,50 +116,74 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       return Math.max(Date.now() + 10_000, started + config.DOWNLOAD_TIMEOUT_SECONDS * 1000);
     },
   };
-  const { file, info, probe } = await download(
-    config,
-    { url: link.url, platform: input.platform, allowGeneric: input.isTestHost },
-    input,
-    run.dir,
-    progress.bytes,
-    {
-      signal: run.signal,
-      timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+  const probe = (media: string) => probeDownload(config, media, engineContext);
+  // A visitor waiting here for the file itself may get it while yt-dlp still writes it.
+  const live = deps.live?.wanted(taskId)
+    ? new LiveSend({
+        live: deps.live,
+        input,
+        dir: run.dir,
+        maxDurationSeconds: link.duration.seconds,
+        probe,
+      })
+    : undefined;
+  let output: string | undefined;
+  try {
+    const downloaded = await download(
+      config,
+      { url: link.url, platform: input.platform, allowGeneric: input.isTestHost },
+      input,
+      run.dir,
+      (bytes) => {
+        progress.bytes(bytes);
+        live?.progress(bytes);
+      },
+      {
+        signal: run.signal,
+        timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+        maxDurationSeconds: link.duration.seconds,
+        ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
+        ...(infoJsonFile ? { infoJsonFile } : {}),
+        onPostprocess: progress.processing,
+        ...(live ? { onChosen: (format: ChosenFormat) => live.chose(format) } : {}),
+        probe,
+      },
+    );
+    const { info } = downloaded;
+    await tasks.progress(taskId, {
+      status: 'processing',
+      stage: 'processing',
+      progress: downloadShare,
+      title: info.title,
+      thumbnailUrl: info.thumbnail,
+    });
+    output = await finalizeMedia({
+      engines: config,
+      context: engineContext,
+      input: downloaded.file,
+      ...(downloaded.probe ? { probe: downloaded.probe } : {}),
+      format: input.format,
       maxDurationSeconds: link.duration.seconds,
-      ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
-      ...(infoJsonFile ? { infoJsonFile } : {}),
-      onPostprocess: progress.processing,
-      probe: (media) => probeDownload(config, media, engineContext),
-    },
-  );
-  await tasks.progress(taskId, {
-    status: 'processing',
-    stage: 'processing',
-    progress: downloadShare,
-    title: info.title,
-    thumbnailUrl: info.thumbnail,
-  });
-  const output = await finalizeMedia({
-    engines: config,
-    context: engineContext,
-    input: file,
-    ...(probe ? { probe } : {}),
-    format: input.format,
-    maxDurationSeconds: link.duration.seconds,
-    extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
-    ...(input.targetSizeMB ? { targetBytes: Math.floor(input.targetSizeMB * targetSizeMegabyte) } : {}),
-    onProgress: progress.finishing,
-  });
-  const target = outputTarget(input.format);
-  const fileName = fileNameFor(info.title, target.extension);
-  const stored = await deps.results.put(output, { fileName, contentType: target.contentType });
-  return {
-    fileId: stored.fileId,
-    fileName,
-    fileSize: stored.size,
-    title: info.title ?? fileName,
-    thumbnailUrl: info.thumbnail,
-  };
+      extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
+      ...(input.targetSizeMB ? { targetBytes: Math.floor(input.targetSizeMB * targetSizeMegabyte) } : {}),
+      onProgress: progress.finishing,
+    });
+    const target = outputTarget(input.format);
+    const fileName = fileNameFor(info.title, target.extension);
+    // The file as it will be stored: a visitor already receiving it gets its end (or a cut-off).
+    await live?.end(output);
+    const stored = await deps.results.put(output, { fileName, contentType: target.contentType });
+    return {
+      fileId: stored.fileId,
+      fileName,
+      fileSize: stored.size,
+      title: info.title ?? fileName,
+      thumbnailUrl: info.thumbnail,
+    };
+  } catch (error) {
+    if (live && output === undefined) await live.end(undefined);
+    throw error;
+  }
 }
 
 /** What the visitor is told: the error's own code and words, or the link's long-media refusal. */

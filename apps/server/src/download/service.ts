@@ -8,12 +8,14 @@ import { AppError } from '../core/app-error';
 import { readInfo, type InfoMode, type YtDlpInfo } from '../media/ytdlp';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
+import type { DownloadJobData } from '../jobs/job-types';
 import type { JobQueue } from '../jobs/runner';
 import type { BatchStore } from './batch-store';
 import { PlaylistBatches } from './batches';
 import { checkClipOptions } from './clip-rules';
 import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
+import { LiveDownloads, type LiveDownload } from './live-downloads';
 import type { FullInfo } from './media-info';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
@@ -31,6 +33,8 @@ export interface DownloadServiceDeps {
   batches: BatchStore;
   /** Where download jobs go; the service submits and reads, the root runs them. */
   jobs: JobQueue;
+  /** Direct downloads waiting in this process, shared with this process's download jobs. */
+  live?: LiveDownloads;
 }
 
 export interface StartTaskInput extends ClipOptions {
@@ -41,6 +45,8 @@ export interface StartTaskInput extends ClipOptions {
   itemIndex?: number;
   instagramCookies?: string;
   targetSizeMB?: number;
+  /** The visitor waits for the file itself (the answer is the file). */
+  directDownload?: boolean;
 }
 
 /** The clip options a request set (job data holds only what is there). */
@@ -68,6 +74,7 @@ export class DownloadService {
   readonly infoCache = new InfoCache();
   private readonly jobs: JobQueue;
   private readonly bus: EventBus;
+  private readonly live: LiveDownloads;
 
   constructor(deps: DownloadServiceDeps) {
     this.config = deps.config;
@@ -75,6 +82,7 @@ export class DownloadService {
     this.results = deps.results;
     this.jobs = deps.jobs;
     this.bus = deps.bus;
+    this.live = deps.live ?? new LiveDownloads();
     this.jobsRoot = jobsRootOf(deps.config);
     this.batches = new PlaylistBatches(
       {
@@ -125,24 +133,31 @@ export class DownloadService {
       if (infoJson) await writeInfoJson(jobDir, infoJson);
     }
     const task = await this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
-    await this.jobs.submit({
-      name: 'download',
-      id: task.taskId,
-      data: {
-        taskId: task.taskId,
-        platformId: platform.id,
-        url: checked.url,
-        isTestHost: checked.isTestHost,
-        format: input.format,
-        quality: input.quality,
-        removeWatermark: input.removeWatermark ?? false,
-        ...clipFieldsOf(input),
-        ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
-        ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
-        ...(jobDir ? { jobDir } : {}),
-      },
+    // Said before the job is queued, so a job of this process can never start without knowing.
+    if (input.directDownload) this.live.expect(task.taskId);
+    await this.submit(task.taskId, {
+      taskId: task.taskId,
+      platformId: platform.id,
+      url: checked.url,
+      isTestHost: checked.isTestHost,
+      format: input.format,
+      quality: input.quality,
+      removeWatermark: input.removeWatermark ?? false,
+      ...clipFieldsOf(input),
+      ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
+      ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
+      ...(jobDir ? { jobDir } : {}),
     });
     return task;
+  }
+
+  private async submit(taskId: string, data: DownloadJobData): Promise<void> {
+    try {
+      await this.jobs.submit({ name: 'download', id: taskId, data });
+    } catch (error) {
+      this.live.forget(taskId);
+      throw error;
+    }
   }
 
   /** One video's information for the preview, from the cache when it was read minutes ago. */
@@ -181,6 +196,21 @@ export class DownloadService {
       throw new AppError(code, settled?.task.error ?? 'Download failed');
     }
     return this.resultFile(settled.result.fileId);
+  }
+
+  /**
+   * The answer to a visitor waiting for the file itself: its bytes while yt-dlp still writes them,
+   * when this process's job offers them (live-send.ts), else the stored file once ready.
+   */
+  async directFile(taskId: string): Promise<{ live: LiveDownload } | { stored: StoredResult }> {
+    try {
+      return await Promise.race([
+        this.live.offered(taskId).then((live) => ({ live })),
+        this.finishedFile(taskId).then((stored) => ({ stored })),
+      ]);
+    } finally {
+      this.live.forget(taskId);
+    }
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */

@@ -3,6 +3,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
+import type { LiveDownload } from '../download/live-downloads';
 import type { ByteRange, StoredResult } from '../storage/result-store';
 
 /** The one range asked for, 'unsatisfiable', or undefined for the whole file. */
@@ -13,6 +14,25 @@ function requestedRange(header: string | undefined, size: number): ByteRange | '
   // Malformed headers and several ranges get the whole file, as the HTTP rules allow.
   if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return undefined;
   return ranges[0];
+}
+
+/** The headers of a file answer: its type, its name for the visitor, never cached or sniffed. */
+function fileHeaders(reply: FastifyReply, contentType: string, fileName: string): FastifyReply {
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff');
+}
+
+/**
+ * A direct download sent while yt-dlp still writes it, at the size the site announced: should the
+ * file not end whole, the answer stops short of that length, so the client knows it failed.
+ */
+export function sendLiveDownload(reply: FastifyReply, live: LiveDownload): FastifyReply {
+  return fileHeaders(reply.code(200), live.contentType, live.fileName)
+    .header('content-length', live.size)
+    .send(live.file.stream());
 }
 
 export async function sendStoredResult(
@@ -31,11 +51,7 @@ export async function sendStoredResult(
     .header('last-modified', new Date(meta.createdAt).toUTCString());
   const range = requestedRange(request.headers.range, size);
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
-  reply
-    .header('content-type', meta.contentType)
-    .header('content-disposition', contentDisposition(meta.fileName))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff');
+  fileHeaders(reply, meta.contentType, meta.fileName);
   // Browsers show download progress only when they know the whole size.
   if (!range) return reply.code(200).header('content-length', size).send(file.createReadStream());
   return reply

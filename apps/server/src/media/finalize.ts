@@ -179,6 +179,24 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   return output;
 }
 
+/**
+ * Whether the finishing step would keep a file of this probe and extension as it is (only move
+ * it): the asked container already, with picture and sound it takes. A download sent while it is
+ * still written relies on it (download/live-send.ts).
+ */
+export function keptAsItIs(
+  probe: ProbeResult,
+  format: DownloadFormatName,
+  inputExt: string,
+  extras?: FinishingExtras,
+): boolean {
+  try {
+    return finishingArgs(probe, outputTarget(format), inputExt, extras) === undefined;
+  } catch {
+    return false; // Not media of this kind at all: the finishing step refuses it.
+  }
+}
+
 /** A re-encode of the first picture and sound into the container, whatever their codecs. */
 function reencodeArgs(probe: ProbeResult, target: ContainerTarget): string[] {
   const { container } = target;

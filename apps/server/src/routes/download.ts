@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DownloadService } from '../download/service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
-import { sendStoredResult } from '../http/send-result';
+import { sendLiveDownload, sendStoredResult } from '../http/send-result';
 import { startsJob } from '../security/job-gate';
 
 const tags = ['downloads'];
@@ -49,9 +49,10 @@ export function downloadRoutes(service: DownloadService) {
             taskId: task.taskId,
           } satisfies DownloadStartResponse;
         }
-        const file = await service.finishedFile(task.taskId);
+        const answer = await service.directFile(task.taskId);
         reply.header('x-task-id', task.taskId);
-        return sendStoredResult(request, reply, file);
+        if ('live' in answer) return sendLiveDownload(reply, answer.live);
+        return sendStoredResult(request, reply, answer.stored);
       },
     );
 

@@ -4,8 +4,8 @@
 //   /a.mp4 (H.264/AAC), /b.webm (VP9/Opus), /surround.mkv (MPEG-4 Part 2, 5.1 AAC), /hls/index.m3u8, /photo.jpg, /one.html (one <video>),
 //   /post.html (three <video>s: a multi-media post), /feed-3.xml and /feed-30.xml (RSS playlists),
 //   /feed-long.xml (3 items of 4 h each), /slow/a.mp4 (trickles: for timeouts),
-//   /throttle/<file> (about 64 KB/s: several progress steps), /missing.mp4 (404), and for short
-//   links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
+//   /throttle/<file> (about 64 KB/s: several progress steps), /steady/<file> (about 4 MB/s: a
+//   download of a few seconds), /missing.mp4 (404), and for short links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
 //   redirect to itself), /hang (never answers), /elsewhere.html?src=URL (a page whose og:video and
 //   <video> point at any address: for the egress guard), /described.html?src=FILE&seconds=N (a page
 //   whose schema.org data gives the media's length); with `preview`, the /preview/ pages of
@@ -74,6 +74,9 @@ async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}):
       '-c:a',
       'aac',
       '-shortest',
+      // As video is served on the web: the index at the front, so it plays (and probes) as it arrives.
+      '-movflags',
+      '+faststart',
       path.join(dir, 'big.mp4'),
     ]);
   }
@@ -194,6 +197,8 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
       return serveFile(res, path.join(dir, path.basename(pathname)), 16, 1000);
     if (pathname.startsWith('/throttle/'))
       return serveFile(res, path.join(dir, path.basename(pathname)), 3200, 50);
+    if (pathname.startsWith('/steady/'))
+      return serveFile(res, path.join(dir, path.basename(pathname)), 128 * 1024, 30);
     const file = path.join(dir, path.normalize(pathname));
     if (!file.startsWith(dir)) return res.writeHead(403).end();
     return serveFile(res, file);

@@ -10,9 +10,12 @@ import { audioKbps, clipArgs } from './sections';
 export const progressMarker = '@@P ';
 export const postprocessMarker = '@@S ';
 export const resultMarker = '@@R ';
+export const chosenMarker = '@@B ';
 
 const progressFields = 'status,downloaded_bytes,total_bytes,total_bytes_estimate,speed,eta';
 const resultFields = 'id,title,thumbnail,filepath,ext,duration,width,height,vcodec,acodec';
+/** What the downloader needs to know of the chosen format before its bytes arrive. */
+const chosenFields = 'title,ext,protocol,format_id,container';
 
 export interface YtDlpSafety {
   platform: Platform;
@@ -123,6 +126,8 @@ export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
     `download:${progressMarker}%(progress.{${progressFields}})j`,
     '--progress-template',
     `postprocess:${postprocessMarker}%(progress.{status,postprocessor})j`,
+    '--print',
+    `before_dl:${chosenMarker}%(.{${chosenFields}})j`,
     '--print',
     `after_move:${resultMarker}%(.{${resultFields}})j`,
   ];

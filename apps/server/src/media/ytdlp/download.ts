@@ -11,7 +11,12 @@ import type { ProbeResult } from '../ffprobe';
 import { runFailures } from '../download-failures';
 import { buildDownloadArgs, type YtDlpDownloadOptions } from './args';
 import { skippedByLimit, ytDlpError } from './errors';
-import { YtDlpOutputParser, type DownloadProgress, type DownloadResultInfo } from './progress';
+import {
+  YtDlpOutputParser,
+  type ChosenFormat,
+  type DownloadProgress,
+  type DownloadResultInfo,
+} from './progress';
 
 export interface YtDlpRunOptions extends YtDlpDownloadOptions {
   ytDlpPath: string;
@@ -19,6 +24,8 @@ export interface YtDlpRunOptions extends YtDlpDownloadOptions {
   signal: AbortSignal;
   onProgress: (progress: DownloadProgress) => void;
   onPostprocess: (name: string) => void;
+  /** The format chosen, before its bytes arrive. */
+  onChosen?: (format: ChosenFormat) => void;
   /**
    * Started on the media file as soon as yt-dlp prints its result line: the file is final then
    * (every post-processor has run and it has been moved), but yt-dlp still needs about 0.1 s to
@@ -65,7 +72,8 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
           // Awaited by the finishing step; a run that fails first must not leave it unhandled.
           early.probe.catch(() => {});
         }
-      } else if (event.type === 'postprocess') options.onPostprocess(event.postprocessor);
+      } else if (event.type === 'chosen') options.onChosen?.(event);
+      else if (event.type === 'postprocess') options.onPostprocess(event.postprocessor);
       else if (event.downloadedBytes > options.maxBytes) sizeGuard.abort();
       else options.onProgress(event);
     }

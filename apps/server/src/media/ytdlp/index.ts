@@ -11,11 +11,11 @@ import { ytDlpAccess, type YtDlpAccess } from './access';
 import type { InfoMode } from './args';
 import { runYtDlpDownload, type YtDlpRunResult } from './download';
 import { readYtDlpInfo, type YtDlpInfo } from './info';
-import type { DownloadProgress } from './progress';
+import type { ChosenFormat, DownloadProgress } from './progress';
 
 export type { InfoMode } from './args';
 export { entryUrl, thumbnailOf, type YtDlpInfo } from './info';
-export type { DownloadResultInfo, DownloadProgress } from './progress';
+export type { ChosenFormat, DownloadResultInfo, DownloadProgress } from './progress';
 export { jsRuntimeFor, type YtDlpEngine } from './options';
 export { audioKbps, sectionOf } from './sections';
 
@@ -48,6 +48,8 @@ export interface DownloadOptions extends RunPlace {
   /** The link's info JSON read moments ago (preview): yt-dlp downloads from it, not the site. */
   infoJsonFile?: string;
   onPostprocess: (name: string) => void;
+  /** The format chosen, before its bytes arrive. */
+  onChosen?: (format: ChosenFormat) => void;
   /** Started on the file as soon as yt-dlp names it, while yt-dlp is still exiting. */
   probe?: (file: string) => Promise<ProbeResult>;
 }
@@ -121,6 +123,7 @@ export function download(
       signal: options.signal,
       onProgress,
       onPostprocess: options.onPostprocess,
+      ...(options.onChosen ? { onChosen: options.onChosen } : {}),
       ...(options.probe ? { probe: options.probe } : {}),
     }),
   );

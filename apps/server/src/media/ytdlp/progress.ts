@@ -1,12 +1,14 @@
 // Turns yt-dlp's output (as it streams in) into progress events. The templates in args.ts
 // print one JSON object after a marker; post-processor lines may arrive without a newline, so the
 // text is split at markers as well as at line ends.
-import { postprocessMarker, progressMarker, resultMarker } from './args';
+import { chosenMarker, postprocessMarker, progressMarker, resultMarker } from './args';
 
 export interface DownloadProgress {
   type: 'download';
   downloadedBytes: number;
   totalBytes: number | null;
+  /** The size the site announced for the file (its Content-Length), when it did: never a guess. */
+  exactTotalBytes: number | null;
   /** 0-100 of this file, when the size is known. */
   percent: number | null;
   speed: number | null;
@@ -32,11 +34,22 @@ export interface DownloadResultInfo {
   height?: number;
 }
 
-export type YtDlpEvent = DownloadProgress | PostprocessProgress | DownloadResultInfo;
+/** The format yt-dlp chose, printed before it downloads (a merge has "+" in its id and protocol). */
+export interface ChosenFormat {
+  type: 'chosen';
+  title?: string;
+  ext?: string;
+  protocol?: string;
+  format_id?: string;
+  /** Set for formats yt-dlp fixes up after the download (DASH pieces: m4a_dash, mp4_dash, ...). */
+  container?: string;
+}
 
-const markers = [progressMarker, postprocessMarker, resultMarker];
+export type YtDlpEvent = DownloadProgress | PostprocessProgress | DownloadResultInfo | ChosenFormat;
+
+const markers = [progressMarker, postprocessMarker, resultMarker, chosenMarker];
 // Every marker is "@@" plus one letter and a space (see args.ts).
-const splitPattern = /\n|(?=@@[PSR] )/;
+const splitPattern = /\n|(?=@@[PSRB] )/;
 
 const finiteOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -51,6 +64,7 @@ function parseRecord(line: string): YtDlpEvent | undefined {
     return undefined;
   }
   if (marker === resultMarker) return { type: 'result', ...data } as DownloadResultInfo;
+  if (marker === chosenMarker) return { type: 'chosen', ...data } as ChosenFormat;
   if (marker === postprocessMarker) {
     return {
       type: 'postprocess',
@@ -66,6 +80,7 @@ function parseRecord(line: string): YtDlpEvent | undefined {
     type: 'download',
     downloadedBytes,
     totalBytes,
+    exactTotalBytes: finiteOrNull(data.total_bytes),
     percent,
     speed: finiteOrNull(data.speed),
     eta: finiteOrNull(data.eta),

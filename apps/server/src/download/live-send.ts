@@ -1,0 +1,91 @@
+// A direct download sent while yt-dlp still writes it, when that cannot give the visitor anything
+// but the stored file: the chosen format is one plain http(s) file (no merge, no fix-up after the
+// download) in the asked container, the site announced its size, nothing else is asked of the
+// finishing step (no clip, subtitles or target size), and a probe of its first megabytes says the
+// finishing step keeps it as it is (an MP4 with its index at the front). When the job ends, the
+// finished file must be that same file (same inode) at the announced size; otherwise, or when the
+// job fails, the visitor's answer is cut off short of its announced length, which every client
+// reports as a failed download.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { keptAsItIs } from '../media/finalize';
+import type { ProbeResult } from '../media/ffprobe';
+import { outputTarget } from '../media/output-targets';
+import type { ChosenFormat, DownloadProgress } from '../media/ytdlp';
+import { GrowingFile } from '../storage/growing-file';
+import type { DownloadJobData } from '../jobs/job-types';
+import { fileNameFor } from './file-names';
+import type { LiveDownloads } from './live-downloads';
+
+/** Below this size, sending after the download is hardly felt: no early probe is spent on it. */
+const minimumLiveBytes = 8 * 1024 * 1024;
+/** The early probe waits for this much of the file (an MP4's index at the front lies within). */
+const probeAfterBytes = 2 * 1024 * 1024;
+
+export interface LiveSendOptions {
+  live: LiveDownloads;
+  input: DownloadJobData;
+  dir: string;
+  maxDurationSeconds: number;
+  probe: (file: string) => Promise<ProbeResult>;
+}
+
+export class LiveSend {
+  private chosen: { file: string; ext: string; title?: string } | undefined;
+  private attempt: Promise<void> | undefined;
+  private offered: { file: GrowingFile; size: number } | undefined;
+
+  constructor(private readonly options: LiveSendOptions) {}
+
+  /** yt-dlp's chosen format, before its bytes arrive. */
+  chose(format: ChosenFormat): void {
+    const { input, dir } = this.options;
+    const plain =
+      (format.protocol === 'http' || format.protocol === 'https') &&
+      !format.format_id?.includes('+') &&
+      !format.container;
+    const finishingAsksNothing =
+      input.targetSizeMB === undefined &&
+      input.startTime === undefined &&
+      input.endTime === undefined &&
+      !input.subtitles;
+    const ext = format.ext ?? '';
+    if (plain && finishingAsksNothing && ext === outputTarget(input.format).extension)
+      this.chosen = { file: path.join(dir, `media.${ext}`), ext, title: format.title };
+  }
+
+  progress(progress: DownloadProgress): void {
+    this.offered?.file.grew();
+    const size = progress.exactTotalBytes;
+    if (!this.chosen || this.attempt || progress.finished || size === null) return;
+    if (size < minimumLiveBytes || progress.downloadedBytes < probeAfterBytes) return;
+    // A file that cannot be probed yet (its index at the end) is simply sent once stored.
+    this.attempt = this.offer(this.chosen, size).catch(() => undefined);
+  }
+
+  private async offer(chosen: NonNullable<LiveSend['chosen']>, size: number): Promise<void> {
+    const { input, live, maxDurationSeconds } = this.options;
+    const probe = await this.options.probe(chosen.file);
+    if ((probe.duration ?? 0) > maxDurationSeconds || !keptAsItIs(probe, input.format, chosen.ext)) return;
+    const file = await GrowingFile.open(chosen.file);
+    const target = outputTarget(input.format);
+    const offer = {
+      file,
+      fileName: fileNameFor(chosen.title, target.extension),
+      contentType: target.contentType,
+      size,
+    };
+    if (live.offer(input.taskId, offer)) this.offered = { file, size };
+    else await file.close();
+  }
+
+  /** The job ended: `output` is its finished file, before it is stored (undefined when it failed). */
+  async end(output: string | undefined): Promise<void> {
+    await this.attempt;
+    if (!this.offered) return;
+    const { file, size } = this.offered;
+    const finished = output ? await stat(output).catch(() => undefined) : undefined;
+    if (finished?.ino === file.inode && finished.size === size) file.finish(size);
+    else file.fail(new Error('The finished file is not the one being sent.'));
+  }
+}

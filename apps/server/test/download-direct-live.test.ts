@@ -1,0 +1,71 @@
+// A direct download (the answer is the file) of a plain web video in the asked container is sent
+// while yt-dlp still writes it: the answer starts before the task has finished, carries the site's
+// announced length, and is byte for byte the file the site served and the result stored. When the
+// finishing step must change the file (another container), the visitor gets the stored file once
+// the task has finished, as before. Real yt-dlp, real ffprobe, the real app over HTTP.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DownloadTask } from '@grabbit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobFolders, startTestApp, waitForTask, type TestApp } from './support/download-app';
+import { startFixtureSite, type FixtureSite } from './support/fixture-site';
+
+let site: FixtureSite;
+let test: TestApp;
+
+beforeAll(async () => {
+  // About 12 MB with its index at the front, served at about 4 MB/s: a few seconds of download.
+  site = await startFixtureSite({ bigMegabytes: 12 });
+  test = await startTestApp({ MEDIA_TEST_HOSTS: site.host }, { listen: true, prefix: 'grabbit-live-' });
+}, 120_000);
+
+afterAll(async () => {
+  await test?.close();
+  await site?.close();
+});
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** A direct download over HTTP: the answer, and the task's state when the answer's head arrived. */
+async function directDownload(format: string) {
+  const response = await fetch(`${test.origin}/api/download/youtube`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: site.url('/steady/big.mp4'), format, directDownload: true }),
+  });
+  const taskId = response.headers.get('x-task-id') ?? '';
+  const state = await test.app.inject({ method: 'GET', url: `/api/download/task/${taskId}` });
+  const statusAtHead = state.json<DownloadTask>().status;
+  const body = Buffer.from(await response.arrayBuffer());
+  return { response, taskId, statusAtHead, body };
+}
+
+describe('a direct download sent while yt-dlp writes it', () => {
+  it('starts before the task has finished and is exactly the served and the stored file', async () => {
+    const served = readFileSync(path.join(site.dir, 'big.mp4'));
+    const { response, taskId, statusAtHead, body } = await directDownload('mp4');
+    expect(response.status).toBe(200);
+    expect(statusAtHead).toBe('downloading');
+    expect(response.headers.get('content-length')).toBe(String(served.length));
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect(response.headers.get('content-disposition')).toMatch(/big\.mp4/);
+    expect(sha256(body)).toBe(sha256(served));
+
+    const task = await waitForTask(test.app, taskId);
+    expect(task.status).toBe('completed');
+    const stored = await test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
+    expect(sha256(stored.rawPayload)).toBe(sha256(served));
+    expect(jobFolders(test.dataDir)).toEqual([]);
+  });
+
+  it('waits for the stored file when the finishing step changes it', async () => {
+    const { response, taskId, statusAtHead, body } = await directDownload('mkv');
+    expect(response.status).toBe(200);
+    expect(statusAtHead).toBe('completed');
+    expect(response.headers.get('content-type')).toBe('video/x-matroska');
+    const task = await waitForTask(test.app, taskId);
+    const stored = await test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
+    expect(sha256(body)).toBe(sha256(stored.rawPayload));
+  });
+});
