@@ -28,6 +28,8 @@ export function downloadRoutes(service: DownloadService) {
         config: startsJob('download'),
         schema: {
           summary: 'Start a download (or answer the file itself with directDownload)',
+          description:
+            'With directDownload the answer is the file. A plain web file already in the asked format may be sent while it is still being downloaded, with the length the site announced: an answer that ends short of its Content-Length is a failed download.',
           tags,
           params: platformParamsSchema,
           body: downloadRequestSchema,
