@@ -139,6 +139,20 @@ describe('resumable uploads', () => {
     const unfinished = await convertById(server, 'audio', idOf(url), 'mp3', visitor);
     expect(unfinished.statusCode).toBe(409);
     expect(unfinished.json()).toMatchObject({ code: 'UPLOAD_UNFINISHED' });
+    // A chunk running past the upload's length is refused, and none of it is stored.
+    const past = await fetch(url, {
+      method: 'PATCH',
+      headers: {
+        ...tus,
+        ...visitor,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(1001),
+    });
+    expect(past.status).toBe(413);
+    const offset = await tusCall(url, 'HEAD', visitor);
+    expect(offset.headers.get('upload-offset')).toBe('0');
     // A chunk that says it is larger than 50 MB is refused before a byte of it is read.
     const tooLarge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = httpRequest(url, {

@@ -14,6 +14,7 @@ import { fileTooLarge } from '../convert/conversion-errors';
 import type { SizeLimit } from '../convert/formats';
 import { ownedUpload, ownerKey, type ResumableUploads } from '../convert/resumable-uploads';
 import { discardRequestBody } from '../http/discard-request-body';
+import { nodeBody, writeChunksFromNode } from '../http/tus-node-body';
 import { webBody } from '../http/web-body';
 import { startsJob } from '../security/job-gate';
 import { uploadRouteSchemas } from './upload-schemas';
@@ -47,7 +48,7 @@ async function tusServer(
   clients: WeakMap<ServerRequest, string>,
 ): Promise<Server> {
   const { Server } = await import('@tus/server');
-  return new Server({
+  const server = new Server({
     path: apiRoutes.uploads,
     datastore: uploads.store,
     maxSize: () => limit().bytes,
@@ -63,6 +64,8 @@ async function tusServer(
       return { metadata: { ...upload.metadata, [ownerKey]: client } };
     },
   });
+  writeChunksFromNode(server);
+  return server;
 }
 
 /** The library's answer as Fastify's: its status, tus headers and short text body. */
@@ -85,9 +88,11 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const { NodeRequest } = await import('srvx/node');
       const forTus = new NodeRequest({ req: request.raw, res: reply.raw });
-      // The body without the wrapper's copy of every piece (http/web-body.ts), made when read.
+      // A chunk goes from the Node request to the store (http/tus-node-body.ts); any other body
+      // without the wrapper's copy of every piece (http/web-body.ts). Either is made when read.
+      const toBody = request.method === 'PATCH' ? nodeBody : webBody;
       let body: ReadableStream<Uint8Array> | undefined;
-      Object.defineProperty(forTus, 'body', { get: () => (body ??= webBody(request.raw)) });
+      Object.defineProperty(forTus, 'body', { get: () => (body ??= toBody(request.raw)) });
       clients.set(forTus, request.clientId);
       tus ??= tusServer(deps, clients);
       return sendAnswer(reply, await (await tus).handleWeb(forTus));

@@ -3,9 +3,9 @@
 // or an object under the bucket's uploads/tus/).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { ConverterKind } from '@grabbit/catalog';
@@ -45,25 +45,50 @@ export async function writeBytes(
   return { file, sha: hash.digest('hex') };
 }
 
+const readBlock = 1024 * 1024;
+
 /**
  * Chunks read from disk in 1 MiB reads, each with its size (so its Content-Length is sent). The
  * library's own reader reads 64 KiB at a time and pipes each through a progress counter: on 1 GB
- * that cost the client half again the time of the transfer itself.
+ * that cost the client half again the time of the transfer itself. The file is opened once, and
+ * the next chunk's first block is read while the server answers the last one: reading it only
+ * once the answer is in (a file to open, a read to wait for) left the server idle between chunks.
  */
 const diskReader = {
   async openFile(input: { path: string }) {
-    const { size } = await stat(input.path);
+    const handle = await open(input.path);
+    const { size } = await handle.stat();
+    const readAt = async (at: number): Promise<Buffer> => {
+      const { buffer, bytesRead } = await handle.read(Buffer.allocUnsafe(Math.min(readBlock, size - at)), {
+        position: at,
+      });
+      return buffer.subarray(0, bytesRead);
+    };
+    let ahead: { at: number; block: Promise<Buffer> } | undefined;
+    async function* blocks(start: number, end: number) {
+      for (let at = start; at < end;) {
+        const block = ahead?.at === at ? await ahead.block : await readAt(at);
+        ahead = undefined;
+        const piece = block.subarray(0, end - at);
+        at += piece.length;
+        if (at >= end && end < size) {
+          ahead = { at: end, block: readAt(end) };
+          // A resumed upload may start elsewhere: the block is then dropped, unread.
+          ahead.block.catch(() => undefined);
+        }
+        yield piece;
+      }
+    }
     return {
       size,
       slice: async (start: number, end: number) => {
         const last = Math.min(end, size);
-        const value = Object.assign(
-          createReadStream(input.path, { start, end: last - 1, highWaterMark: 1024 * 1024 }),
-          { size: last - start },
-        );
+        const value = Object.assign(Readable.from(blocks(start, last), { objectMode: false }), {
+          size: last - start,
+        });
         return { value, done: last >= size };
       },
-      close: () => undefined,
+      close: () => void handle.close().catch(() => undefined),
     };
   },
 };
