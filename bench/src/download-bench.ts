@@ -16,12 +16,14 @@ import { startFixtureSite, type FixtureSite } from '../../apps/server/test/suppo
 import { startServer } from './convert-server';
 import { downloadArgsAlone, engineEnvAlone, serverYtDlp } from './engine-alone';
 import type { HubReceipt } from './hub-clients-worker';
+import { settleWrites } from './disk';
 import { median, ms, spread, verdict } from './stats';
 
 export { ms };
 
-// Seven interleaved runs: single runs on a shared 2-core machine vary by tens of ms.
-const runs = 7;
+// Fifteen interleaved runs, each after the last one's writes are on disk: single runs on a shared
+// 2-core machine vary by a hundred ms, and seven gave medians a tenth apart from one run to the next.
+const runs = 15;
 export const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ??
   NaN;
@@ -174,7 +176,9 @@ async function downloadRatio(site: FixtureSite): Promise<void> {
     const alone: number[] = [];
     const api: number[] = [];
     for (let i = 0; i < runs; i += 1) {
+      await settleWrites();
       alone.push(await ytDlpAlone(site.host, big));
+      await settleWrites();
       const result = await throughApi(server.base, big);
       if (result.bytes !== size) throw new Error(`API returned ${result.bytes} bytes, expected ${size}`);
       api.push(result.ms);

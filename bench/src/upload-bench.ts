@@ -3,15 +3,14 @@
 // bytes are arbitrary, so the converter answers 415 once it looks at them): the time is the upload's
 // and the hand-over's. Prints each time, their ratio (tus within 1.2x) and the server's memory growth
 // during the tus upload (under 100 MB: chunks stream to disk, never whole in memory).
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { convertEndpoints, maxChunkBytes } from '@grabbit/contracts';
 import { finish, idOf, tusUpload, writeBytes } from '../../apps/server/test/support/resumable-client';
 import { convertOverHttp, rssOf, startServer } from './convert-server';
 import { interleaved, median, spread, verdict } from './convert-measure';
+import { settleWrites } from './disk';
 
 const uploadBytes = 1_000_000_000;
 /** Counted rounds of each side (after one warm-up round). */
@@ -48,9 +47,6 @@ async function convertById(base: string, uploadId: string): Promise<number> {
 
 const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
-/** Writes what the last run left in the page cache: one run's 1 GB must not slow the next. */
-const settle = () => promisify(execFile)('sync');
-
 export async function runUploadBenchmarks(): Promise<void> {
   console.info('\n== Resumable uploads (tus) vs one multipart upload, 1 GB');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-bench-upload-'));
@@ -59,7 +55,7 @@ export async function runUploadBenchmarks(): Promise<void> {
     const { file } = await writeBytes(dir, 'one-gigabyte.bin', uploadBytes);
     const growths: number[] = [];
     const run = async (work: () => Promise<void>, growth?: number[]) => {
-      await settle();
+      await settleWrites();
       const result = await measured(server.pid, work);
       growth?.push(result.growth);
       return result.ms;

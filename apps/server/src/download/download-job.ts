@@ -146,7 +146,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
         ...(infoJsonFile ? { infoJsonFile } : {}),
         onPostprocess: progress.processing,
         ...(live ? { onChosen: (format: ChosenFormat) => live.chose(format) } : {}),
-        probe,
+        probe: async (media) => (await live?.probeOfSameFile(media)) ?? probe(media),
       },
     );
     const { info } = downloaded;

@@ -2,10 +2,11 @@
 // but the stored file: the chosen format is one plain http(s) file (no merge, no fix-up after the
 // download) in the asked container, the site announced its size, nothing else is asked of the
 // finishing step (no clip, subtitles or target size), and a probe of its first megabytes says the
-// finishing step keeps it as it is (an MP4 with its index at the front). When the job ends, the
-// finished file must be that same file (same inode) at the announced size; otherwise, or when the
-// job fails, the visitor's answer is cut off short of its announced length, which every client
-// reports as a failed download.
+// finishing step keeps it as it is (an MP4 with its index at the front). The last byte is held
+// back until yt-dlp names its finished file and that is the very file being sent (same inode) at
+// the announced size: the finishing step then only moves it. Otherwise, or when the job fails, the
+// visitor's answer stops short of its announced length, which every client reports as a failed
+// download.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { keptAsItIs } from '../media/finalize';
@@ -33,7 +34,7 @@ export interface LiveSendOptions {
 export class LiveSend {
   private chosen: { file: string; ext: string; title?: string } | undefined;
   private attempt: Promise<void> | undefined;
-  private offered: { file: GrowingFile; size: number } | undefined;
+  private offered: { file: GrowingFile; probe: ProbeResult } | undefined;
 
   constructor(private readonly options: LiveSendOptions) {}
 
@@ -67,7 +68,7 @@ export class LiveSend {
     const { input, live, maxDurationSeconds } = this.options;
     const probe = await this.options.probe(chosen.file);
     if ((probe.duration ?? 0) > maxDurationSeconds || !keptAsItIs(probe, input.format, chosen.ext)) return;
-    const file = await GrowingFile.open(chosen.file);
+    const file = await GrowingFile.open(chosen.file, size);
     const target = outputTarget(input.format);
     const offer = {
       file,
@@ -75,17 +76,33 @@ export class LiveSend {
       contentType: target.contentType,
       size,
     };
-    if (live.offer(input.taskId, offer)) this.offered = { file, size };
+    if (live.offer(input.taskId, offer)) this.offered = { file, probe };
     else await file.close();
+  }
+
+  /**
+   * yt-dlp named its finished file (every step of its own done): when it is the very file being
+   * sent, whole, the answer may end now, and the early probe serves the finishing step (the index
+   * at the front was already whole then, so probing again would tell nothing new).
+   */
+  async probeOfSameFile(file: string): Promise<ProbeResult | undefined> {
+    await this.attempt;
+    if (!this.offered || !(await this.isOfferedFile(file))) return undefined;
+    this.offered.file.finish();
+    return this.offered.probe;
+  }
+
+  private async isOfferedFile(file: string | undefined): Promise<boolean> {
+    if (!this.offered || !file) return false;
+    const finished = await stat(file).catch(() => undefined);
+    return finished?.ino === this.offered.file.inode && finished.size === this.offered.file.size;
   }
 
   /** The job ended: `output` is its finished file, before it is stored (undefined when it failed). */
   async end(output: string | undefined): Promise<void> {
     await this.attempt;
     if (!this.offered) return;
-    const { file, size } = this.offered;
-    const finished = output ? await stat(output).catch(() => undefined) : undefined;
-    if (finished?.ino === file.inode && finished.size === size) file.finish(size);
-    else file.fail(new Error('The finished file is not the one being sent.'));
+    if (await this.isOfferedFile(output)) this.offered.file.finish();
+    else this.offered.file.fail(new Error('The finished file is not the one being sent.'));
   }
 }

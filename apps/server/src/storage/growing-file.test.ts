@@ -1,5 +1,6 @@
-// Reading a file while it is written: every byte in order, the end exactly at the final size, a
-// failure or a file shorter than its final size as an error, and the same bytes after a rename.
+// Reading a file while it is written: every byte in order, the last one only once the file is said
+// to be finished, a failure or a file shorter than its announced size as an error, and the same
+// bytes after a rename.
 import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,11 @@ afterEach(async () => {
 
 const piece = (n: number) => Buffer.alloc(300_000 + n, n);
 
+/** Waits until `done` holds (the reader runs on its own). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -26,8 +32,11 @@ describe('GrowingFile', () => {
   it('reads pieces as they are written, through a rename, and ends at the final size', async () => {
     const file = path.join(dir, 'media.mp4');
     await writeFile(file, piece(1));
-    const growing = await GrowingFile.open(file);
-    const read = readAll(growing.stream());
+    const whole = Buffer.concat([1, 2, 3, 4, 5].map(piece));
+    const growing = await GrowingFile.open(file, whole.length);
+    const chunks: Buffer[] = [];
+    const reader = growing.stream().on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => reader.once('end', resolve));
     for (let n = 2; n <= 5; n += 1) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       await appendFile(file, piece(n));
@@ -35,15 +44,17 @@ describe('GrowingFile', () => {
     }
     // Moved (as into the result store): the reader keeps the file it opened.
     await rename(file, path.join(dir, 'result.mp4'));
-    const whole = Buffer.concat([1, 2, 3, 4, 5].map(piece));
-    growing.finish(whole.length);
-    expect((await read).equals(whole)).toBe(true);
+    // Everything is written, but the last byte waits for word that the file is finished.
+    await until(() => Buffer.concat(chunks).length === whole.length - 1);
+    growing.finish();
+    await ended;
+    expect(Buffer.concat(chunks).equals(whole)).toBe(true);
   });
 
   it('fails when told the file will not be whole', async () => {
     const file = path.join(dir, 'media.mp4');
     await writeFile(file, piece(1));
-    const growing = await GrowingFile.open(file);
+    const growing = await GrowingFile.open(file, piece(1).length);
     const read = readAll(growing.stream());
     setTimeout(() => growing.fail(new Error('changed')), 20);
     await expect(read).rejects.toThrow('changed');
@@ -52,8 +63,8 @@ describe('GrowingFile', () => {
   it('fails when the file is shorter than its final size', async () => {
     const file = path.join(dir, 'media.mp4');
     await writeFile(file, piece(1));
-    const growing = await GrowingFile.open(file);
-    growing.finish(piece(1).length + 10);
+    const growing = await GrowingFile.open(file, piece(1).length + 10);
+    growing.finish();
     await expect(readAll(growing.stream())).rejects.toThrow(/shorter/);
   });
 });

@@ -1,7 +1,8 @@
-// A file read while another program still writes it: the reader sends what is there, waits for word
-// that more was written, and ends exactly at the size it is told the file finally has (or fails
-// when told the file will not be whole). The file is opened once, so the reader keeps reading the
-// same file when it is renamed or moved into the result store meanwhile.
+// A file read while another program still writes it, up to the size announced for it: the reader
+// sends what is there and waits for word that more was written, but holds the last byte back
+// until it is told the file is finished, so a client never holds the whole announced length of a
+// file that turned out not to be the one finished: it fails instead. The file is opened once, so
+// the reader keeps reading the same file when it is renamed or moved into the result store.
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
@@ -12,20 +13,22 @@ export class GrowingFile {
   /** Counts the writer's words, so a reader that found nothing new knows whether to wait. */
   private version = 0;
   private wake: (() => void) | undefined;
-  private finalSize: number | undefined;
+  private finished = false;
   private failure: Error | undefined;
 
   private constructor(
     private readonly handle: FileHandle,
     /** The file's inode: the writer's end compares it with the file it finished. */
     readonly inode: number,
+    /** The size announced for the file. */
+    readonly size: number,
   ) {}
 
-  static async open(file: string): Promise<GrowingFile> {
+  static async open(file: string, size: number): Promise<GrowingFile> {
     const handle = await open(file, 'r');
     try {
       const { ino } = await handle.stat();
-      return new GrowingFile(handle, ino);
+      return new GrowingFile(handle, ino, size);
     } catch (error) {
       await handle.close();
       throw error;
@@ -38,14 +41,15 @@ export class GrowingFile {
     this.wake?.();
   }
 
-  /** The writer is done and the file has `size` bytes: the reader ends there. */
-  finish(size: number): void {
-    this.finalSize = size;
+  /** The file is finished at its announced size: the reader sends the rest and ends. */
+  finish(): void {
+    this.finished = true;
     this.grew();
   }
 
   /** The file will not be whole: the reader fails (its visitor sees a cut-off answer, never a wrong file). */
   fail(error: Error): void {
+    if (this.finished) return;
     this.failure = error;
     this.grew();
   }
@@ -69,20 +73,26 @@ export class GrowingFile {
     let position = 0;
     for (;;) {
       if (this.failure) throw this.failure;
-      const left = this.finalSize === undefined ? readBytes : this.finalSize - position;
-      if (left <= 0) return;
       const seen = this.version;
-      const buffer = Buffer.allocUnsafe(Math.min(readBytes, left));
-      const { bytesRead } = await this.handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead > 0) {
-        position += bytesRead;
-        yield buffer.subarray(0, bytesRead);
-      } else if (this.finalSize !== undefined && seen === this.version) {
-        throw new Error('The file is shorter than its final size.');
+      const finished = this.finished;
+      const left = (finished ? this.size : this.size - 1) - position;
+      if (left <= 0 && finished) return;
+      const bytesRead = left > 0 ? await this.readAt(position, Math.min(readBytes, left)) : undefined;
+      if (bytesRead) {
+        position += bytesRead.length;
+        yield bytesRead;
+      } else if (finished) {
+        throw new Error('The file is shorter than its announced size.');
       } else {
         await this.changedSince(seen);
       }
     }
+  }
+
+  private async readAt(position: number, length: number): Promise<Buffer | undefined> {
+    const buffer = Buffer.allocUnsafe(length);
+    const { bytesRead } = await this.handle.read(buffer, 0, length, position);
+    return bytesRead > 0 ? buffer.subarray(0, bytesRead) : undefined;
   }
 
   /** The one reader of the file from its first byte; the file is closed when the reader ends. */
