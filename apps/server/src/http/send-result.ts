@@ -32,7 +32,7 @@ function fileHeaders(reply: FastifyReply, contentType: string, fileName: string)
 export function sendLiveDownload(reply: FastifyReply, live: LiveDownload): FastifyReply {
   return fileHeaders(reply.code(200), live.contentType, live.fileName)
     .header('content-length', live.size)
-    .send(live.file.stream());
+    .send(live.file.stream(() => reply.raw.writableLength));
 }
 
 export async function sendStoredResult(

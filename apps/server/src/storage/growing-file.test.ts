@@ -2,6 +2,8 @@
 // to be finished, a failure or a file shorter than its announced size as an error, and the same
 // bytes after a rename.
 import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +51,39 @@ describe('GrowingFile', () => {
     growing.finish();
     await ended;
     expect(Buffer.concat(chunks).equals(whole)).toBe(true);
+  });
+
+  it('reuses its buffers only once their bytes have left, for a slow client of an HTTP answer', async () => {
+    const file = path.join(dir, 'media.mp4');
+    const whole = Buffer.alloc(24 * 1024 * 1024);
+    for (let i = 0; i < whole.length; i += 4) whole.writeUInt32LE(i, i);
+    await writeFile(file, whole);
+    const growing = await GrowingFile.open(file, whole.length);
+    growing.finish();
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-length': whole.length });
+      growing.stream(() => response.writableLength).pipe(response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const received = await new Promise<Buffer>((resolve, reject) => {
+        get(`http://127.0.0.1:${port}/`, (response) => {
+          const chunks: Buffer[] = [];
+          // A reader that stops after each piece: the answer's buffers fill and the file waits.
+          response.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            response.pause();
+            setImmediate(() => response.resume());
+          });
+          response.once('end', () => resolve(Buffer.concat(chunks)));
+        }).once('error', reject);
+      });
+      expect(received.length).toBe(whole.length);
+      expect(received.equals(whole)).toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('fails when told the file will not be whole', async () => {

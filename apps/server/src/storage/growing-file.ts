@@ -2,7 +2,9 @@
 // sends what is there and waits for word that more was written, but holds the last byte back
 // until it is told the file is finished, so a client never holds the whole announced length of a
 // file that turned out not to be the one finished: it fails instead. The file is opened once, so
-// the reader keeps reading the same file when it is renamed or moved into the result store.
+// the reader keeps reading the same file when it is renamed or moved into the result store. Reads
+// take turns in two buffers, each used again once the bytes last read into it have left the
+// process: a fresh buffer for every read made the garbage collector cost more than the sending.
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
@@ -69,17 +71,27 @@ export class GrowingFile {
     });
   }
 
-  private async *chunks(): AsyncGenerator<Buffer> {
+  /** `unsent()`: how many of the bytes given out so far may still be held in this process. */
+  private async *chunks(unsent: () => number): AsyncGenerator<Buffer> {
     let position = 0;
+    // Each buffer with the offset where the bytes last read into it end.
+    const buffers: { bytes: Buffer; endsAt: number }[] = [];
+    let turn = 0;
     for (;;) {
       if (this.failure) throw this.failure;
       const seen = this.version;
       const finished = this.finished;
       const left = (finished ? this.size : this.size - 1) - position;
       if (left <= 0 && finished) return;
-      const bytesRead = left > 0 ? await this.readAt(position, Math.min(readBytes, left)) : undefined;
+      turn = (turn + 1) % 2;
+      let buffer = buffers[turn];
+      if (!buffer || position - unsent() < buffer.endsAt)
+        buffers[turn] = buffer = { bytes: Buffer.allocUnsafe(readBytes), endsAt: 0 };
+      const bytesRead =
+        left > 0 ? await this.readAt(buffer.bytes, position, Math.min(readBytes, left)) : undefined;
       if (bytesRead) {
         position += bytesRead.length;
+        buffer.endsAt = position;
         yield bytesRead;
       } else if (finished) {
         throw new Error('The file is shorter than its announced size.');
@@ -89,15 +101,21 @@ export class GrowingFile {
     }
   }
 
-  private async readAt(position: number, length: number): Promise<Buffer | undefined> {
-    const buffer = Buffer.allocUnsafe(length);
+  private async readAt(buffer: Buffer, position: number, length: number): Promise<Buffer | undefined> {
     const { bytesRead } = await this.handle.read(buffer, 0, length, position);
     return bytesRead > 0 ? buffer.subarray(0, bytesRead) : undefined;
   }
 
-  /** The one reader of the file from its first byte; the file is closed when the reader ends. */
-  stream(): Readable {
-    const reader = Readable.from(this.chunks(), { objectMode: false });
+  /**
+   * The one reader of the file from its first byte; the file is closed when the reader ends.
+   * `held()`: how many bytes its consumer still holds unsent (an HTTP answer's writableLength, an
+   * upper bound since it counts the head too); without it every read gets a buffer of its own.
+   */
+  stream(held: () => number = () => Infinity): Readable {
+    const reader: Readable = Readable.from(
+      this.chunks(() => reader.readableLength + held()),
+      { objectMode: false },
+    );
     reader.once('close', () => void this.close());
     return reader;
   }
