@@ -54,44 +54,54 @@ const readBlock = 1024 * 1024;
  * the next chunk's first block is read while the server answers the last one: reading it only
  * once the answer is in (a file to open, a read to wait for) left the server idle between chunks.
  */
-const diskReader = {
-  async openFile(input: { path: string }) {
-    const handle = await open(input.path);
-    const { size } = await handle.stat();
-    const readAt = async (at: number): Promise<Buffer> => {
-      const { buffer, bytesRead } = await handle.read(Buffer.allocUnsafe(Math.min(readBlock, size - at)), {
-        position: at,
-      });
-      return buffer.subarray(0, bytesRead);
-    };
-    let ahead: { at: number; block: Promise<Buffer> } | undefined;
-    async function* blocks(start: number, end: number) {
-      for (let at = start; at < end;) {
-        const block = ahead?.at === at ? await ahead.block : await readAt(at);
-        ahead = undefined;
-        const piece = block.subarray(0, end - at);
-        at += piece.length;
-        if (at >= end && end < size) {
-          ahead = { at: end, block: readAt(end) };
-          // A resumed upload may start elsewhere: the block is then dropped, unread.
-          ahead.block.catch(() => undefined);
-        }
-        yield piece;
-      }
-    }
-    return {
-      size,
-      slice: async (start: number, end: number) => {
-        const last = Math.min(end, size);
-        const value = Object.assign(Readable.from(blocks(start, last), { objectMode: false }), {
-          size: last - start,
+function diskReader(opened: Set<() => void>) {
+  return {
+    async openFile(input: { path: string }) {
+      const handle = await open(input.path);
+      const { size } = await handle.stat();
+      const close = () => {
+        opened.delete(close);
+        void handle.close().catch(() => undefined);
+      };
+      opened.add(close);
+      const readAt = async (at: number): Promise<Buffer> => {
+        const { buffer, bytesRead } = await handle.read(Buffer.allocUnsafe(Math.min(readBlock, size - at)), {
+          position: at,
         });
-        return { value, done: last >= size };
-      },
-      close: () => void handle.close().catch(() => undefined),
-    };
-  },
-};
+        return buffer.subarray(0, bytesRead);
+      };
+      let ahead: { at: number; block: Promise<Buffer> } | undefined;
+      async function* blocks(start: number, end: number) {
+        for (let at = start; at < end;) {
+          const block = ahead?.at === at ? await ahead.block : await readAt(at);
+          ahead = undefined;
+          const piece = block.subarray(0, end - at);
+          at += piece.length;
+          if (at >= end && end < size) {
+            ahead = { at: end, block: readAt(end) };
+            // A resumed upload may start elsewhere: the block is then dropped, unread.
+            ahead.block.catch(() => undefined);
+          }
+          yield piece;
+        }
+      }
+      return {
+        size,
+        slice: async (start: number, end: number) => {
+          const last = Math.min(end, size);
+          const value = Object.assign(Readable.from(blocks(start, last), { objectMode: false }), {
+            size: last - start,
+          });
+          return { value, done: last >= size };
+        },
+        close,
+      };
+    },
+  };
+}
+
+/** Closes the files an upload's reader holds (the library closes them only after a success). */
+const releases = new WeakMap<Upload, () => void>();
 
 /** A tus upload of a local file (its slices are read from disk, each with its Content-Length). */
 export function tusUpload(
@@ -99,21 +109,30 @@ export function tusUpload(
   file: string,
   options: Partial<UploadOptions> & { headers?: Record<string, string> },
 ): Upload {
-  return new Upload(createReadStream(file), {
+  const opened = new Set<() => void>();
+  const upload = new Upload(createReadStream(file), {
     endpoint: uploadsEndpoint(origin),
-    fileReader: diskReader,
+    fileReader: diskReader(opened),
     metadata: { filename: path.basename(file) },
     retryDelays: [],
     removeFingerprintOnSuccess: true,
     ...options,
   });
+  const release = () => [...opened].forEach((close) => close());
+  releases.set(upload, release);
+  const abort = upload.abort.bind(upload);
+  upload.abort = (shouldTerminate?: boolean) => abort(shouldTerminate).finally(release);
+  return upload;
 }
 
 /** Runs an upload to its end: its URL once finished, or the error. */
 export function finish(upload: Upload): Promise<string> {
   return new Promise((resolve, reject) => {
     upload.options.onSuccess = () => resolve(upload.url ?? '');
-    upload.options.onError = reject;
+    upload.options.onError = (error) => {
+      releases.get(upload)?.();
+      reject(error);
+    };
     upload.start();
   });
 }
