@@ -26,6 +26,8 @@ import { until } from './support/until';
 const visitor = { 'x-forwarded-for': '203.0.113.10' };
 const stranger = { 'x-forwarded-for': '203.0.113.20' };
 const tus = { 'tus-resumable': '1.0.0' };
+/** The headers of a chunk sent from the start of an upload. */
+const firstChunk = { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' };
 
 let server: TestApp;
 let dir: string;
@@ -142,12 +144,7 @@ describe('resumable uploads', () => {
     // A chunk running past the upload's length is refused, and none of it is stored.
     const past = await fetch(url, {
       method: 'PATCH',
-      headers: {
-        ...tus,
-        ...visitor,
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
+      headers: { ...firstChunk, ...visitor },
       body: new Uint8Array(1001),
     });
     expect(past.status).toBe(413);
@@ -157,13 +154,7 @@ describe('resumable uploads', () => {
     const tooLarge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = httpRequest(url, {
         method: 'PATCH',
-        headers: {
-          ...tus,
-          ...visitor,
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(maxChunkBytes + 1),
-        },
+        headers: { ...firstChunk, ...visitor, 'content-length': String(maxChunkBytes + 1) },
       });
       request.on('response', (answer) => {
         let body = '';
