@@ -4,7 +4,9 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { runConversionStateContract } from '../src/convert/conversion-state.contract';
 import { runStateStoreContract } from '../src/download/task-state.contract';
+import { runJobRecordStoreContract } from '../src/jobs/job-records.contract';
 import { runJobRunnerContract } from '../src/jobs/runner.contract';
+import { RedisJobRecordStore } from '../src/jobs/redis-job-records';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
 import { RedisConversionSignals } from '../src/convert/redis-conversion-signals';
 import { RedisConversionStateStore } from '../src/convert/redis-conversion-state';
@@ -42,6 +44,11 @@ afterAll(async () => {
 runStateStoreContract('Redis task state', () => {
   prefixes += 1;
   return new RedisTaskStateStore(connection, 60_000, `contract:${prefixes}:task:`);
+});
+
+runJobRecordStoreContract('Redis job records', ({ slotMs }) => {
+  prefixes += 1;
+  return new RedisJobRecordStore(connection, `contract:${prefixes}:`, 60_000, slotMs);
 });
 
 runConversionStateContract('Redis conversion state and signal channel', async () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../src/realtime/event-bus';
 import { RedisEventBus } from '../src/realtime/redis-event-bus';
 import { connectRedis, redisReachable, redisReady } from '../src/redis/redis-connection';
-import { RedisRecordStore } from '../src/redis/redis-record-store';
+import { RedisRecordStore } from '../src/jobs/redis-record-store';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { until } from './support/until';
 

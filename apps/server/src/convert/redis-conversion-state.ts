@@ -3,7 +3,7 @@
 import type { Redis } from 'ioredis';
 import type { ConversionRecord, ConversionStateStore } from './conversion-state';
 import { unavailable } from '../jobs/queue-errors';
-import { RedisRecordStore } from '../redis/redis-record-store';
+import { RedisRecordStore } from '../jobs/redis-record-store';
 
 export class RedisConversionStateStore implements ConversionStateStore {
   private readonly records: RedisRecordStore<ConversionRecord>;

@@ -3,7 +3,7 @@
 import type { Redis } from 'ioredis';
 import type { TaskRecord, TaskStateStore } from './task-state';
 import { unavailable } from '../jobs/queue-errors';
-import { RedisRecordStore } from '../redis/redis-record-store';
+import { RedisRecordStore } from '../jobs/redis-record-store';
 
 export class RedisTaskStateStore implements TaskStateStore {
   private readonly records: RedisRecordStore<TaskRecord>;

@@ -11,7 +11,7 @@ import {
 import { network } from '@grabbit/catalog';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import type { EventBus, GroupName } from './event-bus';
+import { jobChangedEvent, type EventBus, type GroupName } from './event-bus';
 
 type HubServer = Server<HubClientEvents, HubServerEvents>;
 type HubSocket = Socket<HubClientEvents, HubServerEvents>;
@@ -90,6 +90,7 @@ export function attachDownloadHub(
   });
   const clients = options.adapter ? io.local : io;
   const unsubscribe = bus.subscribe((message) => {
+    if (message.event === jobChangedEvent) return;
     const room = clients.to(message.group);
     (room.emit.bind(room) as LooseEmit)(message.event, ...message.args);
   });

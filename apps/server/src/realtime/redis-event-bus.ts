@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import type { HubEventName, HubServerEvents } from '@grabbit/contracts';
 import { RedisJsonChannel } from '../redis/redis-json-channel';
-import type { BusMessage, EventBus, GroupName } from './event-bus';
+import { jobChangedEvent, type BusMessage, type EventBus, type GroupName } from './event-bus';
 
 export class RedisEventBus implements EventBus {
   private readonly channel: RedisJsonChannel<BusMessage>;
@@ -26,6 +26,10 @@ export class RedisEventBus implements EventBus {
 
   publish<E extends HubEventName>(group: GroupName, event: E, ...args: Parameters<HubServerEvents[E]>): void {
     this.channel.publish({ group, event, args });
+  }
+
+  publishJobChange(jobId: string): void {
+    this.channel.publish({ group: `job:${jobId}`, event: jobChangedEvent, args: [] });
   }
 
   subscribe(listener: (message: BusMessage) => void): () => void {

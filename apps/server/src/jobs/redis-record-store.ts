@@ -1,4 +1,4 @@
-// Task and batch state in Redis: one JSON value per record, expiring `ttlMs` after its last change
+// Job records in Redis: one JSON value per record, expiring `ttlMs` after its last change
 // (the last change of a task is its result being made, so state and result expire together).
 // Changes are compare-and-set in one Lua step, so two processes moving the same batch on at once
 // never lose each other's update, and no per-connection WATCH is needed.

@@ -1,0 +1,80 @@
+// One record for every kind of job the server runs (a download, a batch, a post or playlist read,
+// a conversion, a cloud copy): who owns it, where it stands, and what it left (a result or an
+// error). Features keep their own fields in `detail`; everything that waits for a job, answers
+// its status or counts a client's running jobs reads this one record.
+import type { ErrorCode } from '@grabbit/contracts';
+
+export type JobKind = 'download' | 'batch' | 'read' | 'conversion' | 'cloud';
+
+/** queued: waiting for a worker; running: being worked on; the other three are final. */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobRecord<D = unknown> {
+  id: string;
+  kind: JobKind;
+  /** Whose job it is: the hashed client id (or the API key's client id). */
+  owner: string;
+  /**
+   * Whether the job counts against its owner's running-job cap while it is queued or running
+   * (a batch's items ride on their batch's one slot).
+   */
+  holdsSlot: boolean;
+  status: JobStatus;
+  /** 0-100. */
+  progress: number;
+  /** The feature's own word for where the job is (e.g. 'downloading', 'converting'). */
+  stage: string;
+  /** Once done: the result in the result store. */
+  result?: string;
+  /** Once failed or cancelled: the visitor's message and its stable code. */
+  errorCode?: ErrorCode;
+  error?: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+  /** The feature's own fields (plain JSON: it goes to Redis in scaled mode). */
+  detail: D;
+}
+
+export function isEnded(record: Pick<JobRecord, 'status'>): boolean {
+  return record.status === 'done' || record.status === 'failed' || record.status === 'cancelled';
+}
+
+/** A new record, queued, owned by `owner`. */
+export function newJobRecord<D>(
+  fields: Pick<JobRecord<D>, 'id' | 'kind' | 'owner' | 'detail'> &
+    Partial<Pick<JobRecord<D>, 'holdsSlot' | 'stage'>>,
+  now = Date.now(),
+): JobRecord<D> {
+  return {
+    holdsSlot: true,
+    stage: 'queued',
+    ...fields,
+    status: 'queued',
+    progress: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export interface JobRecordStore {
+  /**
+   * Writes a new record. A record that holds a slot is written only while its owner holds fewer
+   * than `cap` slots (checked and taken in one step): false when the owner is at its cap.
+   */
+  create(record: JobRecord, cap?: number): Promise<boolean>;
+  get<D>(id: string): Promise<JobRecord<D> | undefined>;
+  /**
+   * Applies `change` to the stored record atomically and returns what is stored after it; `change`
+   * may run more than once and returns undefined to leave the record as it is. An unknown record
+   * is left unknown. A record that ends gives its slot back.
+   */
+  update<D>(
+    id: string,
+    change: (current: JobRecord<D>) => JobRecord<D> | undefined,
+  ): Promise<JobRecord<D> | undefined>;
+  /** How many slots the owner holds: its queued or running jobs that hold one. */
+  slotsHeld(owner: string): Promise<number>;
+  /** Forgets a record (and its slot). */
+  delete(id: string): Promise<void>;
+}

@@ -1,0 +1,82 @@
+// Embedded mode's job records, in this process. Records are forgotten `keepMs` after they were
+// made (on the next write: no timer per record, see core/expiry-queue.ts). A slot not given back
+// by `slotMs` after its job was made no longer counts, as in the Redis store, so a job that never
+// reports its end cannot hold its owner's slot for ever.
+import { ExpiryQueue } from '../core/expiry-queue';
+import { isEnded, type JobRecord, type JobRecordStore } from './job-record';
+
+export class MemoryJobRecordStore implements JobRecordStore {
+  private readonly records = new Map<string, JobRecord>();
+  private readonly ages: ExpiryQueue<string>;
+  /** Each owner's held slots: job id to the slot's deadline. */
+  private readonly slots = new Map<string, Map<string, number>>();
+
+  constructor(
+    keepMs: number,
+    private readonly slotMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.ages = new ExpiryQueue(keepMs, now);
+  }
+
+  async create(record: JobRecord, cap = Infinity): Promise<boolean> {
+    this.ages.sweep((id) => this.forget(id));
+    if (record.holdsSlot && !isEnded(record)) {
+      if (this.held(record.owner) >= cap) return false;
+      this.ownerSlots(record.owner).set(record.id, this.now() + this.slotMs);
+    }
+    this.ages.start(record.id);
+    this.records.set(record.id, structuredClone(record));
+    return true;
+  }
+
+  async get<D>(id: string): Promise<JobRecord<D> | undefined> {
+    const record = this.records.get(id);
+    if (!record || this.ages.isExpired(id)) return undefined;
+    return structuredClone(record) as JobRecord<D>;
+  }
+
+  async update<D>(
+    id: string,
+    change: (current: JobRecord<D>) => JobRecord<D> | undefined,
+  ): Promise<JobRecord<D> | undefined> {
+    const current = await this.get<D>(id);
+    if (!current) return undefined;
+    const next = change(current);
+    if (!next) return current;
+    this.records.set(id, structuredClone(next));
+    if (isEnded(next)) this.slots.get(next.owner)?.delete(id);
+    return structuredClone(next);
+  }
+
+  async slotsHeld(owner: string): Promise<number> {
+    return this.held(owner);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.forget(id);
+    this.ages.forget(id);
+  }
+
+  private forget(id: string): void {
+    const record = this.records.get(id);
+    if (record) this.slots.get(record.owner)?.delete(id);
+    this.records.delete(id);
+  }
+
+  private ownerSlots(owner: string): Map<string, number> {
+    let slots = this.slots.get(owner);
+    if (!slots) this.slots.set(owner, (slots = new Map()));
+    return slots;
+  }
+
+  /** The owner's slots still within their deadline (the others are dropped). */
+  private held(owner: string): number {
+    const slots = this.slots.get(owner);
+    if (!slots) return 0;
+    const now = this.now();
+    for (const [id, deadline] of slots) if (deadline <= now) slots.delete(id);
+    if (slots.size === 0) this.slots.delete(owner);
+    return slots.size;
+  }
+}

@@ -1,0 +1,107 @@
+// Scaled mode's job records in Redis, shared by every API node and worker: one JSON value per
+// record (expiring `keepMs` after its last change), and per owner one sorted set of the slots its
+// jobs hold, each scored with its deadline. Checking the cap and taking a slot is one Lua step, so
+// two nodes cannot both take the last slot; a slot past its deadline (its job's process died before
+// the job could end) no longer counts and is dropped on the next look. While Redis is away, every
+// call answers 503 BUSY (try again shortly), never a 500.
+import type { Redis } from 'ioredis';
+import { RedisRecordStore } from './redis-record-store';
+import { isEnded, type JobRecord, type JobRecordStore } from './job-record';
+import { unavailable } from './queue-errors';
+
+// KEYS: the record, the owner's slots. ARGV: the record's JSON, its TTL, now, the slot's deadline
+// ('' when it holds none), the cap (-1: none), the job id. Returns 1 when written.
+const createScript = `
+if ARGV[4] ~= '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[3])
+  if tonumber(ARGV[5]) >= 0 and redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
+  redis.call('ZADD', KEYS[2], ARGV[4], ARGV[6])
+  if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[4]) - tonumber(ARGV[3]) then
+    redis.call('PEXPIREAT', KEYS[2], ARGV[4])
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+export class RedisJobRecordStore implements JobRecordStore {
+  private readonly records: RedisRecordStore<JobRecord>;
+
+  constructor(
+    private readonly redis: Redis,
+    /** Key prefix, e.g. `grabbit:`. */
+    private readonly prefix: string,
+    private readonly keepMs: number,
+    private readonly slotMs: number,
+  ) {
+    this.records = new RedisRecordStore(redis, `${prefix}job:`, keepMs);
+  }
+
+  private slotsKey(owner: string): string {
+    return `${this.prefix}job-slots:${owner}`;
+  }
+
+  async create(record: JobRecord, cap = Infinity): Promise<boolean> {
+    const now = Date.now();
+    const holds = record.holdsSlot && !isEnded(record);
+    const written = await this.redis
+      .eval(
+        createScript,
+        2,
+        `${this.prefix}job:${record.id}`,
+        this.slotsKey(record.owner),
+        JSON.stringify(record),
+        this.keepMs,
+        now,
+        holds ? now + this.slotMs : '',
+        cap === Infinity ? -1 : cap,
+        record.id,
+      )
+      .catch(unavailable);
+    return written === 1;
+  }
+
+  get<D>(id: string): Promise<JobRecord<D> | undefined> {
+    return this.records.get(id).catch(unavailable) as Promise<JobRecord<D> | undefined>;
+  }
+
+  async update<D>(
+    id: string,
+    change: (current: JobRecord<D>) => JobRecord<D> | undefined,
+  ): Promise<JobRecord<D> | undefined> {
+    let ended: JobRecord | undefined;
+    const stored = await this.records
+      .update(id, (current) => {
+        if (!current) return undefined;
+        const next = change(current as JobRecord<D>);
+        ended = next && isEnded(next) && !isEnded(current) ? next : undefined;
+        return next;
+      })
+      .catch(unavailable);
+    // A give-back lost to a Redis outage ends at the slot's deadline.
+    if (ended) await this.redis.zrem(this.slotsKey(ended.owner), id).catch(() => undefined);
+    return stored as JobRecord<D> | undefined;
+  }
+
+  async slotsHeld(owner: string): Promise<number> {
+    const key = this.slotsKey(owner);
+    const answers = await this.redis
+      .multi()
+      .zremrangebyscore(key, '-inf', Date.now())
+      .zcard(key)
+      .exec()
+      .catch(unavailable);
+    const [, count] = answers ?? [];
+    return Number(count?.[1] ?? 0);
+  }
+
+  async delete(id: string): Promise<void> {
+    const record = await this.records.get(id).catch(unavailable);
+    if (!record) return;
+    await this.redis
+      .multi()
+      .del(`${this.prefix}job:${id}`)
+      .zrem(this.slotsKey(record.owner), id)
+      .exec()
+      .catch(unavailable);
+  }
+}
