@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -221,10 +221,13 @@ describe('converter safety over a real connection', () => {
     await waitFor(async () => (await leftoverUploads(live.dataDir)).length === 0);
   });
 
-  it('stops ffmpeg and removes everything when the visitor disconnects mid-conversion', async () => {
+  it('finishes a conversion whose visitor disconnected mid-conversion, keeps its result and removes its upload', async () => {
+    // A client that closes its connection does not cancel its job: it keeps its running-job slot
+    // until it ends, and its owner collects the result by the job's id.
     const clip = await readFile(
-      await makeVideo(ctx.dir, 'long.mp4', { seconds: 40, width: 640, height: 360 }),
+      await makeVideo(ctx.dir, 'left.mp4', { seconds: 12, width: 480, height: 270 }),
     );
+    const resultsBefore: string[] = await readdir(path.join(live.dataDir, 'results')).catch(() => []);
     const { req, tail } = startUpload('/api/convert/video', 'webm', clip, clip.length);
     req.end(tail);
     await waitFor(
@@ -232,8 +235,10 @@ describe('converter safety over a real connection', () => {
       10_000,
     );
     req.destroy();
-    await waitFor(async () => (await enginesOf(live.dataDir)).length === 0, 2000);
+    await waitFor(async () => (await enginesOf(live.dataDir)).length === 0, 50_000);
     await waitFor(async () => (await leftoverUploads(live.dataDir)).length === 0, 2000);
+    const results = await readdir(path.join(live.dataDir, 'results'));
+    expect(results.filter((name) => !resultsBefore.includes(name)).length).toBeGreaterThan(0);
   });
 
   it('kills the whole ffmpeg process group at the timeout and cleans up', async () => {

@@ -2,15 +2,10 @@
 // redis-server and a real S3-compatible server (s3rver).
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import { runConversionStateContract } from '../src/convert/conversion-state.contract';
-import { runStateStoreContract } from '../src/download/task-state.contract';
 import { runJobRecordStoreContract } from '../src/jobs/job-records.contract';
 import { runJobRunnerContract } from '../src/jobs/runner.contract';
 import { RedisJobRecordStore } from '../src/jobs/redis-job-records';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
-import { RedisConversionSignals } from '../src/convert/redis-conversion-signals';
-import { RedisConversionStateStore } from '../src/convert/redis-conversion-state';
-import { RedisTaskStateStore } from '../src/download/redis-task-state';
 import { connectRedis, redisReady } from '../src/redis/redis-connection';
 import { runResultStoreContract } from '../src/storage/result-store.contract';
 import { S3ResultStore } from '../src/storage/s3-result-store';
@@ -41,26 +36,9 @@ afterAll(async () => {
 });
 
 // Each store gets its own key prefix or bucket folder, as each suite case expects a fresh store.
-runStateStoreContract('Redis task state', () => {
-  prefixes += 1;
-  return new RedisTaskStateStore(connection, 60_000, `contract:${prefixes}:task:`);
-});
-
 runJobRecordStoreContract('Redis job records', ({ slotMs }) => {
   prefixes += 1;
   return new RedisJobRecordStore(connection, `contract:${prefixes}:`, 60_000, slotMs);
-});
-
-runConversionStateContract('Redis conversion state and signal channel', async () => {
-  prefixes += 1;
-  const subscriber = connectRedis(redis.url, 'waiting');
-  workerConnections.push(subscriber);
-  const signals = new RedisConversionSignals(connection, subscriber, `contract:${prefixes}:conversions`);
-  await signals.ready();
-  return {
-    state: new RedisConversionStateStore(connection, 60_000, `contract:${prefixes}:conversion:`),
-    signals,
-  };
 });
 
 runResultStoreContract('bucket results', async (ttlMs) => {

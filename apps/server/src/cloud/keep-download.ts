@@ -1,12 +1,15 @@
-// download-and-upload: the download runs as a normal task (hub progress as usual); once it has
-// finished, its result is copied into cloud storage and the task's state names the cloud copy.
-// The wait goes through the task store and the event bus (any process can answer), and the copy
-// does not depend on the HTTP request: a visitor who disconnects still finds it in the task.
+// download-and-upload: a cloud copy is a job of its own (a `cloud` job record holding the request's
+// running-job slot); its download runs as a normal task (hub progress as usual) riding on that
+// slot, and once the download has ended, its result is copied into cloud storage, the task's
+// state names the cloud copy and the copy's record ends, giving the slot back. The wait is the
+// one job waiter (any process can answer), and the copy does not depend on the HTTP request: a
+// visitor who disconnects still finds it in the task.
 import type { Platform } from '@grabbit/catalog';
 import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
+import type { JobOrigin } from '../jobs/job-records';
 import type { CloudService, KeepRequest, KeptFile } from './cloud-service';
 
 export interface KeptDownload extends KeptFile {
@@ -19,26 +22,51 @@ export async function keepDownload(
   platform: Platform,
   body: CloudDownloadRequest & Pick<KeepRequest, 'owner'>,
   origin: string,
+  job: JobOrigin,
 ): Promise<{ taskId: string; kept: Promise<KeptDownload> }> {
-  const task = await downloads.startTask(platform, {
-    url: body.url,
-    format: body.format,
-    quality: body.quality,
-    removeWatermark: body.removeWatermark,
-  });
+  const { records } = downloads;
+  const copy = await records.start(job, 'cloud', {});
+  const end = (change: { result: string } | { error: AppError }) =>
+    records.update(copy.id, (current) =>
+      'result' in change
+        ? { ...current, status: 'done', progress: 100, result: change.result }
+        : { ...current, status: 'failed', errorCode: change.error.code, error: change.error.message },
+    );
+  let taskId: string;
+  try {
+    const input = {
+      url: body.url,
+      format: body.format,
+      quality: body.quality,
+      removeWatermark: body.removeWatermark,
+    };
+    taskId = (await downloads.startTask(platform, input, { owner: copy.owner })).taskId;
+  } catch (error) {
+    await end({ error: error instanceof AppError ? error : copyFailed() }).catch(() => undefined);
+    throw error;
+  }
+  await records.update(copy.id, (current) => ({ ...current, status: 'running', detail: { taskId } }));
   const kept = (async () => {
-    const settled = await downloads.waitForTask(task.taskId);
+    const settled = await downloads.waitForTask(taskId);
     if (settled?.task.status !== 'completed' || !settled.result) {
       const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
-      throw new AppError(code, settled?.task.error ?? 'Cloud storage upload failed');
+      throw new AppError(code, settled?.task.error ?? copyFailed().message);
     }
     const file = await cloud.keepResult(settled.result.fileId, body);
     const link = cloud.link(file.meta, origin);
-    await downloads.tasks.annotate(task.taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
-    return { ...file, taskId: task.taskId };
+    await downloads.tasks.annotate(taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
+    return { ...file, taskId };
   })();
-  return { taskId: task.taskId, kept: endedByShutdown(kept, cloud.closing) };
+  kept
+    .then(
+      (file) => end({ result: file.meta.fileKey }),
+      (error: unknown) => end({ error: error instanceof AppError ? error : copyFailed() }),
+    )
+    .catch(() => undefined);
+  return { taskId, kept: endedByShutdown(kept, cloud.closing) };
 }
+
+const copyFailed = () => new AppError('DOWNLOAD_FAILED', 'Cloud storage upload failed');
 
 const restarting = () =>
   Object.assign(

@@ -74,7 +74,13 @@ export async function buildApp({
   });
   const { stores } = parts;
   const { bus, scaled } = stores;
-  const security = await registerSecurity(app, { config, bus, identity, ...(scaled ? { scaled } : {}) });
+  const { records } = parts;
+  const security = await registerSecurity(app, {
+    config,
+    jobs: records,
+    identity,
+    ...(scaled ? { scaled } : {}),
+  });
   await registerOpenApi(app);
   await app.register(
     healthRoutes(async () =>
@@ -86,8 +92,8 @@ export async function buildApp({
     config,
     bus,
     tasks: parts.tasks,
+    records,
     results: stores.results,
-    batches: stores.batches,
     jobs: parts.runner,
     live: parts.live,
   });
@@ -96,6 +102,7 @@ export async function buildApp({
     config,
     bus,
     ...stores.conversions,
+    records,
     results: stores.results,
     jobs: parts.runner,
     resumable: resumable.uploads,

@@ -10,6 +10,7 @@ import { downloadFailures } from '../download/failures';
 import type { LiveDownloads } from '../download/live-downloads';
 import { jobsRootOf } from '../download/service';
 import type { TaskStore } from '../download/task-store';
+import type { JobRecords } from '../jobs/job-records';
 import type { ProductJobTable } from '../jobs/job-types';
 import type { Stores } from './stores';
 
@@ -19,11 +20,11 @@ const runnerSlackSeconds = 120;
 export function productJobTable(
   config: Config,
   stores: Stores,
-  tasks: TaskStore,
+  { records, tasks }: { records: JobRecords; tasks: TaskStore },
   log: FastifyBaseLogger,
   live: LiveDownloads,
 ): ProductJobTable {
-  const conversions = { ...stores.conversions, bus: stores.bus, results: stores.results };
+  const conversions = { ...stores.conversions, records, bus: stores.bus, results: stores.results };
   return {
     download: {
       handler: downloadJobHandler({

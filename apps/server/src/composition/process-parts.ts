@@ -1,4 +1,4 @@
-// What every process of either mode is made of: the stores, the task store, the job runner built
+// What every process of either mode is made of: the stores, the job records and task store, the job runner built
 // from the job table, and the expiry sweeper. The API process adds the HTTP app on top
 // (api-app.ts); a worker process is this alone (worker.ts).
 import { mkdir } from 'node:fs/promises';
@@ -8,6 +8,7 @@ import type { Config } from '../config/env';
 import { jobsRootOf } from '../download/service';
 import { LiveDownloads } from '../download/live-downloads';
 import { TaskStore } from '../download/task-store';
+import { JobRecords } from '../jobs/job-records';
 import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { startSweeper } from '../storage/sweeper';
@@ -17,6 +18,8 @@ import { openStores, type Stores } from './stores';
 
 export interface ProcessParts {
   stores: Stores;
+  /** Every job's record, with its change event on the bus. */
+  records: JobRecords;
   tasks: TaskStore;
   runner: JobRunner;
   /** Direct downloads waiting in this process, for this process's download jobs. */
@@ -32,9 +35,10 @@ export async function buildProcessParts(
   options: { runsJobs: boolean },
 ): Promise<ProcessParts> {
   const stores = await openStores(config, log);
-  const tasks = new TaskStore(stores.tasks, stores.bus);
+  const records = new JobRecords(stores.jobs, stores.bus);
+  const tasks = new TaskStore(records, stores.bus);
   const live = new LiveDownloads();
-  const table = productJobTable(config, stores, tasks, log, live);
+  const table = productJobTable(config, stores, { records, tasks }, log, live);
   const { scaled } = stores;
   const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
   const bullmq = scaled
@@ -65,6 +69,7 @@ export async function buildProcessParts(
   });
   return {
     stores,
+    records,
     tasks,
     runner,
     live,

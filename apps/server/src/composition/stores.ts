@@ -1,11 +1,10 @@
 // The stores a process works with, in the mode the configuration names. Embedded mode keeps them
-// in this process (memory and the local DATA_DIR); scaled mode (REDIS_URL) keeps state, signals and
+// in this process (memory and the local DATA_DIR); scaled mode (REDIS_URL) keeps job records and
 // events in Redis and results and waiting uploads in the bucket (or on the shared DATA_DIR).
 // Everything above sees only the interfaces.
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import { InProcessConversionSignals, type ConversionSignals } from '../convert/conversion-signals';
 import {
   BucketConversionInputs,
   LocalConversionInputs,
@@ -13,14 +12,10 @@ import {
   uploadKeepMs,
   type ConversionInputs,
 } from '../convert/conversion-inputs';
-import { MemoryConversionStateStore, type ConversionStateStore } from '../convert/conversion-state';
-import { RedisConversionSignals } from '../convert/redis-conversion-signals';
-import { RedisConversionStateStore } from '../convert/redis-conversion-state';
 import { uploadsRoot } from '../convert/workspace';
-import { MemoryBatchStore, type BatchStore } from '../download/batch-store';
-import { RedisBatchStore } from '../download/redis-batch-store';
-import { RedisTaskStateStore } from '../download/redis-task-state';
-import { MemoryTaskStateStore, type TaskStateStore } from '../download/task-state';
+import type { JobRecordStore } from '../jobs/job-record';
+import { MemoryJobRecordStore } from '../jobs/memory-job-records';
+import { RedisJobRecordStore } from '../jobs/redis-job-records';
 import { InProcessEventBus, type EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { BucketResultStore } from '../storage/s3-results';
@@ -29,11 +24,11 @@ import { connectScaled, type ScaledInfrastructure } from './scaled-infrastructur
 
 export interface Stores {
   bus: EventBus;
-  tasks: TaskStateStore;
-  batches: BatchStore;
+  /** Every job's record: downloads, batches, reads, conversions, cloud copies. */
+  jobs: JobRecordStore;
   /** Downloads' and conversions' results, expired together after RESULT_TTL_HOURS. */
   results: ResultStore;
-  conversions: { state: ConversionStateStore; signals: ConversionSignals; inputs: ConversionInputs };
+  conversions: { inputs: ConversionInputs };
   /** Scaled mode's connections (Redis, the bucket), for the parts that need them directly. */
   scaled?: ScaledInfrastructure;
   close(): Promise<void>;
@@ -41,51 +36,44 @@ export interface Stores {
 
 export async function openStores(config: Config, log: FastifyBaseLogger): Promise<Stores> {
   const keepMs = config.RESULT_TTL_HOURS * 3_600_000;
+  const slotMs = jobSlotMs(config);
   const resultsDir = path.resolve(config.DATA_DIR, 'results');
   if (!config.REDIS_URL) {
     return {
       bus: new InProcessEventBus(),
-      tasks: new MemoryTaskStateStore(keepMs),
-      batches: new MemoryBatchStore(keepMs),
+      jobs: new MemoryJobRecordStore(keepMs, slotMs),
       results: new DiskResultStore(resultsDir, keepMs),
-      conversions: {
-        state: new MemoryConversionStateStore(keepMs),
-        signals: new InProcessConversionSignals(),
-        inputs: new LocalConversionInputs(config.DATA_DIR),
-      },
+      conversions: { inputs: new LocalConversionInputs(config.DATA_DIR) },
       close: async () => undefined,
     };
   }
   const scaled = await connectScaled(config, log);
   const { commands, prefix } = scaled;
-  const signals = new RedisConversionSignals(
-    commands,
-    scaled.connection('waiting', 'conversion-signals'),
-    `${prefix}:conversions`,
-  );
   const inputs = scaled.uploads
     ? new BucketConversionInputs(scaled.uploads, config.DATA_DIR)
     : new SharedDiskConversionInputs(config.DATA_DIR, uploadKeepMs(config));
   const stopUploadSweep = sweepUploads(config, inputs, log);
   return {
     bus: scaled.bus,
-    tasks: new RedisTaskStateStore(commands, keepMs, `${prefix}:task:`),
-    batches: new RedisBatchStore(commands, `${prefix}:`, keepMs),
+    jobs: new RedisJobRecordStore(commands, `${prefix}:`, keepMs, slotMs),
     results: scaled.results
       ? new BucketResultStore(scaled.results, config.S3_REDIRECTS)
       : new DiskResultStore(resultsDir, keepMs),
-    conversions: {
-      state: new RedisConversionStateStore(commands, keepMs, `${prefix}:conversion:`),
-      signals,
-      inputs,
-    },
+    conversions: { inputs },
     scaled,
     async close() {
       stopUploadSweep();
-      await signals.close();
       await scaled.close();
     },
   };
+}
+
+/**
+ * A running-job slot whose job never reported its end (its process died) stops counting this long
+ * after the job was made: longer than any download or conversion may run.
+ */
+function jobSlotMs(config: Config): number {
+  return (Math.max(config.DOWNLOAD_TIMEOUT_SECONDS, config.CONVERT_TIMEOUT_SECONDS) + 600) * 1000;
 }
 
 /** Every process sweeps uploads a dead process left behind, and dead workers' workspaces. */

@@ -1,7 +1,7 @@
 // The `convert` job's one handler, in both modes (embedded: this process's runner; scaled: a
 // worker). It claims the uploaded input (its own copy on a worker, the upload itself in embedded
-// mode), converts it with the engines and limits of ConversionService, stores the result, records
-// the conversion's end and signals it. The input is removed when the job ends, except when the job
+// mode), converts it with the engines and limits of ConversionService, stores the result and
+// records the conversion's end in its job record (whose change event tells its waiters). The input is removed when the job ends, except when the job
 // is handed back to the queue at shutdown (the next worker needs it).
 import { open } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,8 +15,8 @@ import type { ResultStore } from '../storage/result-store';
 import type { ConversionService } from './conversion';
 import { conversionFailure } from './conversion-errors';
 import type { ConversionInputs } from './conversion-inputs';
-import type { ConversionSignals } from './conversion-signals';
-import type { ConversionRecord, ConversionStateStore } from './conversion-state';
+import type { JobRecords } from '../jobs/job-records';
+import { endConversion, type ConversionDetail, type ConversionEnd } from './conversion-record';
 import { progressReporter } from './progress';
 import { headBytes } from './upload-target';
 import type { Workspace } from './workspace';
@@ -24,8 +24,7 @@ import type { Workspace } from './workspace';
 export interface ConvertJobDeps {
   service: ConversionService;
   bus: EventBus;
-  state: ConversionStateStore;
-  signals: ConversionSignals;
+  records: JobRecords;
   results: ResultStore;
   inputs: ConversionInputs;
   log: FastifyBaseLogger;
@@ -43,30 +42,19 @@ async function readHead(file: string): Promise<Buffer> {
 
 export const cancelledFailure = () => new AppError('REQUEST_CANCELLED', 'The request was cancelled.');
 
-/** Records the conversion's end (unless it was cancelled meanwhile) and tells its waiters. */
-export async function endConversion(
-  deps: Pick<ConvertJobDeps, 'state' | 'signals'>,
-  conversionId: string,
-  end: Omit<ConversionRecord, 'conversionId'>,
-): Promise<void> {
-  await deps.state.update(conversionId, (current) =>
-    current?.status === 'failed' ? undefined : { conversionId, ...end },
-  );
-  deps.signals.publish({ conversionId, signal: 'ended' });
-}
-
 /**
  * A convert job that failed for good outside its handler (its workers died, its time ran out):
  * the visitor gets a clear error and the upload is removed.
  */
 export async function convertJobFailed(
-  deps: Pick<ConvertJobDeps, 'state' | 'signals' | 'inputs'>,
+  deps: Pick<ConvertJobDeps, 'records' | 'inputs'>,
   data: ConvertJobData,
 ): Promise<void> {
-  await endConversion(deps, data.conversionId, {
-    status: 'failed',
-    code: 'CONVERSION_FAILED',
-    message: 'The conversion stopped before it finished. Please try again.',
+  await endConversion(deps.records, data.conversionId, {
+    failure: new AppError(
+      'CONVERSION_FAILED',
+      'The conversion stopped before it finished. Please try again.',
+    ),
   });
   await deps.inputs.remove(data.input);
 }
@@ -97,24 +85,11 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
   return async (data: ConvertJobData, { signal: runnerSignal }) => {
     const { conversionId } = data;
     const controller = new AbortController();
-    // Listening before the record moves on, so a cancel between the two is not missed.
-    const unsubscribe = deps.signals.subscribe((message) => {
-      if (message.conversionId === conversionId && message.signal === 'cancel')
-        controller.abort(cancelledFailure());
-    });
-    // A visitor who left while the job waited: nothing to run.
-    const started = await deps.state
-      .update(conversionId, (current) =>
-        current && current.status !== 'failed' && current.status !== 'completed'
-          ? { conversionId, status: 'converting' }
-          : undefined,
-      )
-      .catch((error: unknown) => {
-        unsubscribe();
-        throw error;
-      });
-    if (started?.status !== 'converting') {
-      unsubscribe();
+    // A conversion that ended while the job waited (its record expired or failed): nothing to run.
+    const started = await deps.records.update<ConversionDetail>(conversionId, (current) =>
+      current.status === 'queued' ? { ...current, status: 'running', stage: 'converting' } : undefined,
+    );
+    if (started?.status !== 'running') {
       await deps.inputs.remove(data.input);
       return;
     }
@@ -124,7 +99,7 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
     else runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
     let workspace: Workspace | undefined;
     let handedBack = false;
-    let end: Omit<ConversionRecord, 'conversionId'>;
+    let end: ConversionEnd;
     try {
       workspace = await deps.inputs.claim(data.input);
       if (!workspace)
@@ -145,7 +120,7 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
         fileName: data.fileName,
         contentType: data.contentType,
       });
-      end = { status: 'completed', fileId: stored.fileId, fileName: stored.fileName };
+      end = { fileId: stored.fileId, fileName: stored.fileName };
     } catch (error) {
       if (wasHandedBack(runnerSignal)) {
         handedBack = true;
@@ -155,14 +130,13 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
       const failure = conversionFailure(reason);
       logFailure(deps.log, data, failure, reason);
       // The failure is the job's answer: recorded for the visitor, not a queue failure.
-      end = { status: 'failed', code: failure.code, message: failure.message };
+      end = { failure };
     } finally {
-      unsubscribe();
       runnerSignal.removeEventListener('abort', onRunnerAbort);
       await workspace?.dispose().catch(() => undefined);
       if (!handedBack) await deps.inputs.remove(data.input).catch(() => undefined);
     }
     // Told only once the files are gone: the visitor's answer finds nothing left behind.
-    await endConversion(deps, conversionId, end);
+    await endConversion(deps.records, conversionId, end);
   };
 }

@@ -1,35 +1,37 @@
 // One upload's conversion, in both modes, as a service call: the upload streams to where its job
 // reads it (embedded mode: a folder of the local DATA_DIR the job converts in place; scaled mode:
 // the bucket's `uploads/` prefix or the shared DATA_DIR), a `convert` job is queued, and the call
-// waits for the job's end through the state store and the signals, then hands back the stored
+// waits for the job's end through its job record (the one job waiter), then hands back the stored
 // result (or, when the client follows jobs and the wait runs out, the job). A visitor who leaves
-// before the answer cancels the job: a queued one is removed, a running one's engines are stopped.
+// once the job is queued does not stop it (see accept).
 import type { Readable } from 'node:stream';
 import type { ConverterKind } from '@grabbit/catalog';
-import type { ConversionJob } from '@grabbit/contracts';
+import type { ConversionJob, ErrorCode } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { newId } from '../core/ids';
+import type { JobOrigin, JobRecords } from '../jobs/job-records';
 import type { JobQueue } from '../jobs/runner';
+import { waitForJob, type JobWait } from '../jobs/wait-for-job';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import { formCheck, resultInfo } from './conversion-answer';
 import { conversionFailure, fileTooLarge } from './conversion-errors';
 import type { ConversionInputs, PendingInput } from './conversion-inputs';
 import { syncOrJob, uploadLimit } from './conversion-job-setup';
-import type { ConversionSignals } from './conversion-signals';
-import { isFinished, publicJob, type ConversionRecord, type ConversionStateStore } from './conversion-state';
-import { cancelledFailure } from './convert-job';
+import {
+  conversionRecord,
+  publicJob,
+  type ConversionDetail,
+  type ConversionRecord,
+} from './conversion-record';
 import type { SizeLimit } from './formats';
 import { finishedUpload, type ResumableUploads } from './resumable-uploads';
 import type { ReceivedUpload, UploadTarget } from './upload-target';
-import { waitForConversion } from './wait-for-conversion';
 
 export interface ConverterDeps {
   config: Config;
   bus: EventBus;
-  state: ConversionStateStore;
-  signals: ConversionSignals;
+  records: JobRecords;
   inputs: ConversionInputs;
   results: ResultStore;
   jobs: JobQueue;
@@ -67,32 +69,36 @@ export class ConverterService {
 
   /**
    * Receives the upload, converts it and answers the result or, when `followsJobs` and the wait
-   * runs out, the job. `left` aborts when the visitor goes away before the answer.
+   * runs out, the job. The conversion takes over the request's running-job slot (`origin`) and
+   * holds it until it ends. `left` aborts when the visitor goes away before the answer: before the
+   * job is queued that drops the upload and the conversion; once queued, the job goes on, keeps its
+   * slot, and its owner collects it by its id (GET /api/convert/jobs/{id}), so a page can re-attach
+   * to its conversions after a reload and leaving never frees a slot while work still runs.
    */
   async accept(
     kind: ConverterKind,
     receive: ReceiveUpload,
-    options: { followsJobs: boolean; left: AbortSignal; clientId: string },
+    options: { followsJobs: boolean; left: AbortSignal; clientId: string; origin: JobOrigin },
   ): Promise<Accepted> {
-    const { state, inputs, jobs } = this.deps;
-    const conversionId = newId();
+    const { records, inputs, jobs } = this.deps;
+    // The record first: while Redis is away the visitor gets 503 before sending the whole file.
+    const record = await records.start<ConversionDetail>(options.origin, 'conversion', {});
+    const conversionId = record.id;
     let pending: PendingInput | undefined;
     let queued = false;
-    const wait = { current: undefined as ReturnType<typeof waitForConversion> | undefined };
+    let wait: JobWait<ConversionDetail> | undefined;
+    const forget = async () => {
+      await pending?.dispose().catch(() => undefined);
+      await records.delete(conversionId).catch(() => undefined);
+    };
     const onLeave = () => {
-      if (queued && pending) void this.cancel(conversionId, pending).catch(() => undefined);
-      else {
-        void pending?.dispose().catch(() => undefined);
-        void state.delete(conversionId).catch(() => undefined);
-      }
-      // The wait for the end lets go (its answer has nobody to go to).
-      wait.current?.stop();
+      if (!queued) void forget();
+      // The wait for the end lets go (its answer has nobody to go to); the job goes on.
+      wait?.stop();
     };
     options.left.addEventListener('abort', onLeave, { once: true });
     const form = formCheck(kind, this.deps.bus);
     try {
-      // The state first: while Redis is away the visitor gets 503 before sending the whole file.
-      await state.set({ conversionId, status: 'queued' });
       pending = await inputs.create();
       const limit = this.uploadLimit(kind);
       const input = pending;
@@ -104,7 +110,7 @@ export class ConverterService {
         onPercent: (percent) => form.report('uploading', percent),
       });
       const extension = upload.form.OutputFormat;
-      wait.current = waitForConversion(state, this.deps.signals, conversionId);
+      wait = waitForJob<ConversionDetail>(records, this.deps.bus, conversionId);
       await jobs.submit({
         name: 'convert',
         id: conversionId,
@@ -120,33 +126,30 @@ export class ConverterService {
         },
       });
       queued = true;
-      // Gone while the job was being queued: cancelled now that it can be.
-      if (options.left.aborted) onLeave();
       // Wrapped, so an end without a record (expired, or the visitor left) is not a job.
       const waitMs = this.deps.config.CONVERT_SYNC_WAIT_SECONDS * 1000;
-      const ended = await syncOrJob(
-        options.followsJobs,
-        waitMs,
-        wait.current.done.then((record) => ({ record })),
-      );
-      if (ended === undefined) {
-        options.left.removeEventListener('abort', onLeave);
-        wait.current.stop();
-        return { job: publicJob((await state.get(conversionId)) ?? { conversionId, status: 'queued' }) };
+      const ended = options.left.aborted
+        ? undefined
+        : await syncOrJob(
+            options.followsJobs,
+            waitMs,
+            wait.done.then((done) => ({ record: done })),
+          );
+      options.left.removeEventListener('abort', onLeave);
+      if (ended === undefined || options.left.aborted) {
+        wait.stop();
+        return { job: publicJob((await conversionRecord(records, conversionId)) ?? record) };
       }
       // Answered in this call: nobody asks for the record again.
-      if (ended.record) void state.delete(conversionId).catch(() => undefined);
+      if (ended.record) void records.delete(conversionId).catch(() => undefined);
       const file = await this.openResult(ended.record);
       const body = file.createReadStream();
       // Answered in full or not at all: a result answered in the request is not kept.
       body.once('close', () => void this.deps.results.delete(file.meta.fileId).catch(() => undefined));
       return { file, body };
     } catch (error) {
-      wait.current?.stop();
-      if (!queued) {
-        await pending?.dispose().catch(() => undefined);
-        await state.delete(conversionId).catch(() => undefined);
-      }
+      wait?.stop();
+      if (!queued) await forget();
       throw conversionFailure(error);
     }
   }
@@ -169,27 +172,14 @@ export class ConverterService {
     return { bytes: upload.size, originalName: upload.fileName };
   }
 
-  /**
-   * Marks a conversion cancelled (unless it already ended): a job still queued is removed and its
-   * upload with it; a running one is told to stop (its worker removes the upload).
-   */
-  private async cancel(conversionId: string, pending: PendingInput): Promise<void> {
-    const failure = cancelledFailure();
-    await this.deps.state.update(conversionId, (current) =>
-      current && !isFinished(current)
-        ? { conversionId, status: 'failed', code: failure.code, message: failure.message }
-        : undefined,
-    );
-    if (await this.deps.jobs.discard({ name: 'convert', id: conversionId })) await pending.dispose();
-    else this.deps.signals.publish({ conversionId, signal: 'cancel' });
-  }
-
   /** The final record as the visitor's answer: the stored result, or its error across processes. */
   private async openResult(record: ConversionRecord | undefined): Promise<StoredResult> {
     if (!record) throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).');
-    if (record.status === 'failed')
-      throw new AppError(record.code ?? 'CONVERSION_FAILED', record.message ?? 'The conversion failed.');
-    const file = record.fileId ? await this.deps.results.open(record.fileId) : undefined;
+    if (record.status !== 'done') {
+      const code = (record.errorCode ?? 'CONVERSION_FAILED') as ErrorCode;
+      throw new AppError(code, record.error ?? 'The conversion failed.');
+    }
+    const file = record.result ? await this.deps.results.open(record.result) : undefined;
     if (!file) throw new AppError('FILE_EXPIRED', 'The converted file is no longer available.');
     return file;
   }

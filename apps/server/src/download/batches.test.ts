@@ -5,23 +5,27 @@ import { hubEvents } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { InProcessEventBus, type BusMessage } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
-import { MemoryBatchStore } from './batch-store';
+import { JobRecords } from '../jobs/job-records';
+import { MemoryJobRecordStore } from '../jobs/memory-job-records';
 import { PlaylistBatches } from './batches';
-import { MemoryTaskStateStore } from './task-state';
 import { TaskStore } from './task-store';
 
 function setup() {
   const bus = new InProcessEventBus();
-  const tasks = new TaskStore(new MemoryTaskStateStore(), bus);
+  const records = new JobRecords(new MemoryJobRecordStore(3_600_000, 3_600_000), bus);
+  const tasks = new TaskStore(records, bus);
   const results = { open: async () => undefined } as unknown as ResultStore;
   const batches = new PlaylistBatches(
     {
       tasks,
       results,
-      store: new MemoryBatchStore(),
+      jobs: records,
       testHosts: [],
-      startTask: (platform, input) =>
-        tasks.create({ platform: platform.id, url: input.url, format: input.format }),
+      startTask: (platform, input, origin) =>
+        tasks.create(
+          { platform: platform.id, url: input.url, format: input.format, batchId: input.batchId },
+          origin,
+        ),
     },
     bus,
   );
@@ -29,7 +33,7 @@ function setup() {
   bus.subscribe((message) => {
     if (message.group.startsWith('batch:')) events.push(message);
   });
-  return { tasks, batches, events };
+  return { tasks, records, batches, events };
 }
 
 const youtube = platformById('youtube')!;
@@ -38,9 +42,17 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('PlaylistBatches', () => {
   it('follows its tasks to BatchCompleted when some items are ready', async () => {
-    const { tasks, batches, events } = setup();
-    const batch = await batches.create(youtube, { items, format: 'mp4', quality: 'best', title: 'Mix' });
+    const { tasks, records, batches, events } = setup();
+    const slot = (await records.takeSlot('batch-1', 'client-a', 1))!;
+    const batch = await batches.create(
+      youtube,
+      { items, format: 'mp4', quality: 'best', title: 'Mix' },
+      { slot },
+    );
     const [a, b] = batch.items.map((item) => item.taskId) as [string, string];
+    // The batch holds the request's one slot; its items hold none.
+    expect(batch.batchId).toBe('batch-1');
+    expect(await records.slotsHeld('client-a')).toBe(1);
     await tasks.progress(a, { status: 'downloading', progress: 50 });
     await tick();
     await tasks.complete(a, { fileId: 'f', fileName: 'a.mp4', fileSize: 1, title: 'A' });
@@ -49,6 +61,8 @@ describe('PlaylistBatches', () => {
     await tick();
     const status = await batches.status(batch.batchId);
     expect(status).toMatchObject({ status: 'completed', progress: 100, completedItems: 1, failedItems: 1 });
+    expect(await records.get('batch-1')).toMatchObject({ kind: 'batch', status: 'done' });
+    expect(await records.slotsHeld('client-a')).toBe(0);
     const names = events.map((e) => e.event);
     expect(names.filter((n) => n === hubEvents.batchCompleted)).toHaveLength(1);
     expect(names.at(-1)).toBe(hubEvents.batchCompleted);
@@ -64,7 +78,11 @@ describe('PlaylistBatches', () => {
 
   it('ends with BatchError when no item could be downloaded', async () => {
     const { tasks, batches, events } = setup();
-    const batch = await batches.create(youtube, { items, format: 'mp4', quality: 'best' });
+    const batch = await batches.create(
+      youtube,
+      { items, format: 'mp4', quality: 'best' },
+      { owner: 'client-a' },
+    );
     for (const item of batch.items) await tasks.fail(item.taskId, { code: 'DOWNLOAD_FAILED', message: 'x' });
     await tick();
     expect((await batches.status(batch.batchId))?.status).toBe('error');
@@ -74,11 +92,15 @@ describe('PlaylistBatches', () => {
   it('refuses the whole batch when one link is refused, naming the item', async () => {
     const { batches } = setup();
     await expect(
-      batches.create(youtube, {
-        items: [...items, { url: 'https://example.com/x' }],
-        format: 'mp4',
-        quality: 'best',
-      }),
+      batches.create(
+        youtube,
+        {
+          items: [...items, { url: 'https://example.com/x' }],
+          format: 'mp4',
+          quality: 'best',
+        },
+        { owner: 'client-a' },
+      ),
     ).rejects.toThrow(/^Item 3: /);
   });
 });

@@ -1,17 +1,32 @@
-// Playlist batches: one task per item on the shared runner. A batch is a record in the BatchStore;
-// its progress is computed from its tasks' states whenever one of them changes, and the change that
-// moves the batch on publishes BatchProgressUpdate, then BatchCompleted (some or all items ready)
-// or BatchError. No process holds a batch's follower: the one bus subscription serves all batches.
+// Playlist batches: one task per item on the shared runner. A batch is a job record (jobs/) that
+// holds the request's running-job slot until the batch ends (its items hold none); its progress is
+// computed from its tasks' states whenever one of them changes, and the change that moves the
+// batch on (one atomic change of its record, so across processes each step is granted once)
+// publishes BatchProgressUpdate, then BatchCompleted (some or all items ready) or BatchError. No
+// process holds a batch's follower: the one bus subscription serves all batches.
 import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
-import { newId } from '../core/ids';
 import type { ResultStore } from '../storage/result-store';
 import type { ZipEntrySource } from '../storage/zip';
-import type { BatchRecord, BatchStore } from './batch-store';
+import type { JobOrigin, JobRecords } from '../jobs/job-records';
 import type { TaskStore } from './task-store';
+
+/** A batch's own fields in its job record. */
+export interface BatchDetail {
+  title: string;
+  /** Empty until every item's task is made (the batch does not move on before). */
+  items: { url: string; title: string | null; taskId: string }[];
+  /** Last progress published (-1 before the first). */
+  lastProgress: number;
+}
+
+export interface StartedBatch {
+  batchId: string;
+  items: BatchDetail['items'];
+}
 import { checkDownloadUrl } from './url-rules';
 import { checkClipOptions } from './clip-rules';
 import { downloadFailures } from './failures';
@@ -23,11 +38,12 @@ import { sanitizeTitle } from './file-names';
 export interface BatchDeps {
   tasks: TaskStore;
   results: ResultStore;
-  store: BatchStore;
+  jobs: JobRecords;
   testHosts: readonly string[];
   startTask(
     platform: Platform,
-    input: { url: string; format: DownloadFormatName; quality: Quality },
+    input: { url: string; format: DownloadFormatName; quality: Quality; batchId: string },
+    origin: JobOrigin,
   ): Promise<DownloadTask>;
 }
 
@@ -55,7 +71,8 @@ export class PlaylistBatches {
       /** Section and subtitles, the same for every item. */
       clip?: ClipOptions;
     },
-  ): Promise<BatchRecord> {
+    origin: JobOrigin,
+  ): Promise<StartedBatch> {
     checkClipOptions(input.format, { ...input.clip, quality: input.quality });
     const listed = input.items.map((item) => (typeof item === 'string' ? { url: item } : item));
     listed.forEach((item, index) => {
@@ -66,28 +83,42 @@ export class PlaylistBatches {
         throw error;
       }
     });
-    const items: BatchRecord['items'] = [];
-    for (const item of listed) {
-      const task = await this.deps.startTask(platform, {
-        url: item.url,
-        format: input.format,
-        quality: input.quality,
-        ...input.clip,
-      });
-      items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
+    const title = input.title?.trim() || 'playlist';
+    const { jobs } = this.deps;
+    const batch = await jobs.start<BatchDetail>(origin, 'batch', { title, items: [], lastProgress: -1 });
+    const batchId = batch.id;
+    const items: BatchDetail['items'] = [];
+    try {
+      for (const item of listed) {
+        const task = await this.deps.startTask(
+          platform,
+          { url: item.url, format: input.format, quality: input.quality, batchId, ...input.clip },
+          { owner: batch.owner },
+        );
+        items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
+      }
+    } catch (error) {
+      // Nothing more starts: the items queued go on, but the batch ends and gives its slot back.
+      await jobs.update<BatchDetail>(batchId, (current) => ({
+        ...current,
+        status: 'failed',
+        detail: { ...current.detail, items },
+      }));
+      throw error;
     }
-    const batch: BatchRecord = {
-      batchId: newId(),
-      title: input.title?.trim() || 'playlist',
-      items,
-      createdAt: Date.now(),
-      lastProgress: -1,
-      finished: false,
-    };
-    await this.deps.store.put(batch);
-    // Tasks may have moved before the record existed: catch up once.
-    await this.update(batch.batchId);
-    return batch;
+    await jobs.update<BatchDetail>(batchId, (current) => ({
+      ...current,
+      status: 'running',
+      detail: { ...current.detail, items },
+    }));
+    // Tasks may have moved before the items were recorded: catch up once.
+    await this.update(batchId);
+    return { batchId, items };
+  }
+
+  private async batch(batchId: string): Promise<BatchDetail | undefined> {
+    const record = await this.deps.jobs.get<BatchDetail>(batchId);
+    return record?.kind === 'batch' && record.detail.items.length > 0 ? record.detail : undefined;
   }
 
   /** A batch's state; an unknown one is BATCH_NOT_FOUND. */
@@ -112,12 +143,12 @@ export class PlaylistBatches {
   }
 
   private async taskChanged(taskId: string): Promise<void> {
-    const batchId = await this.deps.store.batchOfTask(taskId);
+    const batchId = await this.deps.tasks.batchOf(taskId);
     if (batchId) await this.update(batchId);
   }
 
   async status(batchId: string): Promise<BatchStatus | undefined> {
-    const batch = await this.deps.store.get(batchId);
+    const batch = await this.batch(batchId);
     if (!batch) return undefined;
     const tasks = await Promise.all(batch.items.map((item) => this.deps.tasks.get(item.taskId)));
     const items = batch.items.map((item, index) => {
@@ -164,7 +195,7 @@ export class PlaylistBatches {
    * at a time); a file that expired meanwhile is left out.
    */
   async completedFiles(batchId: string): Promise<ZipEntrySource[]> {
-    const batch = await this.deps.store.get(batchId);
+    const batch = await this.batch(batchId);
     if (!batch) return [];
     const records = await Promise.all(batch.items.map((item) => this.deps.tasks.record(item.taskId)));
     const { results } = this.deps;
@@ -179,14 +210,13 @@ export class PlaylistBatches {
   private async update(batchId: string): Promise<void> {
     const status = await this.status(batchId);
     if (!status) return;
-    const { store } = this.deps;
     const group = `batch:${batchId}` as const;
     if (status.status !== 'completed' && status.status !== 'error') {
-      if (await store.advance(batchId, { progress: status.progress }))
+      if (await this.advance(batchId, status.progress))
         this.bus.publish(group, hubEvents.batchProgress, batchId, status.progress);
       return;
     }
-    if (!(await store.advance(batchId, { finished: true }))) return;
+    if (!(await this.advance(batchId, 'ended', status.status === 'completed'))) return;
     if (status.status === 'error') {
       this.bus.publish(group, hubEvents.batchError, batchId, { message: status.message });
       return;
@@ -196,6 +226,23 @@ export class PlaylistBatches {
       success: status.failedItems === 0,
       message: status.message,
     });
+  }
+
+  /**
+   * Records a new progress or the end in one atomic change of the batch's record: true only for
+   * the caller that moved the batch (progress above the last one published, or the first to end
+   * it); false once ended. The end gives the batch's slot back.
+   */
+  private async advance(batchId: string, step: number | 'ended', completed = false): Promise<boolean> {
+    let moved = false;
+    await this.deps.jobs.update<BatchDetail>(batchId, (current) => {
+      moved = current.status === 'running' && (step === 'ended' || step > current.detail.lastProgress);
+      if (!moved) return undefined;
+      if (step !== 'ended')
+        return { ...current, progress: step, detail: { ...current.detail, lastProgress: step } };
+      return { ...current, status: completed ? 'done' : 'failed', progress: 100 };
+    });
+    return moved;
   }
 
   close(): void {

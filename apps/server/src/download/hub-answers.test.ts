@@ -1,8 +1,23 @@
 // What a joining client gets at once, for each state of a task or batch.
-import { hubEvents, type BatchStatus } from '@grabbit/contracts';
+import { hubEvents, type BatchStatus, type DownloadTask } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
-import { sampleTask } from './task-state.contract';
 import { batchAnswer, taskAnswer } from './hub-answers';
+
+function sampleTask(taskId: string, change: Partial<DownloadTask> = {}): DownloadTask {
+  const now = new Date().toISOString();
+  return {
+    taskId,
+    platform: 'youtube',
+    url: 'https://www.youtube.com/watch?v=abc',
+    format: 'mp4',
+    status: 'pending',
+    progress: 0,
+    stage: 'queued',
+    createdAt: now,
+    updatedAt: now,
+    ...change,
+  };
+}
 
 const batch = (change: Partial<BatchStatus>): BatchStatus => ({
   success: true,

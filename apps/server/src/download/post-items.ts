@@ -26,6 +26,8 @@ export async function postResponse(
   service: DownloadService,
   platform: Platform,
   body: PostRequest,
+  /** The client: the post's downloads are its jobs, riding on the post read's own slot. */
+  owner: string,
 ): Promise<MediaItemsResponse | PostDownloadResponse> {
   if (!body.getMediaItems) checkClipOptions(body.format, body);
   // The visitor's cookie is for a platform whose page offers it, and this one request.
@@ -49,17 +51,21 @@ export async function postResponse(
   }
   const tasks = [];
   for (const item of mediaItems) {
-    const task = await service.startTask(platform, {
-      url: item.url,
-      itemIndex: item.itemIndex,
-      quality: body.quality,
-      instagramCookies: cookies,
-      format: item.mediaType === 'image' ? item.suggestedFormat : body.format,
-      // A section and subtitles make sense for the post's videos only.
-      ...(item.mediaType === 'image'
-        ? {}
-        : { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles }),
-    });
+    const task = await service.startTask(
+      platform,
+      {
+        url: item.url,
+        itemIndex: item.itemIndex,
+        quality: body.quality,
+        instagramCookies: cookies,
+        format: item.mediaType === 'image' ? item.suggestedFormat : body.format,
+        // A section and subtitles make sense for the post's videos only.
+        ...(item.mediaType === 'image'
+          ? {}
+          : { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles }),
+      },
+      { owner },
+    );
     tasks.push({ item, task });
   }
   const downloadedFiles: DownloadedFile[] = [];

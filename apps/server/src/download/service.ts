@@ -10,7 +10,6 @@ import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { DownloadJobData } from '../jobs/job-types';
 import type { JobQueue } from '../jobs/runner';
-import type { BatchStore } from './batch-store';
 import { PlaylistBatches } from './batches';
 import { checkClipOptions } from './clip-rules';
 import { downloadFailures } from './failures';
@@ -20,7 +19,7 @@ import type { FullInfo } from './media-info';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
-import { waitForTask } from './wait-for-task';
+import type { JobOrigin, JobRecords } from '../jobs/job-records';
 import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
 
@@ -30,7 +29,8 @@ export interface DownloadServiceDeps {
   bus: EventBus;
   tasks: TaskStore;
   results: ResultStore;
-  batches: BatchStore;
+  /** Every job's record (tasks, batches and cloud copies are job records). */
+  records: JobRecords;
   /** Where download jobs go; the service submits and reads, the root runs them. */
   jobs: JobQueue;
   /** Direct downloads waiting in this process, shared with this process's download jobs. */
@@ -68,29 +68,29 @@ export const jobsRootOf = (config: Config) => path.resolve(config.DATA_DIR, 'job
 export class DownloadService {
   readonly config: Config;
   readonly tasks: TaskStore;
+  readonly records: JobRecords;
   readonly results: ResultStore;
   readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
   readonly infoCache = new InfoCache();
   private readonly jobs: JobQueue;
-  private readonly bus: EventBus;
   private readonly live: LiveDownloads;
 
   constructor(deps: DownloadServiceDeps) {
     this.config = deps.config;
     this.tasks = deps.tasks;
+    this.records = deps.records;
     this.results = deps.results;
     this.jobs = deps.jobs;
-    this.bus = deps.bus;
     this.live = deps.live ?? new LiveDownloads();
     this.jobsRoot = jobsRootOf(deps.config);
     this.batches = new PlaylistBatches(
       {
         tasks: this.tasks,
         results: this.results,
-        store: deps.batches,
+        jobs: deps.records,
         testHosts: deps.config.MEDIA_TEST_HOSTS,
-        startTask: (platform, input) => this.startTask(platform, input),
+        startTask: (platform, input, origin) => this.startTask(platform, input, origin),
       },
       deps.bus,
     );
@@ -110,7 +110,11 @@ export class DownloadService {
    * Checks the link, creates the task and queues its job. A visitor's cookie is written into the
    * job's folder here, by the process that accepted it, so the job data never holds it.
    */
-  async startTask(platform: Platform, input: StartTaskInput): Promise<DownloadTask> {
+  async startTask(
+    platform: Platform,
+    input: StartTaskInput & { batchId?: string },
+    origin: JobOrigin,
+  ): Promise<DownloadTask> {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
     checkClipOptions(input.format, input);
     // A target size is checked against the media's length before anything is queued.
@@ -132,7 +136,15 @@ export class DownloadService {
       if (input.instagramCookies) await writeSessionCookies(jobDir, platform, input.instagramCookies);
       if (infoJson) await writeInfoJson(jobDir, infoJson);
     }
-    const task = await this.tasks.create({ platform: platform.id, url: checked.url, format: input.format });
+    const task = await this.tasks.create(
+      {
+        platform: platform.id,
+        url: checked.url,
+        format: input.format,
+        ...(input.batchId ? { batchId: input.batchId } : {}),
+      },
+      origin,
+    );
     // Said before the job is queued, so a job of this process can never start without knowing.
     if (input.directDownload) this.live.expect(task.taskId);
     await this.submit(task.taskId, {
@@ -156,6 +168,9 @@ export class DownloadService {
       await this.jobs.submit({ name: 'download', id: taskId, data });
     } catch (error) {
       this.live.forget(taskId);
+      // A task that never queued ends here, and gives its slot back.
+      const failure = error instanceof AppError ? error : downloadFailures.workerLost();
+      await this.tasks.fail(taskId, { code: failure.code, message: failure.message }).catch(() => undefined);
       throw error;
     }
   }
@@ -171,7 +186,7 @@ export class DownloadService {
 
   /** The task's record once it has finished (undefined when unknown). */
   waitForTask(taskId: string): Promise<TaskRecord | undefined> {
-    return waitForTask(this.tasks, this.bus, taskId);
+    return this.tasks.waitForEnd(taskId);
   }
 
   /** A task's state; an unknown one is TASK_NOT_FOUND. */

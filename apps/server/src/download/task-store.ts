@@ -1,50 +1,109 @@
-// Tasks: their state lives in a TaskStateStore (memory today, Redis in the scaled mode) and every
-// change is published on the event bus for the hub. The status call reads the same store, so it
-// always agrees with the hub. Only a task's own job writes it after creation, so read-then-write
-// needs no lock.
+// Download tasks as job records (jobs/): the record holds the task's place, its result and its
+// error; the task's own fields (link, format, title, file) are its detail. Every change is also
+// published on the event bus for the hub, and the status call reads the same record, so it always
+// agrees with the hub. Only a task's own job writes it after creation.
 import type {
   DownloadFormatName,
   DownloadTask,
   TaskErrorEvent,
   TaskProgressUpdate,
+  TaskStatus,
 } from '@grabbit/contracts';
 import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { EventBus } from '../realtime/event-bus';
-import { newId } from '../core/ids';
-import type { TaskRecord, TaskResult, TaskStateStore } from './task-state';
+import type { JobRecord, JobStatus } from '../jobs/job-record';
+import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import { waitForJob } from '../jobs/wait-for-job';
 
-export type { TaskRecord, TaskResult } from './task-state';
+/** A finished task's file in the result store. */
+export interface TaskResult {
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+}
+
+/** A task as its callers see it: the public task, and its file once completed. */
+export interface TaskRecord {
+  task: DownloadTask;
+  result?: TaskResult;
+}
+
+/** A download's own fields in its job record. */
+type TaskDetail = Pick<DownloadTask, 'platform' | 'url' | 'format' | 'status'> &
+  Partial<Pick<DownloadTask, 'title' | 'thumbnailUrl' | 'cloudFileKey' | 'cloudUrl'>> & {
+    result?: TaskResult;
+    /** The batch the task is an item of. */
+    batchId?: string;
+  };
+
+type TaskChange = Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>;
+
+/** The job record's status for each of the task's own. */
+const jobStatusOf: Record<TaskStatus, JobStatus> = {
+  pending: 'queued',
+  downloading: 'running',
+  processing: 'running',
+  completed: 'done',
+  error: 'failed',
+};
+
+function taskOf(record: JobRecord<TaskDetail>): TaskRecord {
+  const { result, batchId: _batchId, ...fields } = record.detail;
+  const task: DownloadTask = {
+    taskId: record.id,
+    ...fields,
+    progress: record.progress,
+    stage: record.stage,
+    ...(result
+      ? {
+          fileName: result.fileName,
+          fileSize: result.fileSize,
+          downloadUrl: apiPath(apiRoutes.downloadFile, { fileId: result.fileId }),
+        }
+      : {}),
+    ...(record.error ? { error: record.error } : {}),
+    ...(record.errorCode ? { errorCode: record.errorCode } : {}),
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
+  };
+  return result ? { task, result } : { task };
+}
 
 export class TaskStore {
   /** Each task's latest queued change (see inOrder). */
   private readonly changing = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly state: TaskStateStore,
+    private readonly jobs: JobRecords,
     private readonly bus: EventBus,
   ) {}
 
-  async create(input: { platform: string; url: string; format: DownloadFormatName }): Promise<DownloadTask> {
-    const now = new Date().toISOString();
-    const task: DownloadTask = {
-      taskId: newId(),
-      ...input,
-      status: 'pending',
-      progress: 0,
-      stage: 'queued',
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.state.set({ task });
-    return task;
+  async create(
+    input: { platform: string; url: string; format: DownloadFormatName; batchId?: string },
+    origin: JobOrigin,
+  ): Promise<DownloadTask> {
+    const record = await this.jobs.start<TaskDetail>(origin, 'download', { ...input, status: 'pending' });
+    return taskOf(record).task;
   }
 
   async get(taskId: string): Promise<DownloadTask | undefined> {
-    return (await this.state.get(taskId))?.task;
+    return (await this.record(taskId))?.task;
   }
 
   async record(taskId: string): Promise<TaskRecord | undefined> {
-    return this.state.get(taskId);
+    const record = await this.jobs.get<TaskDetail>(taskId);
+    return record?.kind === 'download' ? taskOf(record) : undefined;
+  }
+
+  /** The batch a task is an item of, if any. */
+  async batchOf(taskId: string): Promise<string | undefined> {
+    return (await this.jobs.get<TaskDetail>(taskId))?.detail.batchId;
+  }
+
+  /** The task's record once it has ended (undefined when unknown), waited for in any process. */
+  async waitForEnd(taskId: string): Promise<TaskRecord | undefined> {
+    const record = await waitForJob<TaskDetail>(this.jobs, this.bus, taskId).done;
+    return record?.kind === 'download' ? taskOf(record) : undefined;
   }
 
   static isFinished(task: DownloadTask): boolean {
@@ -64,16 +123,9 @@ export class TaskStore {
     };
   }
 
-  /** The task's record while it still runs; finished tasks never change. */
-  private async running(taskId: string): Promise<TaskRecord | undefined> {
-    const record = await this.state.get(taskId);
-    return record && !TaskStore.isFinished(record.task) ? record : undefined;
-  }
-
   /**
-   * Runs one task's changes one after another: each reads the stored record, changes it, writes it
-   * and publishes, so with a store that answers later (Redis) two quick progress reports can
-   * neither overtake each other on the hub nor undo each other in the store.
+   * Runs one task's changes one after another, so two quick progress reports can never overtake
+   * each other on the hub (the record's own changes are atomic in the store).
    */
   private inOrder(taskId: string, change: () => Promise<void>): Promise<void> {
     const previous = this.changing.get(taskId) ?? Promise.resolve();
@@ -86,85 +138,92 @@ export class TaskStore {
     return next;
   }
 
+  /** Changes a task still running; a finished task never changes. The new task, when it changed. */
+  private async change(
+    taskId: string,
+    change: (record: JobRecord<TaskDetail>) => JobRecord<TaskDetail>,
+  ): Promise<TaskRecord | undefined> {
+    let changed = false;
+    const stored = await this.jobs.update<TaskDetail>(taskId, (current) => {
+      changed = current.kind === 'download' && !TaskStore.isFinished(taskOf(current).task);
+      return changed ? change(current) : undefined;
+    });
+    return changed && stored ? taskOf(stored) : undefined;
+  }
+
   /** Moves a running task on; progress never goes backwards. */
   progress(
     taskId: string,
-    change: Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>,
+    change: TaskChange,
     rate: { speed?: number | null; eta?: number | null } = {},
   ): Promise<void> {
-    return this.inOrder(taskId, () => this.progressNow(taskId, change, rate));
-  }
-
-  private async progressNow(
-    taskId: string,
-    change: Partial<Pick<DownloadTask, 'status' | 'progress' | 'stage' | 'title' | 'thumbnailUrl'>>,
-    rate: { speed?: number | null; eta?: number | null },
-  ): Promise<void> {
-    const record = await this.running(taskId);
-    if (!record) return;
-    const progress = Math.max(
-      record.task.progress,
-      Math.min(99, Math.round((change.progress ?? record.task.progress) * 10) / 10),
-    );
-    const task = { ...record.task, ...change, progress, updatedAt: new Date().toISOString() };
-    await this.state.set({ task });
-    this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(task, rate));
+    return this.inOrder(taskId, async () => {
+      const changed = await this.change(taskId, (current) => {
+        const { status, progress, stage, ...fields } = change;
+        const next = status ?? current.detail.status;
+        return {
+          ...current,
+          status: jobStatusOf[next],
+          progress: Math.max(
+            current.progress,
+            Math.min(99, Math.round((progress ?? current.progress) * 10) / 10),
+          ),
+          stage: stage ?? current.stage,
+          detail: { ...current.detail, ...fields, status: next },
+        };
+      });
+      if (changed)
+        this.bus.publish(
+          `task:${taskId}`,
+          hubEvents.taskProgress,
+          taskId,
+          TaskStore.progressOf(changed.task, rate),
+        );
+    });
   }
 
   complete(taskId: string, result: TaskResult & { title: string; thumbnailUrl?: string }): Promise<void> {
-    return this.inOrder(taskId, () => this.completeNow(taskId, result));
-  }
-
-  private async completeNow(
-    taskId: string,
-    result: TaskResult & { title: string; thumbnailUrl?: string },
-  ): Promise<void> {
-    const record = await this.running(taskId);
-    if (!record) return;
-    const task: DownloadTask = {
-      ...record.task,
-      status: 'completed',
-      progress: 100,
-      stage: 'completed',
-      title: result.title,
-      fileName: result.fileName,
-      fileSize: result.fileSize,
-      downloadUrl: apiPath(apiRoutes.downloadFile, { fileId: result.fileId }),
-      updatedAt: new Date().toISOString(),
-    };
-    if (result.thumbnailUrl) task.thumbnailUrl = result.thumbnailUrl;
-    const { fileId, fileName, fileSize } = result;
-    await this.state.set({ task, result: { fileId, fileName, fileSize } });
-    this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(task));
-    this.bus.publish(`task:${taskId}`, hubEvents.taskCompleted, taskId, task);
+    return this.inOrder(taskId, async () => {
+      const { fileId, fileName, fileSize, title, thumbnailUrl } = result;
+      const changed = await this.change(taskId, (current) => ({
+        ...current,
+        status: 'done',
+        progress: 100,
+        stage: 'completed',
+        result: fileId,
+        detail: {
+          ...current.detail,
+          status: 'completed',
+          title,
+          ...(thumbnailUrl ? { thumbnailUrl } : {}),
+          result: { fileId, fileName, fileSize },
+        },
+      }));
+      if (!changed) return;
+      this.bus.publish(`task:${taskId}`, hubEvents.taskProgress, taskId, TaskStore.progressOf(changed.task));
+      this.bus.publish(`task:${taskId}`, hubEvents.taskCompleted, taskId, changed.task);
+    });
   }
 
   /** Adds where a finished task's file was kept (cloud storage); its job has ended by then. */
   async annotate(taskId: string, patch: Pick<DownloadTask, 'cloudFileKey' | 'cloudUrl'>): Promise<void> {
-    const record = await this.state.get(taskId);
-    if (!record) return;
-    await this.state.set({
-      ...record,
-      task: { ...record.task, ...patch, updatedAt: new Date().toISOString() },
-    });
+    await this.jobs.update<TaskDetail>(taskId, (current) => ({
+      ...current,
+      detail: { ...current.detail, ...patch },
+    }));
   }
 
   fail(taskId: string, error: TaskErrorEvent): Promise<void> {
-    return this.inOrder(taskId, () => this.failNow(taskId, error));
-  }
-
-  private async failNow(taskId: string, error: TaskErrorEvent): Promise<void> {
-    const record = await this.running(taskId);
-    if (!record) return;
-    const task: DownloadTask = {
-      ...record.task,
-      status: 'error',
-      stage: 'error',
-      error: error.message,
-      errorCode: error.code,
-      updatedAt: new Date().toISOString(),
-    };
-    await this.state.set({ task });
-    this.bus.publish(`task:${taskId}`, hubEvents.taskError, taskId, error);
+    return this.inOrder(taskId, async () => {
+      const changed = await this.change(taskId, (current) => ({
+        ...current,
+        status: 'failed',
+        stage: 'error',
+        error: error.message,
+        errorCode: error.code,
+        detail: { ...current.detail, status: 'error' },
+      }));
+      if (changed) this.bus.publish(`task:${taskId}`, hubEvents.taskError, taskId, error);
+    });
   }
 }

@@ -2,7 +2,6 @@
 // a conversion, a cloud copy): who owns it, where it stands, and what it left (a result or an
 // error). Features keep their own fields in `detail`; everything that waits for a job, answers
 // its status or counts a client's running jobs reads this one record.
-import type { ErrorCode } from '@grabbit/contracts';
 
 export type JobKind = 'download' | 'batch' | 'read' | 'conversion' | 'cloud';
 
@@ -27,7 +26,8 @@ export interface JobRecord<D = unknown> {
   /** Once done: the result in the result store. */
   result?: string;
   /** Once failed or cancelled: the visitor's message and its stable code. */
-  errorCode?: ErrorCode;
+  /** A stable code of the contracts' error table. */
+  errorCode?: string;
   error?: string;
   /** Epoch milliseconds. */
   createdAt: number;

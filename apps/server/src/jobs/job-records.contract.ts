@@ -53,6 +53,17 @@ export function runJobRecordStoreContract(name: string, makeStore: MakeJobRecord
       );
     });
 
+    it('applies changes made at once one after another, none lost', async () => {
+      const store = await fresh();
+      await store.create(sampleJob('j1'));
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          store.update('j1', (current) => ({ ...current, progress: current.progress + 1 })),
+        ),
+      );
+      expect((await store.get('j1'))?.progress).toBe(20);
+    });
+
     it("refuses a slot-holding job over its owner's cap, and never another owner's", async () => {
       const store = await fresh();
       expect(await store.create(sampleJob('a1'), 2)).toBe(true);

@@ -1,6 +1,25 @@
 // The job records as features use them: the mode's store, and after each write the one change
 // event on the bus, so a waiter in any process reads the record again (jobs/wait-for-job.ts).
-import type { JobRecord, JobRecordStore } from './job-record';
+import { AppError } from '../core/app-error';
+import { newId } from '../core/ids';
+import { isEnded, newJobRecord, type JobKind, type JobRecord, type JobRecordStore } from './job-record';
+
+/**
+ * Where a feature's new job comes from: the request's slot (the job takes it over and holds it
+ * until it ends), or, for a part of a job that already holds one (a batch's or a post's items, a
+ * cloud copy's download), just its owner: the part then holds no slot of its own.
+ */
+export type JobOrigin = { slot: JobSlot } | { owner: string };
+
+/**
+ * A running-job slot taken for a request: a record of kind `read` that the request holds until its
+ * answer is sent, unless a feature takes the record over as the job it starts (`adopt`): then the
+ * slot is the job's and goes back when the job ends, whatever happened to the request.
+ */
+export interface JobSlot {
+  id: string;
+  owner: string;
+}
 
 /**
  * The part of the event bus (realtime/event-bus.ts) that job records use, named here so that
@@ -42,6 +61,46 @@ export class JobRecords {
     });
     if (changed) this.bus.publishJobChange(id);
     return stored;
+  }
+
+  /** Takes a slot for `owner` under `cap`: undefined when the owner is at its cap. */
+  async takeSlot(id: string, owner: string, cap: number): Promise<JobSlot | undefined> {
+    const created = await this.create(newJobRecord({ id, kind: 'read', owner, detail: {} }), cap);
+    return created ? { id, owner } : undefined;
+  }
+
+  /**
+   * Makes the slot's record the feature's job of `kind`, queued with `detail`: the record, or
+   * undefined when the slot has ended already (its request closed before the job started).
+   */
+  adopt<D>(slot: JobSlot, kind: JobKind, detail: D): Promise<JobRecord<D> | undefined> {
+    return this.update<D>(slot.id, (current) =>
+      current.kind === 'read' && !isEnded(current) ? { ...current, kind, detail } : undefined,
+    ).then((record) => (record?.kind === kind ? record : undefined));
+  }
+
+  /**
+   * The record of a feature's new job of `kind`: the slot's record taken over, or a new record that
+   * holds no slot. Fails with REQUEST_CANCELLED when the slot ended before (its request closed).
+   */
+  async start<D>(origin: JobOrigin, kind: JobKind, detail: D): Promise<JobRecord<D>> {
+    if ('slot' in origin) {
+      const adopted = await this.adopt(origin.slot, kind, detail);
+      if (!adopted) throw new AppError('REQUEST_CANCELLED', 'The request was closed before its job started.');
+      return adopted;
+    }
+    const record = newJobRecord({ id: newId(), kind, owner: origin.owner, detail, holdsSlot: false });
+    await this.create(record);
+    return record;
+  }
+
+  /** Ends a slot no feature took over (its request's answer was sent): the slot goes back. */
+  async endRead(slot: JobSlot): Promise<void> {
+    await this.update(slot.id, (current) =>
+      current.kind === 'read' && !isEnded(current)
+        ? { ...current, status: 'done', progress: 100 }
+        : undefined,
+    );
   }
 
   slotsHeld(owner: string): Promise<number> {

@@ -31,16 +31,15 @@ export class MemoryJobRecordStore implements JobRecordStore {
   }
 
   async get<D>(id: string): Promise<JobRecord<D> | undefined> {
-    const record = this.records.get(id);
-    if (!record || this.ages.isExpired(id)) return undefined;
-    return structuredClone(record) as JobRecord<D>;
+    return this.read<D>(id);
   }
 
+  /** Read, change and write with no wait in between: atomic within this process. */
   async update<D>(
     id: string,
     change: (current: JobRecord<D>) => JobRecord<D> | undefined,
   ): Promise<JobRecord<D> | undefined> {
-    const current = await this.get<D>(id);
+    const current = this.read<D>(id);
     if (!current) return undefined;
     const next = change(current);
     if (!next) return current;
@@ -56,6 +55,12 @@ export class MemoryJobRecordStore implements JobRecordStore {
   async delete(id: string): Promise<void> {
     this.forget(id);
     this.ages.forget(id);
+  }
+
+  private read<D>(id: string): JobRecord<D> | undefined {
+    const record = this.records.get(id);
+    if (!record || this.ages.isExpired(id)) return undefined;
+    return structuredClone(record) as JobRecord<D>;
   }
 
   private forget(id: string): void {

@@ -29,7 +29,7 @@ import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
 import { linkOrigin } from '../security/link-origin';
 import { answers, fileAnswer } from '../http/route-schemas';
-import { startsJob } from '../security/job-gate';
+import { jobOrigin, startsJob } from '../security/job-gate';
 
 const whenOff = ' (404 FEATURE_DISABLED while cloud storage is off)';
 const tags = ['cloud storage'];
@@ -124,7 +124,8 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
         if (!platform) throw new AppError('UNSUPPORTED_URL', 'This URL is not supported by any downloader.');
         const origin = linkOrigin(request, config);
         const owned = { ...body, owner: request.clientId };
-        const started = await keepDownload(downloads, cloud, platform, owned, origin);
+        // The copy takes over the request's running-job slot and holds it until it ends.
+        const started = await keepDownload(downloads, cloud, platform, owned, origin, jobOrigin(request));
         // Bounded like the download itself (plus the copy); the task's state tells the rest.
         const kept = await waitForKept(started.kept, (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000);
         return storedAnswer(cloud, kept, origin, started.taskId);

@@ -1,10 +1,11 @@
-// GET /api/convert/jobs/{jobId}: a long conversion's state (from the state store, so any API node
-// answers); GET /api/convert/result/{fileId}: its result, from the result store (ranges work,
+// GET /api/convert/jobs/{jobId}: a conversion's state (from its job record, so any API node
+// answers; a conversion whose visitor left goes on and is found here by its id); GET /api/convert/result/{fileId}: its result, from the result store (ranges work,
 // expires like download results).
 import { apiRoutes, conversionJobSchema, pathParamsSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicJob, type ConversionStateStore } from '../convert/conversion-state';
+import { conversionRecord, publicJob } from '../convert/conversion-record';
+import type { JobRecords } from '../jobs/job-records';
 import { downloadFailures } from '../download/failures';
 import { AppError } from '../core/app-error';
 import { answers, fileAnswer } from '../http/route-schemas';
@@ -13,7 +14,7 @@ import type { ResultStore } from '../storage/result-store';
 
 const tags = ['conversions'];
 
-export function convertJobRoutes(state: ConversionStateStore, results: ResultStore) {
+export function convertJobRoutes(records: JobRecords, results: ResultStore) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.get(
@@ -27,7 +28,7 @@ export function convertJobRoutes(state: ConversionStateStore, results: ResultSto
         },
       },
       async (request, reply) => {
-        const record = await state.get(request.params.jobId);
+        const record = await conversionRecord(records, request.params.jobId);
         if (!record)
           throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).');
         reply.header('cache-control', 'no-store');

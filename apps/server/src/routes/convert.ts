@@ -16,7 +16,7 @@ import { discardRequestBody } from '../http/discard-request-body';
 import { convertJobRoutes } from './convert-jobs';
 import { convertRouteSchema } from './convert-schemas';
 import { receiveUpload } from './convert-upload';
-import { startsJob } from '../security/job-gate';
+import { jobOrigin, startsJob } from '../security/job-gate';
 
 /** Read and thrown away after an early answer at least this much (see discard-request-body.ts). */
 const discardFloor = 64 * 1024 ** 2;
@@ -31,7 +31,7 @@ function followsJobs(request: FastifyRequest): boolean {
 function convertHandler(converter: ConverterService, config: Config, kind: ConverterKind) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const left = new AbortController();
-    // A close before the answer finished means the visitor left (a 202 job outlives its request).
+    // A close before the answer finished means the visitor left (a queued job outlives its request).
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) left.abort();
     });
@@ -39,7 +39,12 @@ function convertHandler(converter: ConverterService, config: Config, kind: Conve
       const accepted = await converter.accept(
         kind,
         (options) => receiveUpload(request, { ...options, stallMs: config.UPLOAD_STALL_SECONDS * 1000 }),
-        { followsJobs: followsJobs(request), left: left.signal, clientId: request.clientId },
+        {
+          followsJobs: followsJobs(request),
+          left: left.signal,
+          clientId: request.clientId,
+          origin: jobOrigin(request),
+        },
       );
       if ('job' in accepted) return reply.code(202).header('cache-control', 'no-store').send(accepted.job);
       const { meta } = accepted.file;
@@ -61,7 +66,7 @@ function convertHandler(converter: ConverterService, config: Config, kind: Conve
 export function convertRoutes(converter: ConverterService, config: Config) {
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(multipart, { throwFileSizeLimit: true });
-    await app.register(convertJobRoutes(converter.deps.state, converter.deps.results));
+    await app.register(convertJobRoutes(converter.deps.records, converter.deps.results));
     const route = (kind: ConverterKind) => ({
       schema: convertRouteSchema(kind),
       config: startsJob('convert'),

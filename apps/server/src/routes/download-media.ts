@@ -32,7 +32,9 @@ export function downloadMediaRoutes(service: DownloadService) {
           ),
         },
       },
-      async (request) => postResponse(service, service.platform(request.params.platform), request.body),
+      // The post's item downloads ride on this request's slot, held until the answer is sent.
+      async (request) =>
+        postResponse(service, service.platform(request.params.platform), request.body, request.clientId),
     );
   };
 }

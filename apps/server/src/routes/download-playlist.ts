@@ -19,7 +19,7 @@ import { listPlaylist } from '../download/playlist-listing';
 import type { DownloadService } from '../download/service';
 import { zipObjects } from '../storage/zip';
 import { answers, fileAnswer } from '../http/route-schemas';
-import { startsJob } from '../security/job-gate';
+import { jobOrigin, startsJob } from '../security/job-gate';
 
 const tags = ['downloads'];
 
@@ -55,14 +55,18 @@ export function downloadPlaylistRoutes(service: DownloadService) {
       },
       async (request) => {
         const { body } = request;
-        const batch = await service.batches.create(service.platform(body.platform), {
-          items: body.items,
-          format: body.outputFormat,
-          quality: body.quality,
-          title: body.title,
-          clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
-        });
-        request.jobStarted?.(`batch:${batch.batchId}`);
+        // The batch takes over the request's running-job slot and holds it until it ends.
+        const batch = await service.batches.create(
+          service.platform(body.platform),
+          {
+            items: body.items,
+            format: body.outputFormat,
+            quality: body.quality,
+            title: body.title,
+            clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
+          },
+          jobOrigin(request),
+        );
         return {
           success: true,
           batchId: batch.batchId,

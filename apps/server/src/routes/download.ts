@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DownloadService } from '../download/service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
 import { sendLiveDownload, sendStoredResult } from '../http/send-result';
-import { startsJob } from '../security/job-gate';
+import { jobOrigin, startsJob } from '../security/job-gate';
 
 const tags = ['downloads'];
 
@@ -41,10 +41,9 @@ export function downloadRoutes(service: DownloadService) {
       },
       async (request, reply) => {
         const platform = service.platform(request.params.platform);
-        const task = await service.startTask(platform, request.body);
+        // The task takes over the request's running-job slot and holds it until it ends.
+        const task = await service.startTask(platform, request.body, jobOrigin(request));
         if (!request.body.directDownload) {
-          // The visitor's slot is held until this task finishes, not only until this answer.
-          request.jobStarted?.(`task:${task.taskId}`);
           return {
             success: true,
             message: 'Download started',

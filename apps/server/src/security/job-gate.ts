@@ -2,14 +2,20 @@
 // (`config: startsJob(feature, budget)`), so the gate acts on the route the router matched, never
 // on the URL. A `job` route (a download, a post or playlist read, a batch, a conversion, a cloud
 // copy) passes the API key's features, the free-disk check, the client's job budget per minute and
-// its cap on running jobs; its slot is held until the answer is sent, or, when the route names the
-// task or batch it started (`request.jobStarted`), until that finishes. A `preview` route (a short
+// its cap on running jobs. The cap counts the client's job records that are queued or running, in
+// either mode (jobs/): the gate takes a slot as a job record of its own (`request.jobSlot`), which
+// the request holds until its answer is sent, unless the route's feature takes it over as the job
+// it starts (a download, a batch, a conversion, a cloud copy). A job then holds the slot until it
+// ends, whatever happens to the request: a client that closes its connection does not cancel its
+// job, which goes on and can be collected by its id afterwards (a page re-attaches to it after a
+// reload), so leaving cannot be used to run more than the cap at once. A `preview` route (a short
 // read for the page's preview) spends its own per-minute budget and holds no slot, so a visitor
 // with downloads running still gets previews.
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import type { ActiveJobs } from './active-jobs';
+import { newId } from '../core/ids';
+import type { JobOrigin, JobRecords, JobSlot } from '../jobs/job-records';
 import type { ApiFeature } from './api-keys';
 import { checkDiskSpace } from './disk-guard';
 import { spend, type Limiter } from './rate-limits';
@@ -27,8 +33,8 @@ declare module 'fastify' {
     startsJob?: JobRoute;
   }
   interface FastifyRequest {
-    /** Set by the job gate: names the task or batch this request started (`task:<id>`, `batch:<id>`). */
-    jobStarted?: (group: `task:${string}` | `batch:${string}`) => void;
+    /** Set by the job gate: the running-job slot this request holds, for the job it starts. */
+    jobSlot?: JobSlot;
   }
 }
 
@@ -45,7 +51,7 @@ const tooManyActive = (cap: number) =>
 
 export interface JobGateDeps {
   config: Config;
-  jobs: ActiveJobs;
+  jobs: JobRecords;
   limiters: Record<JobBudget, Limiter>;
 }
 
@@ -60,8 +66,9 @@ export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
     if (budget === 'preview') return spend(deps.limiters.preview, request, reply);
     // The running-job cap first: a refusal for it does not cost one of the minute's job starts.
     const cap = key?.unlimited ? Infinity : (key?.limits.activeJobs ?? config.MAX_ACTIVE_JOBS_PER_CLIENT);
-    const release = await jobs.take(request.clientId, cap);
-    if (!release) throw tooManyActive(cap);
+    const slot = await jobs.takeSlot(newId(), request.clientId, cap);
+    if (!slot) throw tooManyActive(cap);
+    const release = () => void jobs.endRead(slot).catch(() => undefined);
     try {
       await spend(deps.limiters.job, request, reply);
     } catch (error) {
@@ -70,10 +77,17 @@ export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
     }
     // The client may have gone while the slot was taken: its answer will never close again.
     if (reply.raw.closed) return release();
-    let group: string | undefined;
-    reply.raw.once('close', () => (group ? jobs.holdUntilFinished(group, release) : release()));
-    request.jobStarted = (started) => (group = started);
+    reply.raw.once('close', release);
+    request.jobSlot = slot;
   };
+}
+
+/**
+ * Where a route's job comes from: the request's slot, or, on a route the gate does not guard (an
+ * API key without limits never reaches it), a job of the client's that holds no slot.
+ */
+export function jobOrigin(request: FastifyRequest): JobOrigin {
+  return request.jobSlot ? { slot: request.jobSlot } : { owner: request.clientId };
 }
 
 /** Adds a hook to a route's own onRequest list. */

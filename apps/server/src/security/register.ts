@@ -5,11 +5,9 @@ import { apiRoutes, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import type { EventBus } from '../realtime/event-bus';
+import type { JobRecords } from '../jobs/job-records';
 import type { RedisNamespace } from '../redis/redis-connection';
-import { RedisJobSlots } from './redis-job-slots';
 import { SharedSecret } from '../redis/shared-secret';
-import { ActiveJobs } from './active-jobs';
 import { ApiKeys, type ApiKey } from './api-keys';
 import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
@@ -54,18 +52,15 @@ const unlimitedApiPaths = new Set<string>([apiRoutes.health]);
 
 export async function registerSecurity(
   app: FastifyInstance,
-  deps: { config: Config; bus: EventBus; identity: ClientIdentity; scaled?: RedisNamespace },
+  deps: { config: Config; jobs: JobRecords; identity: ClientIdentity; scaled?: RedisNamespace },
 ): Promise<Security> {
-  const { config, bus, identity, scaled } = deps;
+  const { config, jobs, identity, scaled } = deps;
   const keys = ApiKeys.fromFile(config.API_KEYS_FILE);
   await registerHeaders(app, config);
   // Scaled mode: every API node counts one client's budgets and running jobs together.
   if (scaled && !config.RATE_LIMIT_SALT) await shareSalt(app, identity, scaled);
   await registerRateLimitStore(app, scaled);
   const limiters = createLimiters(app, config);
-  const slots = scaled ? new RedisJobSlots(scaled.commands, `${scaled.prefix}:active:`) : undefined;
-  const jobs = new ActiveJobs(bus, (config.DOWNLOAD_TIMEOUT_SECONDS + 600) * 1000, slots);
-  app.addHook('onClose', async () => jobs.close());
 
   registerBodyStallCut(app, config.UPLOAD_STALL_SECONDS * 1000);
   app.decorateRequest('clientId', '');
