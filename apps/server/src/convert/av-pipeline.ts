@@ -9,7 +9,6 @@
 // have started anyway). Progress counts only for the run that is kept.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConvertOptions } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import type { ProbeResult } from '../media/ffprobe';
 import { runFfmpeg } from '../media/ffmpeg-run';
@@ -18,18 +17,10 @@ import { encodeAmrNb } from '../media/amr-encode';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
 import { convertToSize } from './av-target-size';
-import { probeMedia, type DetectedMedia } from './detect';
+import type { AvJob } from './av-job';
+import { probeMedia } from './detect';
 import type { EngineContext } from '../media/engine-run';
 import { applyAvOptions, checkCut, outputDuration, restrictCopies } from './options';
-
-export interface AvJob {
-  input: DetectedMedia;
-  inputPath: string;
-  target: string;
-  outputPath: string;
-  onPercent: (percent: number) => void;
-  options: ConvertOptions;
-}
 
 /** Settles a run that is no longer wanted; its failure (it was stopped) means nothing. */
 async function discard(run: Promise<unknown>, stop: AbortController, output: string): Promise<void> {

@@ -11,7 +11,7 @@ import { firstStream } from '../media/stream-choice';
 import { sizeSourceOf } from '../media/target-size';
 import { encodeToSize } from '../media/two-pass';
 import { chooseStreams, planArgs } from './av-plan';
-import type { AvJob } from './av-pipeline';
+import type { AvJob } from './av-job';
 import { probeMedia } from './detect';
 import { applyAvOptions, checkCut, fittedPicture, outputDuration, restrictCopies } from './options';
 
