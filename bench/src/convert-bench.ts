@@ -102,7 +102,7 @@ export async function webmBench(server: BenchServer, dir: string): Promise<void>
     timed(() =>
       runFfmpeg(
         config,
-        { input: mp4, demuxer: 'mov', outputArgs: plan.outputArgs, output: path.join(dir, 'alone.webm') },
+        { input: mp4, demuxer: 'mov', plan: plan.encode, output: path.join(dir, 'alone.webm') },
         context,
       ),
     );

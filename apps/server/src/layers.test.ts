@@ -1,11 +1,13 @@
 // The server's folders form layers, and an import only goes down (or sideways within a layer,
 // never in a circle). This test reads every import of apps/server/src and fails on a folder-level
-// cycle, an import that goes up, a feature or service that imports the composition root, the
-// yt-dlp module entered other than through its index, or HTTP request objects past the edge.
+// cycle, a file-level cycle (type imports included), an import that goes up, a feature or service
+// that imports the composition root, the yt-dlp module entered other than through its index, or
+// HTTP request objects past the edge.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { fileImportCycles } from '../../../scripts/import-cycles';
 
 const srcDir = import.meta.dirname;
 
@@ -92,6 +94,10 @@ describe('server layers', () => {
 
   it('has no folder-level import cycle', () => {
     expect(findCycle()).toBeUndefined();
+  });
+
+  it('has no file-level import cycle, type imports included', () => {
+    expect(fileImportCycles(srcDir)).toEqual([]);
   });
 
   it('imports only downwards or sideways', () => {

@@ -97,16 +97,11 @@ describe('TargetSizeMB', () => {
         {
           input: clip,
           demuxer: 'mp4',
-          outputArgs: [
-            '-map',
-            '0:V:0?',
-            ...containers.webm.video,
-            '-map',
-            '0:a:0?',
-            ...containers.webm.audio,
-            '-f',
-            'webm',
-          ],
+          plan: {
+            video: { map: '0:V:0?', encoding: containers.webm.video },
+            audio: { map: '0:a:0?', encoding: containers.webm.audio },
+            muxer: 'webm',
+          },
           container: containers.webm,
           source: sizeSourceOf(probe, containers.webm),
           targetBytes,
@@ -165,7 +160,7 @@ describe('TargetSizeMB', () => {
       {
         input: wav,
         demuxer: 'wav',
-        outputArgs: [...containers.mp3.audio, '-f', 'mp3'],
+        plan: { audio: { encoding: containers.mp3.audio }, muxer: 'mp3' },
         container: containers.mp3,
         source: sizeSourceOf(probe, containers.mp3),
         targetBytes: 0.05 * MB,

@@ -9,27 +9,18 @@
 // have started anyway). Progress counts only for the run that is kept.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConvertOptions } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import type { ProbeResult } from '../media/ffprobe';
 import { runFfmpeg } from '../media/ffmpeg-run';
 import { decodeAmrNb } from '../media/amr-decode';
 import { encodeAmrNb } from '../media/amr-encode';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
-import { chooseStreams, planArgs, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
+import { chooseStreams, planEncode, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
 import { convertToSize } from './av-target-size';
-import { probeMedia, type DetectedMedia } from './detect';
+import type { AvJob } from './av-job';
+import { probeMedia } from './detect';
 import type { EngineContext } from '../media/engine-run';
 import { applyAvOptions, checkCut, outputDuration, restrictCopies } from './options';
-
-export interface AvJob {
-  input: DetectedMedia;
-  inputPath: string;
-  target: string;
-  outputPath: string;
-  onPercent: (percent: number) => void;
-  options: ConvertOptions;
-}
 
 /** Settles a run that is no longer wanted; its failure (it was stopped) means nothing. */
 async function discard(run: Promise<unknown>, stop: AbortController, output: string): Promise<void> {
@@ -54,8 +45,8 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   const source = await readableSource(config, job, context);
   // The bit rates of a target size follow from the probe: nothing can start before it.
   if (job.options.TargetSizeMB !== undefined) return convertToSize(config, job, source, context);
-  const earlyPlan = planArgs(job.target, transcodeChoice);
-  const optionArgs = (plan: AvPlan) => applyAvOptions(plan.outputArgs, plan, job.options);
+  const earlyPlan = planEncode(job.target, transcodeChoice);
+  const withOptions = (plan: AvPlan) => applyAvOptions(plan.encode, plan, job.options);
   const { needsAmrEncoder } = earlyPlan;
   const ffmpegOutput = needsAmrEncoder ? path.join(context.workDir, 'amr-source.pcm') : job.outputPath;
   /** Known once the probe has chosen: the input's length and the run whose progress is shown. */
@@ -66,7 +57,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
       {
         input: source.path,
         demuxer: source.demuxer,
-        outputArgs: optionArgs(plan),
+        plan: withOptions(plan),
         output: ffmpegOutput,
         durationSeconds: () => chosen.duration,
         onPercent: (percent) => {
@@ -96,7 +87,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   } else {
     await discard(early, earlyStop, ffmpegOutput);
     chosen.run = new AbortController();
-    await start(planArgs(job.target, choice), chosen.run);
+    await start(planEncode(job.target, choice), chosen.run);
   }
   if (needsAmrEncoder) await encodeAmrNb(config, ffmpegOutput, job.outputPath, context);
 }

@@ -1,7 +1,7 @@
 // The per-stream choice of av-plan.ts: what is copied, what is re-encoded, and the ffmpeg options.
 import { describe, expect, it } from 'vitest';
 import type { ProbedStream, ProbeResult } from '../media/ffprobe';
-import { chooseStreams, planArgs, sameChoice, transcodeChoice } from './av-plan';
+import { chooseStreams, planEncode, sameChoice, transcodeChoice } from './av-plan';
 
 function probeOf(...streams: Partial<ProbedStream>[]): ProbeResult {
   return {
@@ -61,31 +61,35 @@ describe('chooseStreams', () => {
   });
 });
 
-describe('planArgs', () => {
+describe('planEncode', () => {
   it('maps the first picture stream and the first audio stream by specifier, both optional', () => {
-    const { outputArgs } = planArgs('webm', transcodeChoice);
-    expect(outputArgs.join(' ')).toContain('-map 0:V:0? -c:v libvpx-vp9');
-    expect(outputArgs.join(' ')).toContain('-map 0:a:0? -c:a libopus');
-    expect(outputArgs.slice(-2)).toEqual(['-f', 'webm']);
+    const { encode } = planEncode('webm', transcodeChoice);
+    expect(encode.video).toMatchObject({ map: '0:V:0?', encoding: { codec: 'libvpx-vp9' } });
+    expect(encode.audio).toMatchObject({ map: '0:a:0?', encoding: { codec: 'libopus' } });
+    expect(encode.muxer).toBe('webm');
   });
 
   it('drops metadata and picture for audio outputs, and downmixes when chosen', () => {
-    const { outputArgs, needsAmrEncoder } = planArgs('mp3', { ...transcodeChoice, downmix: true });
-    expect(outputArgs).toEqual(expect.arrayContaining(['-map_metadata', '-1', '-vn', '-ac', '2']));
-    expect(outputArgs).not.toContain('0:V:0?');
+    const { encode, needsAmrEncoder } = planEncode('mp3', { ...transcodeChoice, downmix: true });
+    expect(encode).toMatchObject({ metadata: 'drop', audio: { encoding: { channels: 2 } } });
+    expect(encode.without).toContain('video');
+    expect(encode.video).toBeUndefined();
     expect(needsAmrEncoder).toBe(false);
-    expect(planArgs('amr', transcodeChoice).needsAmrEncoder).toBe(true);
+    expect(planEncode('amr', transcodeChoice).needsAmrEncoder).toBe(true);
   });
 
   it('stream copy with faststart and the hvc1 tag', () => {
-    const args = planArgs('mp4', {
+    const { encode } = planEncode('mp4', {
       copyVideo: true,
       copyAudio: true,
       downmix: false,
       hevcTag: true,
-    }).outputArgs;
-    expect(args.join(' ')).toContain(
-      '-c:v copy -tag:v hvc1 -map 0:a:0? -c:a copy -movflags +faststart -f mp4',
-    );
+    });
+    expect(encode).toMatchObject({
+      video: { encoding: { codec: 'copy', tag: 'hvc1' } },
+      audio: { encoding: { codec: 'copy' } },
+      fastStart: true,
+      muxer: 'mp4',
+    });
   });
 });

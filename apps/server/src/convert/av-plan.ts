@@ -1,14 +1,16 @@
-// The converter's ffmpeg options per output container: keep a stream as it is (stream copy) when
+// The converter's encode plans per output container: keep a stream as it is (stream copy) when
 // its codec fits the target container, transcode it with fast settings otherwise. The container
 // rules themselves are media/containers.ts, shared with the downloader. Pure: no engine runs.
 import { containerOf } from '../media/containers';
+import type { EncodePlan } from '../media/encode-plan';
+import { copied } from '../media/encoders';
 import type { ProbeResult } from '../media/ffprobe';
 import { chooseStreams as chooseFor, type AvChoice } from '../media/stream-choice';
 
 export { sameChoice, transcodeChoice, type AvChoice } from '../media/stream-choice';
 
 export interface AvPlan extends AvChoice {
-  outputArgs: string[];
+  encode: EncodePlan;
   /** The ffmpeg output is intermediate PCM that GStreamer turns into AMR (amr-encode.ts). */
   needsAmrEncoder: boolean;
 }
@@ -18,27 +20,35 @@ export function chooseStreams(probe: ProbeResult, target: string): AvChoice {
 }
 
 /**
- * ffmpeg's output options for a target and a choice. Streams are picked by specifier, as ffprobe
- * saw them: `V` is the first picture stream that is not cover art; `?` lets a file without one
- * through (an audio file to MP4, a silent clip).
+ * The encode for a target and a choice. Streams are picked by specifier, as ffprobe saw them: `V`
+ * is the first picture stream that is not cover art; `?` lets a file without one through (an
+ * audio file to MP4, a silent clip).
  */
-export function planArgs(target: string, choice: AvChoice): AvPlan {
+export function planEncode(target: string, choice: AvChoice): AvPlan {
   const container = containerOf(target);
-  // No metadata (GPS of phone recordings included), no subtitles, data tracks or chapters.
-  const args: string[] = ['-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn'];
-  if (container.videoCopy) {
-    args.push('-map', '0:V:0?', ...(choice.copyVideo ? ['-c:v', 'copy'] : (container.video ?? [])));
-    if (choice.hevcTag) args.push('-tag:v', 'hvc1');
-  } else {
-    args.push('-vn');
-  }
-  args.push('-map', '0:a:0?', ...(choice.copyAudio ? ['-c:a', 'copy'] : container.audio));
-  if (choice.downmix && container.maxChannels) args.push('-ac', String(container.maxChannels));
-  if (container.isoMedia) args.push('-movflags', '+faststart');
-  args.push('-f', container.muxer);
-  return { ...choice, outputArgs: args, needsAmrEncoder: target === 'amr' };
+  const channels = choice.downmix ? container.maxChannels : undefined;
+  const encode: EncodePlan = {
+    // No metadata (GPS of phone recordings included), no subtitles, data tracks or chapters.
+    metadata: 'drop',
+    without: container.videoCopy ? ['subtitles', 'data'] : ['subtitles', 'data', 'video'],
+    video: container.videoCopy
+      ? {
+          map: '0:V:0?',
+          encoding: choice.copyVideo
+            ? { ...copied, tag: choice.hevcTag ? 'hvc1' : undefined }
+            : container.video,
+        }
+      : undefined,
+    audio: {
+      map: '0:a:0?',
+      encoding: choice.copyAudio ? copied : { ...container.audio, channels },
+    },
+    fastStart: container.isoMedia,
+    muxer: container.muxer,
+  };
+  return { ...choice, encode, needsAmrEncoder: target === 'amr' };
 }
 
 export function planAudioVideo(probe: ProbeResult, target: string): AvPlan {
-  return planArgs(target, chooseStreams(probe, target));
+  return planEncode(target, chooseStreams(probe, target));
 }

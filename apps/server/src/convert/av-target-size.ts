@@ -10,8 +10,8 @@ import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
 import { firstStream } from '../media/stream-choice';
 import { sizeSourceOf } from '../media/target-size';
 import { encodeToSize } from '../media/two-pass';
-import { chooseStreams, planArgs } from './av-plan';
-import type { AvJob } from './av-pipeline';
+import { chooseStreams, planEncode } from './av-plan';
+import type { AvJob } from './av-job';
 import { probeMedia } from './detect';
 import { applyAvOptions, checkCut, fittedPicture, outputDuration, restrictCopies } from './options';
 
@@ -26,7 +26,7 @@ export async function convertToSize(
   checkCut(probe.duration, job.options);
   const container = containerOf(job.target);
   const choice = restrictCopies(chooseStreams(probe, job.target), job.options);
-  const plan = planArgs(job.target, choice);
+  const plan = planEncode(job.target, choice);
   const video = firstStream(probe, 'video');
   const picture =
     video?.width && video.height
@@ -37,7 +37,7 @@ export async function convertToSize(
     {
       input: source.path,
       demuxer: source.demuxer,
-      outputArgs: applyAvOptions(plan.outputArgs, plan, job.options),
+      plan: applyAvOptions(plan.encode, plan, job.options),
       container,
       source: sizeSourceOf(probe, container, {
         durationSeconds: outputDuration(probe.duration, job.options),

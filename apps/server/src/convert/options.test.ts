@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planArgs, transcodeChoice } from './av-plan';
+import { planEncode, transcodeChoice } from './av-plan';
 import {
   applyAvOptions,
   defaultConvertOptions,
@@ -12,13 +12,13 @@ const copyBoth = { ...transcodeChoice, copyVideo: true, copyAudio: true };
 
 describe('audio and video options', () => {
   it('leave the plan as it is by default', () => {
-    const plan = planArgs('webm', transcodeChoice);
-    expect(applyAvOptions(plan.outputArgs, plan, defaultConvertOptions)).toEqual(plan.outputArgs);
+    const plan = planEncode('webm', transcodeChoice);
+    expect(applyAvOptions(plan.encode, plan, defaultConvertOptions)).toEqual(plan.encode);
   });
 
   it('scale before the encoder filter, raise the CRF, set the bit rate, keep metadata, cut', () => {
-    const plan = planArgs('mp4', transcodeChoice);
-    const args = applyAvOptions(plan.outputArgs, plan, {
+    const plan = planEncode('mp4', transcodeChoice);
+    const encode = applyAvOptions(plan.encode, plan, {
       ...defaultConvertOptions,
       Quality: 'small',
       MaxWidth: 640,
@@ -27,18 +27,17 @@ describe('audio and video options', () => {
       AudioBitrate: '96k',
       StripMetadata: false,
     });
-    expect(args.slice(0, 4)).toEqual(['-ss', '2', '-to', '5']);
-    expect(args[args.indexOf('-vf') + 1]).toMatch(/^scale=min\(iw\\,640\):ih:.*,scale=trunc/);
-    expect(args[args.indexOf('-crf') + 1]).toBe('33');
-    expect(args[args.indexOf('-b:a') + 1]).toBe('96k');
-    expect(args[args.indexOf('-map_metadata') + 1]).toBe('0');
+    expect(encode.cut).toEqual({ start: 2, end: 5 });
+    expect(encode.video?.encoding?.filters?.join(',')).toMatch(/^scale=min\(iw\\,640\):ih:.*,scale=trunc/);
+    expect(encode.video?.encoding?.crf).toBe(33);
+    expect(encode.audio?.encoding?.bitRate).toBe('96k');
+    expect(encode.metadata).toBe('keep');
   });
 
   it('replace Vorbis quality with the asked bit rate', () => {
-    const plan = planArgs('ogg', transcodeChoice);
-    const args = applyAvOptions(plan.outputArgs, plan, { ...defaultConvertOptions, AudioBitrate: '128k' });
-    expect(args).not.toContain('-q:a');
-    expect(args[args.indexOf('-b:a') + 1]).toBe('128k');
+    const plan = planEncode('ogg', transcodeChoice);
+    const encode = applyAvOptions(plan.encode, plan, { ...defaultConvertOptions, AudioBitrate: '128k' });
+    expect(encode.audio?.encoding).toMatchObject({ codec: 'libvorbis', bitRate: '128k', quality: undefined });
   });
 
   it('re-encode a stream only when an option changes it', () => {

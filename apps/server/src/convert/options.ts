@@ -1,10 +1,11 @@
 // How the visitor's optional settings (contracts convert-options.ts) change a conversion: sharp's
 // resize, quality and metadata for images; ffmpeg's cut, scale, quality, audio bit rate and
-// metadata for audio and video. Pure: the pipelines apply what these return.
+// metadata for audio and video (as changes of the encode plan). Pure: the pipelines apply what
+// these return.
 import type { ConversionQuality, ConvertOptions } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
 import type { AvChoice } from './av-plan';
-import { prependVideoFilter, valueAfter } from '../media/output-args';
+import type { AudioEncoding, EncodePlan, VideoEncoding } from '../media/encode-plan';
 
 /** The defaults: the conversion as it always was. */
 export const defaultConvertOptions: ConvertOptions = { Quality: 'high', StripMetadata: true };
@@ -73,30 +74,39 @@ function scaleFilter(o: ConvertOptions): string {
   return `scale=${width}:${height}:force_original_aspect_ratio=decrease:force_divisible_by=2`;
 }
 
-/** ffmpeg output arguments of a plan with the options applied. */
-export function applyAvOptions(outputArgs: readonly string[], choice: AvChoice, o: ConvertOptions): string[] {
-  const args = [...outputArgs];
-  if (!o.StripMetadata) {
-    const at = valueAfter(args, '-map_metadata');
-    if (at > 0) args[at] = '0';
-  }
-  const cut: string[] = [];
-  if (o.StartTime !== undefined) cut.push('-ss', String(o.StartTime));
-  if (o.EndTime !== undefined) cut.push('-to', String(o.EndTime));
-  if (!choice.copyVideo) {
-    if (resizes(o)) prependVideoFilter(args, scaleFilter(o));
-    const crf = valueAfter(args, '-crf');
-    if (crf > 0) args[crf] = String(Number(args[crf]) + crfStep[o.Quality]);
-    const qscale = valueAfter(args, '-q:v');
-    if (qscale > 0) args[qscale] = String(Math.min(31, Number(args[qscale]) + qscaleStep[o.Quality]));
-  }
-  if (!choice.copyAudio && o.AudioBitrate) {
-    const bitrate = valueAfter(args, '-b:a');
-    const vorbisQuality = valueAfter(args, '-q:a');
-    if (bitrate > 0) args[bitrate] = o.AudioBitrate;
-    else if (vorbisQuality > 0) args.splice(vorbisQuality - 1, 2, '-b:a', o.AudioBitrate);
-  }
-  return [...cut, ...args];
+/** A re-encoded picture resized, and its CRF or quantiser moved by the quality level. */
+function videoWithOptions(v: VideoEncoding, o: ConvertOptions): VideoEncoding {
+  return {
+    ...v,
+    filters: resizes(o) ? [scaleFilter(o), ...(v.filters ?? [])] : v.filters,
+    crf: v.crf === undefined ? undefined : v.crf + crfStep[o.Quality],
+    qscale: v.qscale === undefined ? undefined : Math.min(31, v.qscale + qscaleStep[o.Quality]),
+  };
+}
+
+/** An asked audio bit rate replaces the encoder's rate or quality; PCM and FLAC have neither. */
+function audioWithOptions(a: AudioEncoding, bitRate: string | undefined): AudioEncoding {
+  if (!bitRate || (a.bitRate === undefined && a.quality === undefined)) return a;
+  return { ...a, bitRate, quality: undefined };
+}
+
+/** The encode plan with the visitor's options applied. */
+export function applyAvOptions(plan: EncodePlan, choice: AvChoice, o: ConvertOptions): EncodePlan {
+  const { video, audio } = plan;
+  const cut = o.StartTime !== undefined || o.EndTime !== undefined;
+  return {
+    ...plan,
+    cut: cut ? { start: o.StartTime, end: o.EndTime } : plan.cut,
+    metadata: !o.StripMetadata && plan.metadata ? 'keep' : plan.metadata,
+    video:
+      video?.encoding && !choice.copyVideo
+        ? { ...video, encoding: videoWithOptions(video.encoding, o) }
+        : video,
+    audio:
+      audio?.encoding && !choice.copyAudio
+        ? { ...audio, encoding: audioWithOptions(audio.encoding, o.AudioBitrate) }
+        : audio,
+  };
 }
 
 /** A cut that starts at or after the end would make an empty file: refused once the length is known. */

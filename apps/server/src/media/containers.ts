@@ -12,7 +12,8 @@
 // - H.264 is encoded at even sizes (4:2:0 needs them; an odd-sized source failed), AAC at 160k
 //   (above the 128k sites deliver), VP9 at CRF 35 (the fast end of VP9; results are made while
 //   the visitor waits), MP3 at a constant 192k (a predictable size; bit-rate options replace it).
-import { aacAt, encoders, vp9ConstantQuality } from './encoders';
+import type { AudioEncoding, VideoEncoding } from './encode-plan';
+import { aacAt, flac, h264 as h264Encoding, opus, pcm, vorbis, vp9ConstantQuality } from './encoders';
 
 export interface Container {
   /** ffmpeg muxer (`-f`). */
@@ -21,10 +22,10 @@ export interface Container {
   videoCopy?: readonly string[];
   /** Picture sizes (`WxH`) a copied video codec must have, for codecs that are picky. */
   videoCopySizes?: Readonly<Record<string, ReadonlySet<string>>>;
-  /** ffmpeg options that encode the video otherwise. */
-  video?: readonly string[];
+  /** How the video is encoded otherwise. */
+  video?: VideoEncoding;
   audioCopy: readonly string[];
-  audio: readonly string[];
+  audio: AudioEncoding;
   /** Largest channel count the audio encoder takes. */
   maxChannels?: number;
   /** ISO base media (MP4 family): index moved to the front, copied HEVC tagged `hvc1` for Safari. */
@@ -34,9 +35,10 @@ export interface Container {
 }
 
 const evenSize = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
-const h264 = [...encoders.h264, '-vf', evenSize];
+const h264: VideoEncoding = { ...h264Encoding, filters: [evenSize] };
 const aac = aacAt('160k');
-const mp3 = ['-c:a', 'libmp3lame', '-b:a', '192k'];
+const mp3: AudioEncoding = { codec: 'libmp3lame', bitRate: '192k' };
+const wma: AudioEncoding = { codec: 'wmav2', bitRate: '192k' };
 
 /** 3GP with H.263 needs one of the standard picture sizes: CIF, letterboxed. */
 const cif = 'scale=352:288:force_original_aspect_ratio=decrease,pad=352:288:(ow-iw)/2:(oh-ih)/2,setsar=1';
@@ -74,15 +76,15 @@ export const containers = {
     muxer: 'webm',
     videoCopy: ['vp8', 'vp9', 'av1'],
     // VP9 in real-time mode with row multithreading, in the pixel format every browser plays.
-    video: [...vp9ConstantQuality(35), '-pix_fmt', 'yuv420p'],
+    video: { ...vp9ConstantQuality(35), pixelFormat: 'yuv420p' },
     audioCopy: ['opus', 'vorbis'],
-    audio: encoders.opus,
+    audio: opus,
     subtitleCodec: 'webvtt',
   },
   avi: {
     muxer: 'avi',
     videoCopy: ['mpeg4', 'mjpeg'],
-    video: ['-c:v', 'mpeg4', '-q:v', '4', '-vtag', 'XVID', '-r', '30', '-vf', evenSize],
+    video: { codec: 'mpeg4', qscale: 4, fourcc: 'XVID', frameRate: '30', filters: [evenSize] },
     audioCopy: ['mp3', 'pcm_s16le', 'ac3'],
     audio: mp3,
     maxChannels: 2,
@@ -90,9 +92,9 @@ export const containers = {
   wmv: {
     muxer: 'asf',
     videoCopy: ['wmv1', 'wmv2'],
-    video: ['-c:v', 'wmv2', '-q:v', '4', '-r', '30', '-vf', evenSize],
+    video: { codec: 'wmv2', qscale: 4, frameRate: '30', filters: [evenSize] },
     audioCopy: ['wmav1', 'wmav2'],
-    audio: ['-c:a', 'wmav2', '-b:a', '192k'],
+    audio: wma,
     maxChannels: 2,
   },
   // FLV takes MP3 only at 44.1/22.05/11.025 kHz: AAC is the safe copy.
@@ -101,7 +103,7 @@ export const containers = {
     videoCopy: ['h264', 'flv1'],
     video: h264,
     audioCopy: ['aac'],
-    audio: [...aacAt('128k'), '-ar', '44100'],
+    audio: { ...aacAt('128k'), sampleRate: 44100 },
     maxChannels: 2,
   },
   '3gp': {
@@ -109,26 +111,26 @@ export const containers = {
     // Old phones play H.263 at the standard sizes only: anything else is re-encoded to CIF.
     videoCopy: ['h263'],
     videoCopySizes: { h263: legalH263Sizes },
-    video: ['-c:v', 'h263', '-q:v', '5', '-r', '30000/1001', '-vf', cif],
+    video: { codec: 'h263', qscale: 5, frameRate: '30000/1001', filters: [cif] },
     audioCopy: ['amr_nb', 'aac'],
-    audio: [...aacAt('64k'), '-ar', '22050'],
+    audio: { ...aacAt('64k'), sampleRate: 22050 },
     maxChannels: 1,
   },
   mp3: { muxer: 'mp3', audioCopy: ['mp3'], audio: mp3, maxChannels: 2 },
-  wav: { muxer: 'wav', audioCopy: ['pcm_s16le'], audio: encoders.pcm },
-  flac: { muxer: 'flac', audioCopy: ['flac'], audio: encoders.flac },
+  wav: { muxer: 'wav', audioCopy: ['pcm_s16le'], audio: pcm },
+  flac: { muxer: 'flac', audioCopy: ['flac'], audio: flac },
   aac: { muxer: 'adts', audioCopy: ['aac'], audio: aacAt('192k') },
-  ogg: { muxer: 'ogg', audioCopy: ['vorbis', 'opus'], audio: encoders.vorbis },
+  ogg: { muxer: 'ogg', audioCopy: ['vorbis', 'opus'], audio: vorbis },
   m4a: { muxer: 'ipod', audioCopy: ['aac', 'alac'], audio: aacAt('192k'), isoMedia: true },
   wma: {
     muxer: 'asf',
     audioCopy: ['wmav1', 'wmav2'],
-    audio: ['-c:a', 'wmav2', '-b:a', '192k'],
+    audio: wma,
     maxChannels: 2,
   },
-  aiff: { muxer: 'aiff', audioCopy: ['pcm_s16be'], audio: ['-c:a', 'pcm_s16be'] },
+  aiff: { muxer: 'aiff', audioCopy: ['pcm_s16be'], audio: { codec: 'pcm_s16be' } },
   // AMR: ffmpeg makes 8 kHz mono raw PCM, GStreamer encodes it (media/amr-encode.ts).
-  amr: { muxer: 's16le', audioCopy: [], audio: [...encoders.pcm, '-ar', '8000'], maxChannels: 1 },
+  amr: { muxer: 's16le', audioCopy: [], audio: { ...pcm, sampleRate: 8000 }, maxChannels: 1 },
 } as const satisfies Record<string, Container>;
 
 export type ContainerName = keyof typeof containers;

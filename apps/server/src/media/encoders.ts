@@ -1,25 +1,25 @@
 // ffmpeg encoder settings shared by conversions, download finishing and the test fixtures, so each
 // codec is encoded one way everywhere. Fast settings: results are made while the visitor waits.
-export const encoders = {
-  /** H.264 at a good default quality, in the pixel format every player takes. */
-  h264: ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
-  /** VP9 at its fastest: real-time deadline, speed 8. */
-  vp9Realtime: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'],
-  opus: ['-c:a', 'libopus', '-b:a', '128k'],
-  vorbis: ['-c:a', 'libvorbis', '-q:a', '5'],
-  flac: ['-c:a', 'flac'],
-  pcm: ['-c:a', 'pcm_s16le'],
-} as const satisfies Record<string, readonly string[]>;
+import type { AudioEncoding, VideoEncoding } from './encode-plan';
 
-export const aacAt = (bitrate: string): string[] => ['-c:a', 'aac', '-b:a', bitrate];
+/** H.264 at a good default quality, in the pixel format every player takes. */
+export const h264: VideoEncoding = { codec: 'libx264', preset: 'veryfast', crf: 23, pixelFormat: 'yuv420p' };
 
-/** Real-time VP9 with row multithreading at constant quality `crf` (no bit-rate target). */
-export const vp9ConstantQuality = (crf: number): string[] => [
-  ...encoders.vp9Realtime,
-  '-row-mt',
-  '1',
-  '-b:v',
-  '0',
-  '-crf',
-  String(crf),
-];
+/** Real-time VP9 (speed 8) with row multithreading at constant quality `crf` (no bit-rate target). */
+export const vp9ConstantQuality = (crf: number): VideoEncoding => ({
+  codec: 'libvpx-vp9',
+  deadline: 'realtime',
+  cpuUsed: 8,
+  rowMultithreading: true,
+  bitRate: '0',
+  crf,
+});
+
+export const opus: AudioEncoding = { codec: 'libopus', bitRate: '128k' };
+export const vorbis: AudioEncoding = { codec: 'libvorbis', quality: 5 };
+export const flac: AudioEncoding = { codec: 'flac' };
+export const pcm: AudioEncoding = { codec: 'pcm_s16le' };
+
+export const aacAt = (bitRate: string): AudioEncoding => ({ codec: 'aac', bitRate });
+
+export const copied = { codec: 'copy' } as const;

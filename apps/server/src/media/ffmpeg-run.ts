@@ -1,5 +1,7 @@
 // Runs ffmpeg on an upload: never reads stdin, restricted input (ffmpeg-demuxers.ts), and progress
 // read from `-progress pipe:1` (out_time against the input's duration).
+import { encodeArgs } from './encode-args';
+import type { EncodePlan } from './encode-plan';
 import type { EnginePaths } from './engine-paths';
 import { runEngine, type EngineContext } from './engine-run';
 import { safeInputArgs, type DownloadDemuxer, type SafeDemuxer } from './ffmpeg-demuxers';
@@ -9,8 +11,8 @@ export interface FfmpegJob {
   demuxer: SafeDemuxer | DownloadDemuxer | undefined;
   /** Demuxer allow-list; the uploads' one unless said (downloads add pictures). */
   allowedDemuxers?: readonly string[];
-  /** Options between the input and the output file: maps, codecs, filters, muxer. */
-  outputArgs: readonly string[];
+  /** What the output is made of: maps, encoders, filters, muxer (encode-args.ts makes the options). */
+  plan: EncodePlan;
   output: string;
   /**
    * Input duration in seconds, to turn out_time into a percentage; asked at each progress line,
@@ -74,7 +76,7 @@ export async function runFfmpeg(config: EnginePaths, job: FfmpegJob, context: En
     ...safeInputArgs(job.demuxer, config.CONVERT_MAX_PIXELS, job.allowedDemuxers),
     '-i',
     `file:${job.input}`,
-    ...job.outputArgs,
+    ...encodeArgs(job.plan),
     `file:${job.output}`,
   ];
   const onStdout = job.onPercent

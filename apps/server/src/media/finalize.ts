@@ -9,6 +9,9 @@ import { EngineError, type EngineContext } from './engine-run';
 import { downloadDemuxers, pictureDemuxer } from './ffmpeg-demuxers';
 import { runFfmpeg } from './ffmpeg-run';
 import { ffprobe, type ProbeResult } from './ffprobe';
+import type { Container } from './containers';
+import type { AudioEncoding, EncodePlan, VideoEncoding } from './encode-plan';
+import { copied } from './encoders';
 import { outputTarget, type ContainerTarget, type OutputTarget } from './output-targets';
 import { chooseStreams, firstStream } from './stream-choice';
 import { sizeSourceOf, TargetSizeError } from './target-size';
@@ -66,18 +69,19 @@ const isStill = (probe: ProbeResult) =>
 /** The link's media cannot become the chosen format: the message says what to choose instead. */
 const wrongFormat = (message: string) => new AppError('FORMAT_NOT_AVAILABLE', message);
 
-/** ffmpeg arguments between input and output, or undefined when the file is already right. */
-function finishingArgs(
+/** The encode that makes the asked format, or undefined when the file is already right. */
+export function finishingPlan(
   probe: ProbeResult,
   target: OutputTarget,
   inputExt: string,
   extras: FinishingExtras = {},
-): string[] | undefined {
-  if (target.kind === 'audio') return audioArgs(probe, target, inputExt, extras);
-  if (target.kind === 'video') return videoArgs(probe, target, inputExt, extras);
+): EncodePlan | undefined {
+  const { muxer } = target;
+  if (target.kind === 'audio') return audioPlan(probe, target, inputExt, extras);
+  if (target.kind === 'video') return videoPlan(probe, target, inputExt, extras);
   if (target.kind === 'subtitle') {
     if (inputExt === target.extension) return undefined;
-    return ['-map', '0:s:0', ...target.encoder];
+    return { subtitles: { map: '0:s:0', encoding: target.encoding }, muxer };
   }
   // A picture: a still as it is or re-encoded, a clip only as an animated GIF.
   if (!firstStream(probe, 'video'))
@@ -85,17 +89,23 @@ function finishingArgs(
   if (isStill(probe)) {
     if (inputExt === target.extension || (inputExt === 'jpeg' && target.extension === 'jpg'))
       return undefined;
-    return ['-map', '0:v:0', '-frames:v', '1', ...target.encoder, '-update', '1'];
+    return { video: { map: '0:v:0', frames: 1, encoding: target.encoding }, singleImage: true, muxer };
   }
   if (target.extension !== 'gif')
     throw wrongFormat('This link is a video: choose a video format, an audio format or GIF.');
   // An animated GIF of the clip, with its own palette so colours stay true.
-  const filter = "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
-  return ['-map', '0:v:0', '-an', '-filter_complex', filter, '-loop', '0'];
+  const filterGraph =
+    "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
+  return { without: ['audio'], video: { map: '0:v:0' }, filterGraph, loop: 0, muxer };
+}
+
+/** The audio encoder of the container, with its channels folded to the container's limit when asked. */
+function containerAudio(container: Container, downmix: boolean, encoding = container.audio): AudioEncoding {
+  return downmix && container.maxChannels ? { ...encoding, channels: container.maxChannels } : encoding;
 }
 
 /** The audio alone, copied when the container takes its codec and no lower bit rate was asked. */
-function audioArgs(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+function audioPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
   const { container } = target;
   const audio = firstStream(probe, 'audio');
   if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
@@ -104,16 +114,20 @@ function audioArgs(probe: ProbeResult, target: ContainerTarget, inputExt: string
   const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
   const choice = chooseStreams(probe, container, { audio: aboveAsked });
   if (choice.copyAudio && inputExt === target.extension && !firstStream(probe, 'video')) return undefined;
-  const encoder = kbps ? [...container.audio.slice(0, 2), '-b:a', `${kbps}k`] : container.audio;
-  return [
-    ...['-map', '0:a:0', '-vn', '-sn', '-dn'],
-    ...(choice.copyAudio ? ['-c:a', 'copy'] : encoder),
-    ...containerExtras(target, choice.downmix),
-  ];
+  const encoding = kbps ? { codec: container.audio.codec, bitRate: `${kbps}k` } : container.audio;
+  return {
+    without: ['video', 'subtitles', 'data'],
+    audio: {
+      map: '0:a:0',
+      encoding: choice.copyAudio ? copied : containerAudio(container, choice.downmix, encoding),
+    },
+    fastStart: container.isoMedia,
+    muxer: target.muxer,
+  } satisfies EncodePlan;
 }
 
 /** The first picture and sound, each copied when the container takes its codec. */
-function videoArgs(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+function videoPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
   const { container } = target;
   const choice = chooseStreams(probe, container);
   // A stream the file does not have needs nothing.
@@ -121,22 +135,15 @@ function videoArgs(probe: ProbeResult, target: ContainerTarget, inputExt: string
   const copyAudio = choice.copyAudio || !firstStream(probe, 'audio');
   if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
   const subtitleCodec = extras.subtitles ? container.subtitleCodec : undefined;
-  const subtitles = subtitleCodec ? ['-map', '0:s:0?', '-c:s', subtitleCodec] : ['-sn'];
-  return [
-    ...['-map', '0:V:0?', '-map', '0:a:0?', ...subtitles, '-dn'],
-    ...(copyVideo ? ['-c:v', 'copy'] : (container.video ?? [])),
-    ...(choice.hevcTag ? ['-tag:v', 'hvc1'] : []),
-    ...(copyAudio ? ['-c:a', 'copy'] : container.audio),
-    ...containerExtras(target, choice.downmix),
-  ];
-}
-
-/** The channel fold and the MP4 family's index at the front, as the container table says. */
-function containerExtras({ container }: ContainerTarget, downmix: boolean): string[] {
-  return [
-    ...(downmix && container.maxChannels ? ['-ac', String(container.maxChannels)] : []),
-    ...(container.isoMedia ? ['-movflags', '+faststart'] : []),
-  ];
+  const videoEncoding: VideoEncoding = copyVideo ? { ...copied } : (container.video ?? copied);
+  return {
+    without: subtitleCodec ? ['data'] : ['subtitles', 'data'],
+    video: { map: '0:V:0?', encoding: choice.hevcTag ? { ...videoEncoding, tag: 'hvc1' } : videoEncoding },
+    audio: { map: '0:a:0?', encoding: copyAudio ? copied : containerAudio(container, choice.downmix) },
+    subtitles: subtitleCodec ? { map: '0:s:0?', encoding: { codec: subtitleCodec } } : undefined,
+    fastStart: container.isoMedia,
+    muxer: target.muxer,
+  } satisfies EncodePlan;
 }
 
 /** Makes `<dir>/result.<ext>` from the downloaded file; returns its path. */
@@ -151,8 +158,8 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
   if (options.targetBytes && (target.kind === 'audio' || target.kind === 'video'))
     return fitToSize(options, target, probe, output, inputExt, options.targetBytes);
-  const args = finishingArgs(probe, target, inputExt, options.extras);
-  if (!args) {
+  const plan = finishingPlan(probe, target, inputExt, options.extras);
+  if (!plan) {
     await rename(options.input, output);
     return output;
   }
@@ -163,7 +170,7 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
       input: options.input,
       demuxer: pictureDemuxer(inputExt),
       allowedDemuxers: downloadDemuxers,
-      outputArgs: [...args, '-f', target.muxer],
+      plan,
       output,
       durationSeconds: () => duration,
       onPercent: (percent) => options.onProgress(percent / 100),
@@ -191,21 +198,25 @@ export function keptAsItIs(
   extras?: FinishingExtras,
 ): boolean {
   try {
-    return finishingArgs(probe, outputTarget(format), inputExt, extras) === undefined;
+    return finishingPlan(probe, outputTarget(format), inputExt, extras) === undefined;
   } catch {
     return false; // Not media of this kind at all: the finishing step refuses it.
   }
 }
 
 /** A re-encode of the first picture and sound into the container, whatever their codecs. */
-function reencodeArgs(probe: ProbeResult, target: ContainerTarget): string[] {
+export function reencodePlan(probe: ProbeResult, target: ContainerTarget): EncodePlan {
   const { container } = target;
-  const downmix = chooseStreams(probe, container).downmix;
-  const streams =
-    target.kind === 'audio'
-      ? ['-map', '0:a:0', '-vn', ...container.audio]
-      : ['-map', '0:V:0?', '-map', '0:a:0?', ...(container.video ?? []), ...container.audio];
-  return [...streams, '-sn', '-dn', ...containerExtras(target, downmix), '-f', target.muxer];
+  const audio = containerAudio(container, chooseStreams(probe, container).downmix);
+  const common = { fastStart: container.isoMedia, muxer: target.muxer };
+  if (target.kind === 'audio')
+    return { without: ['video', 'subtitles', 'data'], audio: { map: '0:a:0', encoding: audio }, ...common };
+  return {
+    without: ['subtitles', 'data'],
+    video: { map: '0:V:0?', encoding: container.video },
+    audio: { map: '0:a:0?', encoding: audio },
+    ...common,
+  };
 }
 
 /** The download fitted to a size in the same job: the bit rates from its length, two passes. */
@@ -223,7 +234,7 @@ async function fitToSize(
       input: options.input,
       demuxer: pictureDemuxer(inputExt),
       allowedDemuxers: downloadDemuxers,
-      outputArgs: reencodeArgs(probe, target),
+      plan: reencodePlan(probe, target),
       container: target.container,
       source: sizeSourceOf(probe, target.container),
       targetBytes,

@@ -2,6 +2,7 @@
 // encodes it). EXR holds linear light with values above 1.0: decoding tone-maps it (mobius keeps
 // mid-tones and rolls highlights off instead of clipping them) and applies the sRGB-like gamma;
 // encoding an 8-bit picture linearises it first.
+import type { EncodePlan, VideoEncoding } from './encode-plan';
 import type { EnginePaths } from './engine-paths';
 import type { EngineContext } from './engine-run';
 import { runFfmpeg } from './ffmpeg-run';
@@ -9,7 +10,12 @@ import { runFfmpeg } from './ffmpeg-run';
 const gamma = (exponent: string) =>
   ['r', 'g', 'b'].map((channel) => `${channel}='pow(val/65535\\,${exponent})*65535'`).join(':');
 
-const singleImage = ['-frames:v', '1', '-f', 'image2', '-update', '1'];
+/** One picture, written as one file. */
+const onePicture = (encoding: VideoEncoding): EncodePlan => ({
+  video: { frames: 1, encoding },
+  singleImage: true,
+  muxer: 'image2',
+});
 
 /** EXR (any float layout) -> 16-bit PNG, tone-mapped. */
 export async function decodeExr(
@@ -21,7 +27,7 @@ export async function decodeExr(
   const filter = `format=gbrpf32le,tonemap=mobius:desat=0,format=rgb48le,lutrgb=${gamma('1/2.2')}`;
   await runFfmpeg(
     config,
-    { input, demuxer: 'exr_pipe', output, outputArgs: ['-vf', filter, '-c:v', 'png', ...singleImage] },
+    { input, demuxer: 'exr_pipe', output, plan: onePicture({ codec: 'png', filters: [filter] }) },
     context,
   );
 }
@@ -34,16 +40,10 @@ export async function encodeExr(
   context: EngineContext,
 ): Promise<void> {
   const filter = `format=rgb48le,lutrgb=${gamma('2.2')},format=gbrpf32le`;
-  const outputArgs = [
-    '-vf',
-    filter,
-    '-c:v',
-    'exr',
-    '-compression',
-    'zip1',
-    '-format',
-    'half',
-    ...singleImage,
-  ];
-  await runFfmpeg(config, { input, demuxer: 'png_pipe', output, outputArgs }, context);
+  const plan = onePicture({
+    codec: 'exr',
+    filters: [filter],
+    encoderOptions: { compression: 'zip1', format: 'half' },
+  });
+  await runFfmpeg(config, { input, demuxer: 'png_pipe', output, plan }, context);
 }

@@ -4,6 +4,7 @@
 // pictures and subtitles have their own encoder here, as only downloads make them.
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { containers, type Container } from './containers';
+import type { SubtitleEncoding, VideoEncoding } from './encode-plan';
 
 export type OutputKind = 'video' | 'audio' | 'image' | 'subtitle';
 
@@ -22,15 +23,20 @@ export interface ContainerTarget<Kind extends 'video' | 'audio' = 'video' | 'aud
   container: Container;
 }
 
-/** A picture or a subtitle file: made by one ffmpeg encoder. */
-export interface EncodedTarget<Kind extends 'image' | 'subtitle' = 'image' | 'subtitle'> extends TargetBase {
-  kind: Kind;
-  encoder: readonly string[];
+/** A picture: made by one ffmpeg encoder. */
+export interface ImageTarget extends TargetBase {
+  kind: 'image';
+  encoding: VideoEncoding;
+}
+
+/** A subtitle file: made by one ffmpeg subtitle encoder. */
+export interface SubtitleTarget extends TargetBase {
+  kind: 'subtitle';
+  encoding: SubtitleEncoding;
 }
 
 /** One member per kind, so a check of `kind` narrows to the fields that kind has. */
-export type OutputTarget =
-  ContainerTarget<'video'> | ContainerTarget<'audio'> | EncodedTarget<'image'> | EncodedTarget<'subtitle'>;
+export type OutputTarget = ContainerTarget<'video'> | ContainerTarget<'audio'> | ImageTarget | SubtitleTarget;
 
 function inContainer<Kind extends 'video' | 'audio'>(
   kind: Kind,
@@ -43,26 +49,16 @@ function inContainer<Kind extends 'video' | 'audio'>(
 }
 
 const imageSort = ['ext:jpg:png:webp'];
-function image(
-  muxer: string,
-  extension: string,
-  contentType: string,
-  encoder: readonly string[],
-): EncodedTarget<'image'> {
-  return { kind: 'image', muxer, extension, contentType, encoder, formatSort: imageSort };
+function image(muxer: string, extension: string, contentType: string, encoding: VideoEncoding): ImageTarget {
+  return { kind: 'image', muxer, extension, contentType, encoding, formatSort: imageSort };
 }
 
 /** A subtitle file: fetched by yt-dlp alone (no media), converted by ffmpeg when needed. */
-function subtitle(
-  muxer: string,
-  extension: string,
-  contentType: string,
-  codec: string,
-): EncodedTarget<'subtitle'> {
-  return { kind: 'subtitle', muxer, extension, contentType, encoder: ['-c:s', codec], formatSort: [] };
+function subtitle(muxer: string, extension: string, contentType: string, codec: string): SubtitleTarget {
+  return { kind: 'subtitle', muxer, extension, contentType, encoding: { codec }, formatSort: [] };
 }
 
-const jpegEncoder = ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p'];
+const jpegEncoder: VideoEncoding = { codec: 'mjpeg', qscale: 2, pixelFormat: 'yuvj444p' };
 const h264First = ['vcodec:h264', 'acodec:aac', 'ext:mp4:m4a'];
 
 export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
@@ -80,9 +76,9 @@ export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
   wav: inContainer('audio', containers.wav, 'wav', 'audio/wav', []),
   ogg: inContainer('audio', containers.ogg, 'ogg', 'audio/ogg', ['acodec:vorbis', 'acodec:opus']),
   jpg: image('image2', 'jpg', 'image/jpeg', jpegEncoder),
-  png: image('image2', 'png', 'image/png', ['-c:v', 'png']),
-  webp: image('webp', 'webp', 'image/webp', ['-c:v', 'libwebp', '-quality', '90']),
-  gif: image('gif', 'gif', 'image/gif', ['-c:v', 'gif']),
+  png: image('image2', 'png', 'image/png', { codec: 'png' }),
+  webp: image('webp', 'webp', 'image/webp', { codec: 'libwebp', quality: 90 }),
+  gif: image('gif', 'gif', 'image/gif', { codec: 'gif' }),
   srt: subtitle('srt', 'srt', 'application/x-subrip', 'srt'),
   vtt: subtitle('webvtt', 'vtt', 'text/vtt', 'webvtt'),
   /** The video's own picture (poster, og:image), as yt-dlp names it. */

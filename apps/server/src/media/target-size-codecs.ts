@@ -2,6 +2,13 @@
 // the range of rates that still sounds or looks acceptable, and the ffmpeg options that make the
 // encoder keep to the rate rather than to a quality. Encoders missing here (PCM, FLAC) have no rate
 // to choose, so their outputs take no target size.
+import type { AudioEncoding, VideoRateControl } from './encode-plan';
+
+/** The settings of an audio encoding that a rate rule sets. */
+export type AudioRateControl = Pick<
+  AudioEncoding,
+  'averageRate' | 'constantRate' | 'bitRate' | 'minRate' | 'maxRate'
+>;
 
 const kbps = (bitsPerSecond: number) => `${Math.round(bitsPerSecond / 1000)}k`;
 
@@ -10,8 +17,8 @@ export interface AudioRateRule {
   min: number;
   /** Highest useful rate: more gains nothing audible. */
   max: number;
-  /** Options after `-c:a <encoder>` that hold it to `rate`. */
-  args: (rate: number) => string[];
+  /** The settings that hold it to `rate`. */
+  control: (rate: number) => AudioRateControl;
 }
 
 /** MPEG-1 Layer III's constant rates (kbit/s) at 32-48 kHz: LAME rounds any other to the nearest. */
@@ -21,25 +28,27 @@ const mp3Rates = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
  * MP3: a constant rate when one lies just under the asked rate (exact size, any content); otherwise
  * LAME's average rate mode, which aims at any rate (the standard steps are up to 25% apart).
  */
-function mp3Args(rate: number): string[] {
+function mp3Control(rate: number): AudioRateControl {
   const constant = mp3Rates.filter((step) => step * 1000 <= rate).at(-1);
-  if (constant !== undefined && constant * 1000 >= rate * 0.95) return ['-b:a', `${constant}k`];
-  return ['-abr', '1', '-b:a', kbps(rate)];
+  if (constant !== undefined && constant * 1000 >= rate * 0.95) return { bitRate: `${constant}k` };
+  return { averageRate: true, bitRate: kbps(rate) };
 }
 
+const bitRateOf = (rate: number): AudioRateControl => ({ bitRate: kbps(rate) });
+
 export const audioRateRules: Readonly<Record<string, AudioRateRule>> = {
-  libmp3lame: { min: 32_000, max: 320_000, args: mp3Args },
-  aac: { min: 32_000, max: 320_000, args: (rate) => ['-b:a', kbps(rate)] },
+  libmp3lame: { min: 32_000, max: 320_000, control: mp3Control },
+  aac: { min: 32_000, max: 320_000, control: bitRateOf },
   // Opus's default VBR may spend far more than asked on tonal sound: constant rate keeps the size.
-  libopus: { min: 32_000, max: 256_000, args: (rate) => ['-vbr', 'off', '-b:a', kbps(rate)] },
+  libopus: { min: 32_000, max: 256_000, control: (rate) => ({ constantRate: true, bitRate: kbps(rate) }) },
   // Vorbis's average mode spends far less on easy sound; min = max holds it to the rate. Below
   // ~45 kbit/s libvorbis refuses 44.1 kHz stereo.
   libvorbis: {
     min: 48_000,
     max: 320_000,
-    args: (rate) => ['-b:a', kbps(rate), '-minrate', kbps(rate), '-maxrate', kbps(rate)],
+    control: (rate) => ({ bitRate: kbps(rate), minRate: kbps(rate), maxRate: kbps(rate) }),
   },
-  wmav2: { min: 32_000, max: 192_000, args: (rate) => ['-b:a', kbps(rate)] },
+  wmav2: { min: 32_000, max: 192_000, control: bitRateOf },
 };
 
 export interface VideoRateRule {
@@ -52,39 +61,24 @@ export interface VideoRateRule {
   minBpp: number;
   /** A picture size the encoder always makes (H.263's CIF): never scaled for the rate. */
   fixedPicture?: { width: number; height: number };
-  args: (rate: number) => string[];
+  control: (rate: number) => VideoRateControl;
 }
 
-const bitrateOnly = (rate: number) => ['-b:v', kbps(rate)];
+const bitrateOnly = (rate: number): VideoRateControl => ({ bitRate: kbps(rate) });
 
 export const videoRateRules: Readonly<Record<string, VideoRateRule>> = {
-  libx264: { goodBpp: 0.04, minBpp: 0.02, args: bitrateOnly },
+  libx264: { goodBpp: 0.04, minBpp: 0.02, control: bitrateOnly },
   // Two-pass VP9 needs the "good" deadline (the real-time one writes no first-pass statistics);
   // speed 5 is its fastest.
   'libvpx-vp9': {
     goodBpp: 0.03,
     minBpp: 0.015,
-    args: (rate) => ['-deadline', 'good', '-cpu-used', '5', '-b:v', kbps(rate)],
+    control: (rate) => ({ deadline: 'good', cpuUsed: 5, bitRate: kbps(rate) }),
   },
-  mpeg4: { goodBpp: 0.06, minBpp: 0.03, args: bitrateOnly },
-  wmv2: { goodBpp: 0.06, minBpp: 0.03, args: bitrateOnly },
-  h263: { goodBpp: 0.06, minBpp: 0.03, fixedPicture: { width: 352, height: 288 }, args: bitrateOnly },
+  mpeg4: { goodBpp: 0.06, minBpp: 0.03, control: bitrateOnly },
+  wmv2: { goodBpp: 0.06, minBpp: 0.03, control: bitrateOnly },
+  h263: { goodBpp: 0.06, minBpp: 0.03, fixedPicture: { width: 352, height: 288 }, control: bitrateOnly },
 };
-
-/** Every option a rule sets, and the quality options they replace: removed before a rule applies. */
-export const rateOptions: ReadonlySet<string> = new Set([
-  '-b:v',
-  '-crf',
-  '-q:v',
-  '-deadline',
-  '-cpu-used',
-  '-b:a',
-  '-q:a',
-  '-abr',
-  '-vbr',
-  '-minrate',
-  '-maxrate',
-]);
 
 /**
  * Container bytes per second of media beyond the streams (frame headers, index), by muxer; a

@@ -5,7 +5,9 @@ import { converterPages, takesTargetSize, targetSizeMegabyte as MB } from '@grab
 import { describe, expect, it } from 'vitest';
 import { containerOf, containers } from './containers';
 import type { ProbeResult } from './ffprobe';
-import { firstPassArgs, secondPassArgs, sizedOutputArgs } from './target-size-args';
+import { encodeArgs } from './encode-args';
+import type { EncodePlan } from './encode-plan';
+import { sizedEncodePlan } from './sized-plan';
 import { containerOverheadBytes } from './target-size-codecs';
 import {
   planTargetSize,
@@ -156,48 +158,45 @@ describe('retunePlan', () => {
   });
 });
 
-describe('sizedOutputArgs', () => {
+describe('sizedEncodePlan', () => {
   const plan = (container: keyof typeof containers, source: SizeSource, mb: number) =>
     planTargetSize(containers[container], source, mb * MB);
+  const encodeOf = (name: keyof typeof containers): EncodePlan => {
+    const { video, audio, muxer } = containerOf(name);
+    return { video: video && { encoding: video }, audio: { encoding: audio }, muxer };
+  };
+  const sizedArgs = (name: keyof typeof containers, source: SizeSource, mb: number) =>
+    encodeArgs(sizedEncodePlan(encodeOf(name), plan(name, source, mb))).join(' ');
 
   it('puts rates in place of quality settings and scales the picture first', () => {
-    const { video, audio } = containers.mp4;
-    const base = [...video, ...audio, '-movflags', '+faststart', '-f', 'mp4'];
-    const args = sizedOutputArgs(base, plan('mp4', hd, 5));
-    const text = args.join(' ');
+    const base: EncodePlan = { ...encodeOf('mp4'), fastStart: true };
+    const sized = sizedEncodePlan(base, plan('mp4', hd, 5));
+    const text = encodeArgs(sized).join(' ');
     expect(text).not.toContain('-crf');
     expect(text).toMatch(/-c:v libx264 -b:v \d+k -fps_mode cfr/);
     expect(text).toMatch(/-vf scale=w='if\(gte\(iw,ih\),-2,min\(iw,480\)\)':h=.*,scale=trunc/);
     expect(text).toMatch(/-c:a aac -b:a \d+k/);
     expect(text).not.toContain('160k');
-    const first = firstPassArgs(args, '/job/pass').join(' ');
+    const first = encodeArgs({ ...sized, pass: { number: 1, logPrefix: '/job/pass' } }).join(' ');
     expect(first).not.toContain('movflags');
     expect(first).toMatch(/-an -pass 1 -passlogfile \/job\/pass -f null$/);
-    expect(secondPassArgs(args, '/job/pass').join(' ')).toMatch(/-f mp4 -pass 2 -passlogfile \/job\/pass$/);
-    const copy = ['-c:v', 'copy', ...audio, '-f', 'mp4'];
-    expect(() => sizedOutputArgs(copy, plan('mp4', hd, 5))).toThrow(/needs -c:v libx264/);
+    expect(encodeArgs({ ...sized, pass: { number: 2, logPrefix: '/job/pass' } }).join(' ')).toMatch(
+      /-f mp4 -pass 2 -passlogfile \/job\/pass$/,
+    );
+    const copy: EncodePlan = { ...base, video: { encoding: { codec: 'copy' } } };
+    expect(() => sizedEncodePlan(copy, plan('mp4', hd, 5))).toThrow(/needs video encoder libx264/);
   });
 
   it('holds each encoder to its rate: VP9 good deadline, Opus and Vorbis constant, MP3 steps', () => {
-    const webm = sizedOutputArgs(
-      [...containers.webm.video, ...containers.webm.audio],
-      plan('webm', hd, 20),
-    ).join(' ');
+    const webm = sizedArgs('webm', hd, 20);
     expect(webm).toMatch(/-c:v libvpx-vp9 -deadline good -cpu-used 5 -b:v \d+k -fps_mode vfr -row-mt 1/);
     expect(webm).not.toContain('realtime');
     expect(webm).toMatch(/-c:a libopus -vbr off -b:a \d+k/);
-    const ogg = sizedOutputArgs(containers.ogg.audio, plan('ogg', sound, 1)).join(' ');
+    const ogg = sizedArgs('ogg', sound, 1);
     expect(ogg).toMatch(/-c:a libvorbis -b:a (\d+k) -minrate \1 -maxrate \1/);
     expect(ogg).not.toContain('-q:a');
-    expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1))).toEqual([
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '64k',
-    ]);
-    expect(sizedOutputArgs(containers.mp3.audio, plan('mp3', sound, 1.2)).join(' ')).toMatch(
-      /-abr 1 -b:a 7\dk/,
-    );
+    expect(sizedArgs('mp3', sound, 1)).toBe('-c:a libmp3lame -b:a 64k -f mp3');
+    expect(sizedArgs('mp3', sound, 1.2)).toMatch(/-abr 1 -b:a 7\dk/);
   });
 });
 

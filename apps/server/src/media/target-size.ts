@@ -10,7 +10,6 @@
 // a target larger than the file needs gives a smaller file.
 import type { Container } from './containers';
 import type { ProbeResult } from './ffprobe';
-import { optionValue } from './output-args';
 import { firstStream } from './stream-choice';
 import {
   audioRateRules,
@@ -113,7 +112,7 @@ interface PictureRule {
 
 function pictureRule(container: Container, source: SizeSource): PictureRule | undefined {
   if (!source.picture || !container.video) return undefined;
-  const encoder = optionValue(container.video, '-c:v') ?? '';
+  const encoder = container.video.codec;
   const rule = videoRateRules[encoder];
   if (!rule) return undefined;
   const { width, height } = rule.fixedPicture ?? source.picture;
@@ -137,7 +136,7 @@ function pictureSide(picture: PictureRule, rate: number): number {
 
 function soundRule(container: Container, source: SizeSource): [string, AudioRateRule] | undefined {
   if (!source.sound) return undefined;
-  const encoder = optionValue(container.audio, '-c:a') ?? '';
+  const encoder = container.audio.codec;
   const rule = audioRateRules[encoder];
   return rule && [encoder, rule];
 }

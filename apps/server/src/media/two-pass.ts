@@ -7,10 +7,11 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Container } from './containers';
+import type { EncodePlan } from './encode-plan';
 import type { EnginePaths } from './engine-paths';
 import type { EngineContext } from './engine-run';
 import { runFfmpeg, type FfmpegJob } from './ffmpeg-run';
-import { firstPassArgs, secondPassArgs, sizedOutputArgs } from './target-size-args';
+import { sizedEncodePlan } from './sized-plan';
 import {
   lowestShare,
   planTargetSize,
@@ -21,12 +22,12 @@ import {
 } from './target-size';
 
 /**
- * `outputArgs`: the output arguments of a plain re-encode into `container` as the caller built
- * them (maps, codecs, filters, muxer, a cut); the rates and pass options are put in here.
+ * `plan`: a plain re-encode into `container` as the caller built it (maps, encoders, filters,
+ * muxer, a cut); the rates and passes are set here.
  */
 export interface SizedEncodeJob extends Pick<
   FfmpegJob,
-  'input' | 'demuxer' | 'allowedDemuxers' | 'outputArgs' | 'output'
+  'input' | 'demuxer' | 'allowedDemuxers' | 'plan' | 'output'
 > {
   container: Container;
   /** What the output holds and how long it is (sizeSourceOf makes it from a probe). */
@@ -59,14 +60,14 @@ export async function encodeToSize(
   let plan = planTargetSize(job.container, job.source, job.targetBytes);
   const logPrefix = path.join(context.workDir, 'target-size-pass');
   const progress = forwardOnly(job.onProgress);
-  const run = (outputArgs: string[], output: string, from: number, to: number, expectedFrames?: number) =>
+  const run = (encode: EncodePlan, output: string, from: number, to: number, expectedFrames?: number) =>
     runFfmpeg(
       config,
       {
         input: job.input,
         demuxer: job.demuxer,
         allowedDemuxers: job.allowedDemuxers,
-        outputArgs,
+        plan: encode,
         output,
         durationSeconds: () => plan.durationSeconds,
         expectedFrames,
@@ -83,7 +84,7 @@ export async function encodeToSize(
     if (twoPass) {
       const frames = plan.durationSeconds * (job.source.picture?.frameRate ?? 30);
       await run(
-        firstPassArgs(sizedOutputArgs(job.outputArgs, plan), logPrefix),
+        { ...sizedEncodePlan(job.plan, plan), pass: { number: 1, logPrefix } },
         '/dev/null',
         0,
         start,
@@ -91,8 +92,8 @@ export async function encodeToSize(
       );
     }
     for (let attempt = 0; ; attempt++) {
-      const args = sizedOutputArgs(job.outputArgs, plan);
-      await run(twoPass ? secondPassArgs(args, logPrefix) : args, job.output, start, 1);
+      const sized = sizedEncodePlan(job.plan, plan);
+      await run(twoPass ? { ...sized, pass: { number: 2, logPrefix } } : sized, job.output, start, 1);
       const bytes = (await stat(job.output)).size;
       const fits = bytes <= job.targetBytes;
       // A higher rate that hardly grew the file: the encoder has nothing more to spend it on.

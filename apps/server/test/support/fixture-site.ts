@@ -16,7 +16,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { encoders } from '../../src/media/encoders';
 import { ffmpeg, makeVideo } from './media-fixtures';
 import { makeHls } from './stream-fixtures';
 import { makePreviewMedia, previewPage } from './preview-fixtures';
@@ -41,7 +40,20 @@ export interface FixtureMediaOptions {
 async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}): Promise<void> {
   if (options.preview) await makePreviewMedia(dir);
   const clip = await makeVideo(dir, 'a.mp4');
-  await makeVideo(dir, 'b.webm', { codecs: [...encoders.vp9Realtime, '-b:v', '100k', '-c:a', 'libopus'] });
+  await makeVideo(dir, 'b.webm', {
+    codecs: [
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-b:v',
+      '100k',
+      '-c:a',
+      'libopus',
+    ],
+  });
   await makeVideo(dir, 'surround.mkv', { codecs: ['-c:v', 'mpeg4', '-c:a', 'aac', '-ac', '6'] });
   await ffmpeg(['-i', clip, '-frames:v', '1', path.join(dir, 'photo.jpg')]);
   await mkdir(path.join(dir, 'hls'), { recursive: true });
