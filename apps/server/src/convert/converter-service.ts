@@ -1,12 +1,14 @@
-// One upload's conversion, in both modes, as a service call: the upload streams to where its job
-// reads it (embedded mode: a folder of the local DATA_DIR the job converts in place; scaled mode:
-// the bucket's `uploads/` prefix or the shared DATA_DIR), a `convert` job is queued, and the call
-// waits for the job's end through the state store and the signals, then hands back the stored
-// result (or, when the client follows jobs and the wait runs out, the job). A visitor who leaves
-// before the answer cancels the job: a queued one is removed, a running one's engines are stopped.
+// One upload's conversion, in both modes, as service calls. `open` writes the conversion's record
+// and readies where its upload goes (embedded mode: a folder of the local DATA_DIR the job
+// converts in place; scaled mode: the bucket's `uploads/` prefix or the shared DATA_DIR); the edge
+// streams the file there and hands `accept` what it read, a value (the form and the stored file,
+// or the id of a finished resumable upload to take). A `convert` job is queued, and the call waits
+// for the job's end through the state store and the signals, then hands back the stored result
+// (or, when the client follows jobs and the wait runs out, the job). A visitor who leaves before
+// the answer cancels the job: a queued one is removed, a running one's engines are stopped.
 import type { Readable } from 'node:stream';
 import type { ConverterKind } from '@grabbit/catalog';
-import type { ConversionJob } from '@grabbit/contracts';
+import type { ConversionJob, ConvertForm } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import { newId } from '../core/ids';
@@ -22,7 +24,7 @@ import { isFinished, publicJob, type ConversionRecord, type ConversionStateStore
 import { cancelledFailure } from './convert-job';
 import type { SizeLimit } from './formats';
 import { finishedUpload, type ResumableUploads } from './resumable-uploads';
-import type { ReceivedUpload, UploadTarget } from './upload-target';
+import type { ReceivedUpload } from './upload-target';
 import { waitForConversion } from './wait-for-conversion';
 
 export interface ConverterDeps {
@@ -38,16 +40,23 @@ export interface ConverterDeps {
 }
 
 /**
- * How the caller hands over the upload: into `target`, under `limit`, reporting as it goes; or,
- * for a finished resumable upload named in the form, through `adopt`.
+ * A conversion opened for a request, before its upload arrives: its record is written (while
+ * Redis is away the visitor gets 503 before sending the whole file) and the place its file goes
+ * (where its job reads it) is ready. The edge streams the file into `target()` under `limit`,
+ * checks the form with `checkForm` as soon as its fields are read, and reports how far it got.
  */
-export type ReceiveUpload = (options: {
-  target: () => UploadTarget;
-  adopt: (uploadId: string) => Promise<{ bytes: number; originalName: string }>;
-  limit: SizeLimit;
-  onForm: ReturnType<typeof formCheck>['onForm'];
-  onPercent: (percent: number) => void;
-}) => Promise<ReceivedUpload>;
+export interface Intake {
+  readonly conversionId: string;
+  readonly kind: ConverterKind;
+  /** The largest file of the kind: enforced while the file streams. */
+  readonly limit: SizeLimit;
+  /** Where the upload is stored for its job. */
+  readonly input: PendingInput;
+  /** Refuses an output no page of the kind offers, and starts upload progress. */
+  checkForm(form: ConvertForm): void;
+  /** Upload progress, in percent (the form's ProgressId names whom to tell). */
+  report(percent: number): void;
+}
 
 export type Accepted = { file: StoredResult; body: Readable } | { job: ConversionJob };
 
@@ -65,44 +74,61 @@ export class ConverterService {
     return limits.reduce((largest, limit) => (limit.bytes > largest.bytes ? limit : largest));
   }
 
+  /** Opens a conversion of `kind` for an upload about to arrive (see Intake). */
+  async open(kind: ConverterKind): Promise<Intake> {
+    const conversionId = newId();
+    // The record first: while Redis is away the visitor gets 503 before sending the whole file.
+    await this.deps.state.set({ conversionId, status: 'queued' });
+    const pending = await this.deps.inputs.create().catch(async (error: unknown) => {
+      await this.deps.state.delete(conversionId).catch(() => undefined);
+      throw error;
+    });
+    const form = formCheck(kind, this.deps.bus);
+    return {
+      conversionId,
+      kind,
+      limit: this.uploadLimit(kind),
+      input: pending,
+      checkForm: form.onForm,
+      report: (percent) => form.report('uploading', percent),
+    };
+  }
+
+  /** Drops an opened conversion whose upload never arrived whole: its record and stored bytes. */
+  async discard(intake: Intake): Promise<void> {
+    await intake.input.dispose().catch(() => undefined);
+    await this.deps.state.delete(intake.conversionId).catch(() => undefined);
+  }
+
   /**
-   * Receives the upload, converts it and answers the result or, when `followsJobs` and the wait
-   * runs out, the job. `left` aborts when the visitor goes away before the answer.
+   * Converts what the edge received for an opened conversion (the file it stored, or the id of the
+   * client's finished resumable upload) and answers the result or, when `followsJobs` and the
+   * wait runs out, the job. `left` aborts when the visitor goes away before the answer.
    */
   async accept(
-    kind: ConverterKind,
-    receive: ReceiveUpload,
+    intake: Intake,
+    upload: ReceivedUpload,
     options: { followsJobs: boolean; left: AbortSignal; clientId: string },
   ): Promise<Accepted> {
-    const { state, inputs, jobs } = this.deps;
-    const conversionId = newId();
-    let pending: PendingInput | undefined;
+    const { state, jobs } = this.deps;
+    const { conversionId, kind, input: pending } = intake;
     let queued = false;
     const wait = { current: undefined as ReturnType<typeof waitForConversion> | undefined };
     const onLeave = () => {
-      if (queued && pending) void this.cancel(conversionId, pending).catch(() => undefined);
+      if (queued) void this.cancel(conversionId, pending).catch(() => undefined);
       else {
-        void pending?.dispose().catch(() => undefined);
+        void pending.dispose().catch(() => undefined);
         void state.delete(conversionId).catch(() => undefined);
       }
       // The wait for the end lets go (its answer has nobody to go to).
       wait.current?.stop();
     };
     options.left.addEventListener('abort', onLeave, { once: true });
-    const form = formCheck(kind, this.deps.bus);
     try {
-      // The state first: while Redis is away the visitor gets 503 before sending the whole file.
-      await state.set({ conversionId, status: 'queued' });
-      pending = await inputs.create();
-      const limit = this.uploadLimit(kind);
-      const input = pending;
-      const upload = await receive({
-        limit,
-        target: pending.target,
-        adopt: (uploadId) => this.adopt(uploadId, options.clientId, limit, input),
-        onForm: form.onForm,
-        onPercent: (percent) => form.report('uploading', percent),
-      });
+      const input =
+        'uploadId' in upload
+          ? await this.adopt(upload.uploadId, options.clientId, intake.limit, pending)
+          : upload.file;
       const extension = upload.form.OutputFormat;
       wait.current = waitForConversion(state, this.deps.signals, conversionId);
       await jobs.submit({
@@ -112,11 +138,11 @@ export class ConverterService {
           conversionId,
           kind,
           input: await pending.input(),
-          bytes: upload.bytes,
+          bytes: input.bytes,
           outputExtension: extension,
           options: upload.form,
           ...(upload.form.ProgressId ? { progressId: upload.form.ProgressId } : {}),
-          ...resultInfo(upload.originalName, extension),
+          ...resultInfo(input.originalName, extension),
         },
       });
       queued = true;
@@ -132,11 +158,15 @@ export class ConverterService {
       if (ended === undefined) {
         options.left.removeEventListener('abort', onLeave);
         wait.current.stop();
+        // Followed as a job from here: the upload's bytes are the job's.
+        if ('uploadId' in upload) await this.forgetUpload(upload.uploadId);
         return { job: publicJob((await state.get(conversionId)) ?? { conversionId, status: 'queued' }) };
       }
       // Answered in this call: nobody asks for the record again.
       if (ended.record) void state.delete(conversionId).catch(() => undefined);
       const file = await this.openResult(ended.record);
+      // Converted: the resumable upload has done its part (refused, it stays for another try).
+      if ('uploadId' in upload) await this.forgetUpload(upload.uploadId);
       const body = file.createReadStream();
       // Answered in full or not at all: a result answered in the request is not kept.
       body.once('close', () => void this.deps.results.delete(file.meta.fileId).catch(() => undefined));
@@ -144,7 +174,7 @@ export class ConverterService {
     } catch (error) {
       wait.current?.stop();
       if (!queued) {
-        await pending?.dispose().catch(() => undefined);
+        await pending.dispose().catch(() => undefined);
         await state.delete(conversionId).catch(() => undefined);
       }
       throw conversionFailure(error);
@@ -152,8 +182,8 @@ export class ConverterService {
   }
 
   /**
-   * Takes the client's finished resumable upload over as the pending input, under the kind's size
-   * limit; the upload is removed once its bytes are the input's.
+   * Takes the client's finished resumable upload as the pending input, under the kind's size
+   * limit. The upload itself stays until its conversion succeeds: a refused one can be tried again.
    */
   private async adopt(
     uploadId: string,
@@ -161,12 +191,14 @@ export class ConverterService {
     limit: SizeLimit,
     pending: PendingInput,
   ): Promise<{ bytes: number; originalName: string }> {
-    const { resumable } = this.deps;
-    const upload = await finishedUpload(resumable, uploadId, clientId);
+    const upload = await finishedUpload(this.deps.resumable, uploadId, clientId);
     if (upload.size > limit.bytes) throw fileTooLarge(limit.text);
     await pending.adopt(upload.source);
-    await resumable.forget(uploadId);
     return { bytes: upload.size, originalName: upload.fileName };
+  }
+
+  private async forgetUpload(uploadId: string): Promise<void> {
+    await this.deps.resumable.forget(uploadId).catch(() => undefined);
   }
 
   /**
