@@ -79,6 +79,7 @@ export class ResumableUploadService {
    * where the next chunk must start.
    */
   async status(id: string, clientId: string): Promise<Upload> {
+    // The owner first: nobody else's request may stop a chunk of this upload.
     await ownedUpload(this.uploads, id, clientId);
     const release = await this.locks.acquire(this.uploads.storeId(id), () => undefined);
     try {
@@ -118,6 +119,8 @@ export class ResumableUploadService {
       chunk.body.once('error', stop);
       chunk.body.once('close', onClose);
       chunk.body.pipe(pass);
+      // Gone while this chunk waited for the upload: nothing more will come.
+      if (chunk.body.destroyed) stop();
       upload.offset = await this.uploads.store.write(pass, storeId, upload.offset);
       return upload;
     } finally {
