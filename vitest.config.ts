@@ -50,6 +50,7 @@ export default defineConfig({
             'apps/server/test/convert-matrix.test.ts',
             // Resumable uploads into the bucket (multipart), converted by id on a worker.
             'apps/server/test/uploads-resumable.test.ts',
+            'apps/server/test/uploads-resumable-bounds.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',

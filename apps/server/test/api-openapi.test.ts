@@ -137,7 +137,12 @@ describe.each<{ setting: string; env: Record<string, string> }>([
     expect(form?.required).toEqual(expect.arrayContaining(['OutputFormat']));
     // The file itself, or the id of a finished resumable upload, whose routes are documented too.
     expect(Object.keys(form?.properties ?? {})).toEqual(expect.arrayContaining(['InputFile', 'UploadId']));
-    expect(Object.keys(document.paths['/api/uploads/{uploadId}'] ?? {}).sort()).toEqual(['delete', 'patch']);
+    expect(Object.keys(document.paths['/api/uploads/{uploadId}'] ?? {}).sort()).toEqual([
+      'delete',
+      'options',
+      'patch',
+      'post',
+    ]);
     expect(document.paths['/api/uploads']?.post?.description).toContain('Upload-Length');
     const keep = document.paths['/api/cloudstorage/upload']?.post;
     expect(JSON.stringify(keep?.requestBody)).toContain('filePath');

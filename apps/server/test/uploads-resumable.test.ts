@@ -1,10 +1,12 @@
 // Resumable uploads (tus) with a real client (tus-js-client in Node) against the real server, in
 // embedded mode here and in scaled mode (the bucket, multipart) in the integration-scaled project:
 // a 300 MB upload in 50 MB chunks survives a cut connection, a finished upload converts by id and
-// is removed, and other clients' and expired ids are refused.
+// is removed (a refused conversion leaves it as it was), other clients' and expired ids are
+// refused, and every call acts on the id its route matched, whatever the rest of the URL says.
 import { request as httpRequest } from 'node:http';
 import { maxChunkBytes } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -175,6 +177,83 @@ describe('resumable uploads', () => {
     });
     expect(huge.status).toBe(413);
     expect(JSON.parse(huge.text)).toMatchObject({ code: 'FILE_TOO_LARGE' });
+  });
+});
+
+/** A raw request on a path exactly as written (fetch would resolve dot segments first). */
+function rawCall(origin: string, path: string, method: string, headers: Record<string, string>, body = '') {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(`${origin}${path}`, {
+      method,
+      path,
+      headers: { ...tus, ...headers, 'content-length': String(body.length) },
+    });
+    request.on('response', (answer) => {
+      let text = '';
+      answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('resumable uploads act on the id their route matched', () => {
+  const create = async (headers: Record<string, string>, length: number) => {
+    const created = await tusCall(uploadsEndpoint(server.origin), 'POST', {
+      ...headers,
+      'upload-length': String(length),
+    });
+    expect(created.status).toBe(201);
+    return new URL(created.headers.get('location') ?? '', server.origin).href;
+  };
+  const offsetOf = async (url: string, headers: Record<string, string>) =>
+    (await tusCall(url, 'HEAD', headers)).headers.get('upload-offset');
+
+  it("never another client's upload named after a query string, an encoded slash or a dot segment", async () => {
+    const mine = await create(visitor, 10);
+    const theirs = await create(stranger, 20);
+    const other = idOf(theirs);
+    // The query string is not part of the id: the call acts on the caller's own upload.
+    const head = await tusCall(`${mine}?/${other}`, 'HEAD', visitor);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-length')).toBe('10');
+    const patch = await fetch(`${mine}?/${other}`, {
+      method: 'PATCH',
+      headers: { ...firstChunk, ...visitor },
+      body: new Uint8Array(5),
+    });
+    expect(patch.status).toBe(204);
+    expect(await offsetOf(mine, visitor)).toBe('5');
+    // An encoded slash or a dot segment is no upload id: refused, and nothing is written.
+    const path = new URL(mine).pathname;
+    for (const tricked of [`${path}%2F..%2F${other}`, `${path}/../${other}`, `${path}/..%2F${other}`]) {
+      const answer = await rawCall(server.origin, tricked, 'PATCH', { ...firstChunk, ...visitor }, 'xxxxx');
+      expect([400, 404], tricked).toContain(answer.status);
+    }
+    expect(await offsetOf(theirs, stranger)).toBe('0');
+    expect(await offsetOf(mine, visitor)).toBe('5');
+  });
+
+  it('a refused conversion (wrong converter, unsupported output) leaves the upload to convert again', async () => {
+    const wav = await makeAudio(dir, 'kept.wav', 1);
+    const url = await finish(tusUpload(server.origin, wav, { headers: visitor }));
+    const id = idOf(url);
+    const wrongConverter = await convertById(server, 'image', id, 'png', visitor);
+    expect(wrongConverter.statusCode).toBe(415);
+    expect(wrongConverter.json()).toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
+    const sameFormat = await convertById(server, 'audio', id, 'wav', visitor);
+    expect(sameFormat.statusCode).toBe(400);
+    expect(sameFormat.json()).toMatchObject({ code: 'UNSUPPORTED_CONVERSION' });
+    // Still whole, byte for byte, and converted by the right request.
+    const head = await tusCall(url, 'HEAD', visitor);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(head.headers.get('upload-length'));
+    const stored = await storedUpload(server, id);
+    expect(await sha256Of(stored!)).toBe(await sha256Of(createReadStream(wav)));
+    const converted = await convertById(server, 'audio', id, 'mp3', visitor);
+    expect(converted.statusCode).toBe(200);
+    expect(await storedUpload(server, id)).toBeUndefined();
   });
 });
 

@@ -54,6 +54,9 @@ export const errorCodes = [
   'UPLOAD_UNFINISHED',
   'CHUNK_TOO_LARGE',
   'CHUNK_LENGTH_REQUIRED',
+  'UPLOADS_OPEN_LIMIT',
+  'UPLOAD_OFFSET_MISMATCH',
+  'TUS_VERSION_UNSUPPORTED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -128,6 +131,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** One request of a resumable upload carries more than the largest chunk. */
   CHUNK_TOO_LARGE: 413,
   CHUNK_LENGTH_REQUIRED: 411,
+  /** One client has as many unfinished resumable uploads, or declared bytes, as it may. */
+  UPLOADS_OPEN_LIMIT: 429,
+  /** A chunk's Upload-Offset is not where the upload stands (tus: 409, nothing written). */
+  UPLOAD_OFFSET_MISMATCH: 409,
+  /** A tus request in a protocol version other than 1.0.0 (answered with Tus-Version). */
+  TUS_VERSION_UNSUPPORTED: 412,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -117,7 +117,7 @@ export async function buildApp({
   const cloud = await openCloud(app, config, stores.results, scaled, now);
   await registerCloudStorage(app, { ...cloud, downloads });
   await registerConvert(app, converter, config);
-  await registerUploads(app, resumable.uploads, converter);
+  await registerUploads(app, resumable.uploads, converter, config);
   await registerPages(app, config.WEB_DIST_DIR);
   app.addHook('onClose', async () => {
     downloads.close();

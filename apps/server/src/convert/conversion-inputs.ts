@@ -4,7 +4,7 @@
 // disk); in embedded mode a folder under the local DATA_DIR/uploads that the job uses in place (the
 // upload is written once). The input is removed when its job ends; in scaled mode a sweep removes
 // what a dead process left behind.
-import { access, copyFile, link, rename, rm } from 'node:fs/promises';
+import { access, copyFile, link, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ConvertInput } from '../jobs/job-types';
@@ -19,8 +19,9 @@ export interface PendingInput {
   /** Opens the place the upload streams into. */
   target: () => UploadTarget;
   /**
-   * Takes a finished resumable upload over as the input instead of a stream: a rename on the same
-   * disk, a copy inside the bucket. The caller removes what is left of the upload.
+   * Takes a finished resumable upload as the input instead of a stream: a hard link on the same
+   * disk, a copy inside the bucket. The upload itself is left as it was (the caller removes it
+   * once converted, so a refused conversion can be tried again).
    */
   adopt: (source: UploadSource) => Promise<void>;
   /** The job data's name of the stored input (once the upload has been stored). */
@@ -51,6 +52,14 @@ const uploadInfo = { fileName: 'upload', contentType: 'application/octet-stream'
 
 /** 1 MiB between the multipart parser and the bucket's part buffer. */
 const passBytes = 1024 * 1024;
+
+/** A hard link costs nothing on the same disk; another file system gets a copy. */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  await link(source, target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw error;
+    return copyFile(source, target);
+  });
+}
 
 /** A new workspace under `dataDir` that `fill` puts the input into; undefined when it could not. */
 async function workspaceFilledBy(
@@ -127,7 +136,7 @@ export class SharedDiskConversionInputs implements ConversionInputs {
       target: () => fileTarget(workspace.inputPath),
       adopt: async (source) => {
         if (source.kind !== 'file') throw new Error('A disk input takes only uploads on the same disk');
-        await rename(source.path, workspace.inputPath);
+        await linkOrCopy(source.path, workspace.inputPath);
       },
       input: async () => ({ store: 'disk', dir: workspace.dir }),
       dispose: workspace.dispose,
@@ -145,12 +154,13 @@ export class SharedDiskConversionInputs implements ConversionInputs {
     const dir = this.folder(input);
     if (!dir) return undefined;
     const source = path.join(dir, 'input');
-    // A hard link costs nothing on the same disk; another file system gets a copy.
     return workspaceFilledBy(this.dataDir, (target) =>
-      link(source, target).then(
+      linkOrCopy(source, target).then(
         () => true,
-        (error: NodeJS.ErrnoException) =>
-          error.code === 'ENOENT' ? false : copyFile(source, target).then(() => true),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
       ),
     );
   }

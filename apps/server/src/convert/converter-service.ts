@@ -1,12 +1,15 @@
-// One upload's conversion, in both modes, as a service call: the upload streams to where its job
-// reads it (embedded mode: a folder of the local DATA_DIR the job converts in place; scaled mode:
-// the bucket's `uploads/` prefix or the shared DATA_DIR), a `convert` job is queued, and the call
-// waits for the job's end through its job record (the one job waiter), then hands back the stored
-// result (or, when the client follows jobs and the wait runs out, the job). A visitor who leaves
-// once the job is queued does not stop it (see accept).
+// One upload's conversion, in both modes, as service calls. `open` starts the conversion's job
+// record (which holds the client's running-job slot until the conversion ends) and readies where
+// its upload goes (embedded mode: a folder of the local DATA_DIR the job converts in place; scaled
+// mode: the bucket's `uploads/` prefix or the shared DATA_DIR); the edge streams the file there and
+// hands `accept` what it read, a value (the form and the stored file, or the id of a finished
+// resumable upload to take). A `convert` job is queued, and the call waits for the job's end through
+// its job record (the one job waiter), then hands back the stored result (or, when the client
+// follows jobs and the wait runs out, the job). A visitor who leaves once the job is queued does
+// not stop it (see accept).
 import type { Readable } from 'node:stream';
 import type { ConverterKind } from '@grabbit/catalog';
-import type { ConversionJob, ErrorCode } from '@grabbit/contracts';
+import type { ConversionJob, ConvertForm, ErrorCode } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import type { JobOrigin, JobRecords } from '../jobs/job-records';
@@ -26,7 +29,7 @@ import {
 } from './conversion-record';
 import type { SizeLimit } from './formats';
 import { finishedUpload, type ResumableUploads } from './resumable-uploads';
-import type { ReceivedUpload, UploadTarget } from './upload-target';
+import type { ReceivedUpload } from './upload-target';
 
 export interface ConverterDeps {
   config: Config;
@@ -40,16 +43,25 @@ export interface ConverterDeps {
 }
 
 /**
- * How the caller hands over the upload: into `target`, under `limit`, reporting as it goes; or,
- * for a finished resumable upload named in the form, through `adopt`.
+ * A conversion opened for a request, before its upload arrives: its record is written (while
+ * Redis is away the visitor gets 503 before sending the whole file) and the place its file goes
+ * (where its job reads it) is ready. The edge streams the file into `target()` under `limit`,
+ * checks the form with `checkForm` as soon as its fields are read, and reports how far it got.
  */
-export type ReceiveUpload = (options: {
-  target: () => UploadTarget;
-  adopt: (uploadId: string) => Promise<{ bytes: number; originalName: string }>;
-  limit: SizeLimit;
-  onForm: ReturnType<typeof formCheck>['onForm'];
-  onPercent: (percent: number) => void;
-}) => Promise<ReceivedUpload>;
+export interface Intake {
+  readonly conversionId: string;
+  /** The conversion's job record as it was started (queued). */
+  readonly record: ConversionRecord;
+  readonly kind: ConverterKind;
+  /** The largest file of the kind: enforced while the file streams. */
+  readonly limit: SizeLimit;
+  /** Where the upload is stored for its job. */
+  readonly input: PendingInput;
+  /** Refuses an output no page of the kind offers, and starts upload progress. */
+  checkForm(form: ConvertForm): void;
+  /** Upload progress, in percent (the form's ProgressId names whom to tell). */
+  report(percent: number): void;
+}
 
 export type Accepted = { file: StoredResult; body: Readable } | { job: ConversionJob };
 
@@ -67,48 +79,62 @@ export class ConverterService {
     return limits.reduce((largest, limit) => (limit.bytes > largest.bytes ? limit : largest));
   }
 
+  /** Opens a conversion of `kind` for an upload about to arrive (see Intake), in `origin`'s slot. */
+  async open(kind: ConverterKind, origin: JobOrigin): Promise<Intake> {
+    const { records } = this.deps;
+    // The record first: while Redis is away the visitor gets 503 before sending the whole file.
+    const record = await records.start<ConversionDetail>(origin, 'conversion', {});
+    const pending = await this.deps.inputs.create().catch(async (error: unknown) => {
+      await records.delete(record.id).catch(() => undefined);
+      throw error;
+    });
+    const form = formCheck(kind, this.deps.bus);
+    return {
+      conversionId: record.id,
+      record,
+      kind,
+      limit: this.uploadLimit(kind),
+      input: pending,
+      checkForm: form.onForm,
+      report: (percent) => form.report('uploading', percent),
+    };
+  }
+
+  /** Drops an opened conversion whose upload never arrived whole: its record and stored bytes. */
+  async discard(intake: Intake): Promise<void> {
+    await intake.input.dispose().catch(() => undefined);
+    await this.deps.records.delete(intake.conversionId).catch(() => undefined);
+  }
+
   /**
-   * Receives the upload, converts it and answers the result or, when `followsJobs` and the wait
-   * runs out, the job. The conversion takes over the request's running-job slot (`origin`) and
-   * holds it until it ends. `left` aborts when the visitor goes away before the answer: before the
-   * job is queued that drops the upload and the conversion; once queued, the job goes on, keeps its
-   * slot, and its owner collects it by its id (GET /api/convert/jobs/{id}), so a page can re-attach
-   * to its conversions after a reload and leaving never frees a slot while work still runs.
+   * Converts what the edge received for an opened conversion (the file it stored, or the id of the
+   * client's finished resumable upload) and answers the result or, when `followsJobs` and the
+   * wait runs out, the job. The conversion's record holds the client's running-job slot until it
+   * ends. `left` aborts when the visitor goes away before the answer: before the job is queued that
+   * drops the upload and the conversion; once queued, the job goes on, keeps its slot, and its
+   * owner collects it by its id (GET /api/convert/jobs/{id}), so a page can re-attach to its
+   * conversions after a reload and leaving never frees a slot while work still runs.
    */
   async accept(
-    kind: ConverterKind,
-    receive: ReceiveUpload,
-    options: { followsJobs: boolean; left: AbortSignal; clientId: string; origin: JobOrigin },
+    intake: Intake,
+    upload: ReceivedUpload,
+    options: { followsJobs: boolean; left: AbortSignal; clientId: string },
   ): Promise<Accepted> {
-    const { records, inputs, jobs } = this.deps;
-    // The record first: while Redis is away the visitor gets 503 before sending the whole file.
-    const record = await records.start<ConversionDetail>(options.origin, 'conversion', {});
-    const conversionId = record.id;
-    let pending: PendingInput | undefined;
+    const { records, jobs } = this.deps;
+    const { conversionId, kind, input: pending } = intake;
     let queued = false;
     let wait: JobWait<ConversionDetail> | undefined;
-    const forget = async () => {
-      await pending?.dispose().catch(() => undefined);
-      await records.delete(conversionId).catch(() => undefined);
-    };
     const onLeave = () => {
-      if (!queued) void forget();
+      if (!queued) void this.discard(intake);
       // The wait for the end lets go (its answer has nobody to go to); the job goes on.
       wait?.stop();
     };
     options.left.addEventListener('abort', onLeave, { once: true });
-    const form = formCheck(kind, this.deps.bus);
     try {
-      pending = await inputs.create();
-      const limit = this.uploadLimit(kind);
-      const input = pending;
-      const upload = await receive({
-        limit,
-        target: pending.target,
-        adopt: (uploadId) => this.adopt(uploadId, options.clientId, limit, input),
-        onForm: form.onForm,
-        onPercent: (percent) => form.report('uploading', percent),
-      });
+      const input =
+        'uploadId' in upload
+          ? await this.adopt(upload.uploadId, options.clientId, intake.limit, pending)
+          : upload.file;
       const extension = upload.form.OutputFormat;
       wait = waitForJob<ConversionDetail>(records, this.deps.bus, conversionId);
       await jobs.submit({
@@ -118,11 +144,11 @@ export class ConverterService {
           conversionId,
           kind,
           input: await pending.input(),
-          bytes: upload.bytes,
+          bytes: input.bytes,
           outputExtension: extension,
           options: upload.form,
           ...(upload.form.ProgressId ? { progressId: upload.form.ProgressId } : {}),
-          ...resultInfo(upload.originalName, extension),
+          ...resultInfo(input.originalName, extension),
         },
       });
       queued = true;
@@ -138,25 +164,29 @@ export class ConverterService {
       options.left.removeEventListener('abort', onLeave);
       if (ended === undefined || options.left.aborted) {
         wait.stop();
-        return { job: publicJob((await conversionRecord(records, conversionId)) ?? record) };
+        // Followed as a job from here: the job has its own copy of the upload's bytes.
+        if ('uploadId' in upload) await this.forgetUpload(upload.uploadId);
+        return { job: publicJob((await conversionRecord(records, conversionId)) ?? intake.record) };
       }
       // Answered in this call: nobody asks for the record again.
       if (ended.record) void records.delete(conversionId).catch(() => undefined);
       const file = await this.openResult(ended.record);
+      // Converted: the resumable upload has done its part (refused, it stays for another try).
+      if ('uploadId' in upload) await this.forgetUpload(upload.uploadId);
       const body = file.createReadStream();
       // Answered in full or not at all: a result answered in the request is not kept.
       body.once('close', () => void this.deps.results.delete(file.meta.fileId).catch(() => undefined));
       return { file, body };
     } catch (error) {
       wait?.stop();
-      if (!queued) await forget();
+      if (!queued) await this.discard(intake);
       throw conversionFailure(error);
     }
   }
 
   /**
-   * Takes the client's finished resumable upload over as the pending input, under the kind's size
-   * limit; the upload is removed once its bytes are the input's.
+   * Takes the client's finished resumable upload as the pending input, under the kind's size
+   * limit. The upload itself stays until its conversion succeeds: a refused one can be tried again.
    */
   private async adopt(
     uploadId: string,
@@ -164,12 +194,14 @@ export class ConverterService {
     limit: SizeLimit,
     pending: PendingInput,
   ): Promise<{ bytes: number; originalName: string }> {
-    const { resumable } = this.deps;
-    const upload = await finishedUpload(resumable, uploadId, clientId);
+    const upload = await finishedUpload(this.deps.resumable, uploadId, clientId);
     if (upload.size > limit.bytes) throw fileTooLarge(limit.text);
     await pending.adopt(upload.source);
-    await resumable.forget(uploadId);
     return { bytes: upload.size, originalName: upload.fileName };
+  }
+
+  private async forgetUpload(uploadId: string): Promise<void> {
+    await this.deps.resumable.forget(uploadId).catch(() => undefined);
   }
 
   /** The final record as the visitor's answer: the stored result, or its error across processes. */

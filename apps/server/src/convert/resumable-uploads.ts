@@ -2,7 +2,7 @@
 // the bucket's `uploads/tus/` prefix in scaled mode), the rules of who may use an upload and for
 // how long, and the hand-over of a finished upload to a conversion (it then stops being an upload).
 // Each upload records the client that created it; to anyone else it does not exist.
-import type { DataStore, Upload } from '@tus/server';
+import type { DataStore, Upload } from '@tus/utils';
 import { uploadIdPattern } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
 
@@ -31,6 +31,8 @@ export interface ResumableUploads {
   sourceOf(id: string): UploadSource;
   /** Removes an upload whose bytes a conversion took over (what is left of it). */
   forget(id: string): Promise<void>;
+  /** The public ids of every upload the store holds (leftovers included). */
+  ids(): Promise<string[]>;
   /** Removes every upload past its time, finished or not; returns how many. */
   sweep(now?: number): Promise<number>;
 }
@@ -42,6 +44,17 @@ const notFound = () =>
 export function isExpired(upload: Upload, ttlMs: number, now = Date.now()): boolean {
   const created = upload.creation_date ? Date.parse(upload.creation_date) : Number.NaN;
   return !Number.isFinite(created) || now > created + ttlMs;
+}
+
+/** When the upload stops being kept (its creation plus the uploads' time to live). */
+export function expiresAt(upload: Upload, ttlMs: number): Date {
+  return new Date(Date.parse(upload.creation_date ?? '') + ttlMs);
+}
+
+/** The metadata the client sent: without the owner we keep beside it, which is ours alone. */
+export function clientMetadata(upload: Upload): Record<string, string | null> {
+  const { [ownerKey]: _owner, ...sent } = upload.metadata ?? {};
+  return sent;
 }
 
 /** Whether a store's error says the upload is not there (the library's FILE_NOT_FOUND and kin). */
@@ -91,4 +104,34 @@ export async function finishedUpload(
     fileName: upload.metadata?.filename ?? 'upload',
     source: uploads.sourceOf(id),
   };
+}
+
+/** Removes every upload past its time, finished or not, and leftovers without an info; how many. */
+export async function sweepUploads(uploads: ResumableUploads, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const id of await uploads.ids()) {
+    const upload = await readUpload(uploads, id).catch(() => undefined);
+    if (upload && !isExpired(upload, uploads.ttlMs, now)) continue;
+    await uploads.forget(id);
+    removed += 1;
+  }
+  return removed;
+}
+
+/** The unfinished uploads of `clientId` still in their time: how many, and their declared bytes. */
+export async function openUploadsOf(
+  uploads: ResumableUploads,
+  clientId: string,
+  now = Date.now(),
+): Promise<{ count: number; bytes: number }> {
+  const open = { count: 0, bytes: 0 };
+  for (const id of await uploads.ids()) {
+    const upload = await readUpload(uploads, id).catch(() => undefined);
+    if (!upload || upload.metadata?.[ownerKey] !== clientId || isExpired(upload, uploads.ttlMs, now))
+      continue;
+    if (upload.size !== undefined && upload.offset >= upload.size) continue;
+    open.count += 1;
+    open.bytes += upload.size ?? 0;
+  }
+  return open;
 }

@@ -5,10 +5,10 @@
 // node sees the same uploads.
 import type { S3Client } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
-import type { KvStore } from '@tus/server';
+import type { KvStore } from '@tus/utils';
 import { deleteObjectKeys, listObjects } from '../storage/s3-objects';
 import { s3ClientConfig, type S3Settings } from '../storage/s3-client';
-import { isExpired, readUpload, type ResumableUploads, type UploadSource } from './resumable-uploads';
+import { sweepUploads, type ResumableUploads, type UploadSource } from './resumable-uploads';
 
 export const resumablePrefix = 'uploads/tus/';
 
@@ -52,20 +52,16 @@ export class S3ResumableUploads implements ResumableUploads {
     await deleteObjectKeys(this.client, this.settings.bucket, [key, `${key}.info`, `${key}.part`]);
   }
 
-  async sweep(now = Date.now()): Promise<number> {
+  async ids(): Promise<string[]> {
     const ids = new Set<string>();
     for await (const object of listObjects(this.client, this.settings.bucket, resumablePrefix)) {
       const id = (object.Key ?? '').slice(resumablePrefix.length).replace(/\.(info|part)$/, '');
       if (id && !id.includes('/')) ids.add(id);
     }
-    let removed = 0;
-    for (const id of ids) {
-      const upload = await readUpload(this, id);
-      // Without its `.info` an object is a leftover: it goes too.
-      if (upload && !isExpired(upload, this.ttlMs, now)) continue;
-      await this.forget(id);
-      removed += 1;
-    }
-    return removed;
+    return [...ids];
+  }
+
+  sweep(now = Date.now()): Promise<number> {
+    return sweepUploads(this, now);
   }
 }

@@ -4,14 +4,21 @@ import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { ConvertForm } from '@grabbit/contracts';
 
-export interface ReceivedUpload {
-  form: ConvertForm;
+/** A file the edge stored where its job reads it: its name, size and first bytes. */
+export interface StoredFile {
   /** The visitor's file name, only ever used for the answer's download name. */
   originalName: string;
   bytes: number;
-  /** The file's first bytes (up to `headBytes`), for content sniffing; absent for a resumable upload. */
-  head?: Buffer;
+  /** The file's first bytes (up to `headBytes`), for content sniffing. */
+  head: Buffer;
 }
+
+/**
+ * A conversion request as the edge read it: the form, and the file it stored or the id of the
+ * client's finished resumable upload to convert instead.
+ */
+export type ReceivedUpload =
+  { form: ConvertForm; file: StoredFile } | { form: ConvertForm; uploadId: string };
 
 /** Enough for every signature file-type checks, bar a few it finds by reading the whole file. */
 export const headBytes = 64 * 1024;

@@ -1,8 +1,8 @@
-// Receives the multipart form, fields and `InputFile` in any order, the file streamed to disk; or
-// the fields alone with `UploadId`, a finished resumable upload that the converter takes over.
-// The size limit is enforced while the bytes arrive: the stream stops at the limit, and the caller
-// removes the partial file with the rest of the workspace. The first bytes are kept on the way, so
-// the file's type is read without opening the file again.
+// Reads the multipart form into a value for the converter: the fields and `InputFile` in any
+// order, the file streamed to where its job reads it (the opened conversion's input); or the
+// fields alone with `UploadId`, a finished resumable upload for the converter to take. The size
+// limit is enforced while the bytes arrive: the stream stops at the limit, and the caller discards
+// the opened conversion with the partial file. The first bytes are kept on the way.
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { convertFormSchema, uploadIdField, type ConvertForm } from '@grabbit/contracts';
@@ -10,22 +10,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 import { fileTooLarge } from '../convert/conversion-errors';
 import type { SizeLimit } from '../convert/formats';
+import type { Intake } from '../convert/converter-service';
 import { headBytes, uploadBuffer, type ReceivedUpload, type UploadTarget } from '../convert/upload-target';
 import { uploadStalled, watchUploadStall } from '../security/upload-stall';
-
-export interface UploadOptions {
-  /** Opened when the file part starts. */
-  target: () => UploadTarget;
-  /** Takes over the finished resumable upload the form names instead of a file. */
-  adopt: (uploadId: string) => Promise<{ bytes: number; originalName: string }>;
-  /** Enforced while the file streams (uploadLimit). */
-  limit: SizeLimit;
-  /** Called with the form once its fields are read: before the file streams when they come first. */
-  onForm: (form: ConvertForm) => void;
-  onPercent: (percent: number) => void;
-  /** An upload moving less than a minimum in this long is cut (UPLOAD_STALLED). */
-  stallMs: number;
-}
 
 const malformed = () =>
   new AppError('MALFORMED_UPLOAD', 'The upload is not a form this page reads: one file and a few fields.');
@@ -107,14 +94,15 @@ async function saveFilePart(
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: UploadOptions,
+  intake: Intake,
+  stallMs: number,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_CONTENT_TYPE', 'Send the file as multipart/form-data.');
   if (!hasValidBoundary(request.headers['content-type'])) throw malformed();
-  const watch = watchUploadStall(request.raw.socket, options.stallMs, () => request.raw.destroy());
+  const watch = watchUploadStall(request.raw.socket, stallMs, () => request.raw.destroy());
   try {
-    return await Promise.race([receiveParts(request, options), watch.stalled]);
+    return await Promise.race([receiveParts(request, intake), watch.stalled]);
   } catch (error) {
     if (watch.hasStalled()) throw uploadStalled();
     if (isMalformedForm(error)) throw malformed();
@@ -124,8 +112,8 @@ export async function receiveUpload(
   }
 }
 
-async function receiveParts(request: FastifyRequest, options: UploadOptions): Promise<ReceivedUpload> {
-  const limit = options.limit;
+async function receiveParts(request: FastifyRequest, intake: Intake): Promise<ReceivedUpload> {
+  const limit = intake.limit;
   const parts = request.parts({
     limits: { fileSize: limit.bytes, files: 1, fields: 20, fieldSize: 1024, parts: 22, headerPairs: 20 },
     highWaterMark: uploadBuffer,
@@ -147,10 +135,10 @@ async function receiveParts(request: FastifyRequest, options: UploadOptions): Pr
     if (fields[uploadIdField] !== undefined) throw bothInputs();
     if (fields.OutputFormat !== undefined) {
       form = parseForm(fields);
-      options.onForm(form);
+      intake.checkForm(form);
     }
-    const saved = await saveFilePart(part, options.target, limit, (bytes) => {
-      if (total > 0) options.onPercent((bytes / total) * 100);
+    const saved = await saveFilePart(part, intake.input.target, limit, (bytes) => {
+      if (total > 0) intake.report((bytes / total) * 100);
     });
     file = { originalName: part.filename, ...saved };
   }
@@ -158,17 +146,16 @@ async function receiveParts(request: FastifyRequest, options: UploadOptions): Pr
     if (!file && fields[uploadIdField] === undefined)
       throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).');
     form = parseForm(fields);
-    options.onForm(form);
+    intake.checkForm(form);
   }
   if (file && form.UploadId !== undefined) throw bothInputs();
   if (!file) {
     if (form.UploadId === undefined)
       throw new AppError('FILE_MISSING', 'No file was uploaded (form field InputFile).');
-    const adopted = await options.adopt(form.UploadId);
-    options.onPercent(100);
-    return { form, ...adopted };
+    intake.report(100);
+    return { form, uploadId: form.UploadId };
   }
   if (file.bytes === 0) throw new AppError('FILE_MISSING', 'The uploaded file is empty.');
-  options.onPercent(100);
-  return { form, ...file };
+  intake.report(100);
+  return { form, file };
 }

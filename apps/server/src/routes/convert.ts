@@ -2,8 +2,9 @@
 // ProgressId and options (contracts convert-options.ts), InputFile, in any order; or UploadId (a
 // finished resumable upload of the same client, routes/uploads.ts) instead of InputFile. Answers the
 // converted file (or, with `Prefer: respond-async` past the wait, 202 and a job), or JSON
-// { error, Error, code } with a 4xx status for bad input. The route parses the upload and answers;
-// the converter service (convert/converter-service.ts) does the rest in either mode.
+// { error, Error, code } with a 4xx status for bad input. The route opens a conversion, reads the
+// request into a value (the form, and the stored file or the upload id) and hands it to the
+// converter service (convert/converter-service.ts), which does the rest in either mode.
 import multipart from '@fastify/multipart';
 import type { ConverterKind } from '@grabbit/catalog';
 import { convertEndpoints, respondAsyncHeader } from '@grabbit/contracts';
@@ -11,6 +12,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
+import { conversionFailure } from '../convert/conversion-errors';
 import type { ConverterService } from '../convert/converter-service';
 import { discardRequestBody } from '../http/discard-request-body';
 import { convertJobRoutes } from './convert-jobs';
@@ -36,16 +38,19 @@ function convertHandler(converter: ConverterService, config: Config, kind: Conve
       if (!reply.raw.writableFinished) left.abort();
     });
     try {
-      const accepted = await converter.accept(
-        kind,
-        (options) => receiveUpload(request, { ...options, stallMs: config.UPLOAD_STALL_SECONDS * 1000 }),
-        {
-          followsJobs: followsJobs(request),
-          left: left.signal,
-          clientId: request.clientId,
-          origin: jobOrigin(request),
+      const intake = await converter.open(kind, jobOrigin(request));
+      // The request read into a value: the form, and the stored file or a resumable upload's id.
+      const upload = await receiveUpload(request, intake, config.UPLOAD_STALL_SECONDS * 1000).catch(
+        async (error: unknown) => {
+          await converter.discard(intake);
+          throw error;
         },
       );
+      const accepted = await converter.accept(intake, upload, {
+        followsJobs: followsJobs(request),
+        left: left.signal,
+        clientId: request.clientId,
+      });
       if ('job' in accepted) return reply.code(202).header('cache-control', 'no-store').send(accepted.job);
       const { meta } = accepted.file;
       return reply
@@ -58,7 +63,7 @@ function convertHandler(converter: ConverterService, config: Config, kind: Conve
       if (!(error instanceof AppError)) request.log.warn({ err: error }, 'conversion failed');
       // An early answer: the rest of the upload may still be arriving (see discard-request-body.ts).
       discardRequestBody(request.raw, reply.raw, Math.max(converter.uploadLimit(kind).bytes, discardFloor));
-      throw error;
+      throw conversionFailure(error);
     }
   };
 }
