@@ -54,6 +54,10 @@ export const errorCodes = [
   'UPLOAD_UNFINISHED',
   'CHUNK_TOO_LARGE',
   'CHUNK_LENGTH_REQUIRED',
+  // HTTP-level refusals of a request before any route reads it.
+  'METHOD_NOT_ALLOWED',
+  'REQUEST_TOO_LARGE',
+  'RANGE_NOT_SATISFIABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -128,6 +132,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** One request of a resumable upload carries more than the largest chunk. */
   CHUNK_TOO_LARGE: 413,
   CHUNK_LENGTH_REQUIRED: 411,
+  // HTTP-level refusals of a request before any route reads it.
+  /** The path exists, not with this method: the answer's Allow header lists the ones it has. */
+  METHOD_NOT_ALLOWED: 405,
+  /** A request body (JSON, a form's text) over the server's body limit. */
+  REQUEST_TOO_LARGE: 413,
+  /** A Range that starts past the end of the file: Content-Range says its size. */
+  RANGE_NOT_SATISFIABLE: 416,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
 import { DownloadService } from '../download/service';
+import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
 import { registerErrorHandler } from '../http/error-handler';
 import { registerRouteSchemas } from '../http/route-schemas';
@@ -75,6 +76,8 @@ export async function buildApp({
   const { stores } = parts;
   const { bus, scaled } = stores;
   const security = await registerSecurity(app, { config, bus, identity, ...(scaled ? { scaled } : {}) });
+  // After CORS, which answers preflights first; before the routes it records.
+  registerAllowedMethods(app);
   await registerOpenApi(app);
   await app.register(
     healthRoutes(async () =>

@@ -8,6 +8,7 @@ import { publicJob, type ConversionStateStore } from '../convert/conversion-stat
 import { downloadFailures } from '../download/failures';
 import { AppError } from '../core/app-error';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { anyConversionMediaTypes } from './file-media-types';
 import { sendStoredResult } from '../http/send-result';
 import type { ResultStore } from '../storage/result-store';
 
@@ -23,7 +24,8 @@ export function convertJobRoutes(state: ConversionStateStore, results: ResultSto
           summary: "A long conversion's state",
           tags,
           params: pathParamsSchema('jobId'),
-          response: answers(conversionJobSchema, [404]),
+          response: answers(conversionJobSchema),
+          errors: ['TASK_NOT_FOUND'],
         },
       },
       async (request, reply) => {
@@ -42,7 +44,9 @@ export function convertJobRoutes(state: ConversionStateStore, results: ResultSto
           summary: "A finished conversion's file (an attachment; ranges work)",
           tags,
           params: pathParamsSchema('fileId'),
-          response: answers({ 200: fileAnswer() }, [404]),
+          response: answers({ 200: fileAnswer(anyConversionMediaTypes) }),
+          storedFile: true,
+          errors: ['FILE_EXPIRED'],
         },
       },
       async (request, reply) => {

@@ -1,25 +1,54 @@
 // What the resumable-upload routes (uploads.ts) declare for the API document. Their requests and
-// answers are tus 1.0's (headers, bodies of raw bytes), so headers are described, not validated: the
-// library checks them and answers as the protocol says (412 without Tus-Resumable, 409 for a wrong
-// Upload-Offset, 410 past Upload-Expires).
-import { convertEndpoints, maxChunkBytes, uploadIdPattern } from '@grabbit/contracts';
+// answers are tus 1.0's (headers, bodies of raw bytes, empty answers), so headers are described, not
+// validated: the library checks them and answers as the protocol says (412 without Tus-Resumable,
+// 409 for a wrong Upload-Offset, 410 past Upload-Expires), some of its refusals as short text.
+import { convertEndpoints, maxChunkBytes, uploadIdPattern, type ErrorCode } from '@grabbit/contracts';
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { answers } from '../http/route-schemas';
+import type { Headers } from '../openapi/answer-headers';
+import type { PlainAnswer } from '../openapi/route-document';
 
 const params = z.object({
   uploadId: z.string().regex(uploadIdPattern).describe('The last part of the Location of the upload'),
 });
 
-/** A tus answer: its headers say it all; the body is empty or a short text. */
-const textAnswer = (description: string) => ({
-  description,
-  content: { 'text/plain': { schema: z.string() } },
-});
-
 const tusHeaders = 'Every request sends `Tus-Resumable: 1.0.0`.';
 const chunkMb = maxChunkBytes / 1024 ** 2;
+const digits = '^[0-9]+$';
 
-export function uploadRouteSchemas() {
+const header = (description: string, pattern?: string) => ({
+  type: 'string' as const,
+  description,
+  ...(pattern ? { pattern } : {}),
+});
+
+const tusResumable: Headers = { 'Tus-Resumable': header('The protocol version: `1.0.0`') };
+const offset: Headers = { 'Upload-Offset': header('Bytes of the upload stored so far', digits) };
+const expires: Headers = { 'Upload-Expires': header('When an unfinished upload is removed (HTTP date)') };
+
+/** The library's own refusals: a short text, not the error body. */
+const libraryRefusals: Record<number, PlainAnswer> = {
+  400: { description: 'A tus header is missing or malformed', text: true },
+  403: { description: 'The request is not allowed on this upload', text: true },
+  409: { description: 'Upload-Offset is not the current offset', text: true },
+  410: { description: 'The upload has expired', text: true },
+  412: { description: 'Tus-Resumable is missing or not 1.0.0', text: true },
+  413: { description: 'The upload is larger than allowed', text: true },
+  415: { description: 'The chunk is not application/offset+octet-stream', text: true },
+  460: { description: 'Upload-Checksum does not match the chunk', text: true },
+};
+
+/** tus headers any answer on these paths may carry, refusals included. */
+const tusEvery: Headers = {
+  ...tusResumable,
+  'Tus-Version': header('Protocol versions the server speaks'),
+  'Tus-Extension': header('tus extensions the server supports'),
+  'Tus-Max-Size': header('The largest upload in bytes', digits),
+};
+
+const chunkErrors: ErrorCode[] = ['CHUNK_TOO_LARGE', 'CHUNK_LENGTH_REQUIRED', 'UPLOAD_STALLED'];
+
+export function uploadRouteSchemas(): Record<'create' | 'offset' | 'append' | 'terminate', FastifySchema> {
   const tags = ['conversions'];
   return {
     create: {
@@ -31,14 +60,46 @@ export function uploadRouteSchemas() {
         `belongs to this client: convert it with \`UploadId\` on POST ${convertEndpoints.video} (or the ` +
         'image and audio endpoints) once finished.',
       tags,
-      response: answers({ 201: textAnswer('Created; Location names the upload') }, [403, 411, 413, 503]),
+      answerHeaders: { every: tusEvery },
+      rawBody: {
+        mediaType: 'application/offset+octet-stream',
+        required: false,
+        description: 'Optionally the first chunk (tus creation-with-upload)',
+      },
+      errors: [...chunkErrors, 'FILE_TOO_LARGE'],
+      plainAnswers: {
+        ...libraryRefusals,
+        201: {
+          description: 'Created; Location names the upload',
+          headers: {
+            Location: header("The upload's URL (a path)"),
+            ...tusResumable,
+            ...offset,
+            ...expires,
+          },
+        },
+      },
     },
     offset: {
       summary: 'How much of a resumable upload has arrived (tus HEAD)',
       description: `${tusHeaders} Answers \`Upload-Offset\` and \`Upload-Length\`: resume from that byte.`,
       tags,
+      answerHeaders: { every: tusEvery },
       params,
-      response: answers({ 200: textAnswer('Upload-Offset and Upload-Length headers') }, [404, 410]),
+      errors: ['UPLOAD_NOT_FOUND', 'UPLOAD_EXPIRED'],
+      plainAnswers: {
+        ...libraryRefusals,
+        200: {
+          description: 'Upload-Offset and Upload-Length say how far the upload is',
+          headers: {
+            ...tusResumable,
+            ...offset,
+            'Upload-Length': header("The upload's whole size", digits),
+            'Upload-Metadata': header('The metadata the client sent at creation'),
+            ...expires,
+          },
+        },
+      },
     },
     append: {
       summary: 'Append a chunk to a resumable upload (tus PATCH)',
@@ -48,18 +109,30 @@ export function uploadRouteSchemas() {
         'the new `Upload-Offset`. HEAD on the same URL answers `Upload-Offset` and `Upload-Length`: ' +
         'after a dropped connection, resume from that byte. Each call counts against the per-minute API budget.',
       tags,
+      answerHeaders: { every: tusEvery },
       params,
-      response: answers(
-        { 204: textAnswer('Stored; Upload-Offset is the new offset') },
-        [404, 409, 410, 411, 413],
-      ),
+      rawBody: {
+        mediaType: 'application/offset+octet-stream',
+        required: true,
+        description: `One chunk, at most ${chunkMb} MB`,
+      },
+      errors: [...chunkErrors, 'UPLOAD_NOT_FOUND', 'UPLOAD_EXPIRED'],
+      plainAnswers: {
+        ...libraryRefusals,
+        204: {
+          description: 'Stored; Upload-Offset is the new offset',
+          headers: { ...tusResumable, ...offset, ...expires },
+        },
+      },
     },
     terminate: {
       summary: 'Remove a resumable upload (tus termination)',
       description: tusHeaders,
       tags,
+      answerHeaders: { every: tusEvery },
       params,
-      response: answers({ 204: textAnswer('Removed') }, [404, 410]),
+      errors: ['UPLOAD_NOT_FOUND', 'UPLOAD_EXPIRED'],
+      plainAnswers: { 204: { description: 'Removed', headers: tusResumable } },
     },
   };
 }
