@@ -57,6 +57,10 @@ export const errorCodes = [
   'UPLOADS_OPEN_LIMIT',
   'UPLOAD_OFFSET_MISMATCH',
   'TUS_VERSION_UNSUPPORTED',
+  // HTTP-level refusals of a request before any route reads it.
+  'METHOD_NOT_ALLOWED',
+  'REQUEST_TOO_LARGE',
+  'RANGE_NOT_SATISFIABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -137,6 +141,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   UPLOAD_OFFSET_MISMATCH: 409,
   /** A tus request in a protocol version other than 1.0.0 (answered with Tus-Version). */
   TUS_VERSION_UNSUPPORTED: 412,
+  // HTTP-level refusals of a request before any route reads it.
+  /** The path exists, not with this method: the answer's Allow header lists the ones it has. */
+  METHOD_NOT_ALLOWED: 405,
+  /** A request body (JSON, a form's text) over the server's body limit. */
+  REQUEST_TOO_LARGE: 413,
+  /** A Range that starts past the end of the file: Content-Range says its size. */
+  RANGE_NOT_SATISFIABLE: 416,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
 import { DownloadService } from '../download/service';
+import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
 import { registerErrorHandler } from '../http/error-handler';
 import { registerRouteSchemas } from '../http/route-schemas';
@@ -81,6 +82,8 @@ export async function buildApp({
     identity,
     ...(scaled ? { scaled } : {}),
   });
+  // After CORS, which answers preflights first; before the routes it records.
+  registerAllowedMethods(app);
   await registerOpenApi(app);
   await app.register(
     healthRoutes(async () =>

@@ -10,8 +10,10 @@ function fastifyErrorCode(error: FastifyError): { code: ErrorCode; message: stri
   const refused = schemaFailure(error);
   if (refused) return refused;
   if (error.validation) return { code: 'VALIDATION_FAILED', message: error.message };
-  if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE')
     return { code: 'FILE_TOO_LARGE', message: 'The file is larger than this page allows.' };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { code: 'REQUEST_TOO_LARGE', message: 'The request is too large.' };
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return { code: 'UNSUPPORTED_CONTENT_TYPE', message: 'Unsupported request content type.' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)

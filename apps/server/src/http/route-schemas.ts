@@ -1,7 +1,7 @@
 // Routes declare their params, querystring, body and answers with the contracts' zod schemas
 // (fastify-type-provider-zod): one declaration gives the validation, the handler's types and the
 // API document (openapi/register.ts). Helpers here keep each route's declaration short.
-import { apiErrorBodySchema, errorCodes, type ErrorCode } from '@grabbit/contracts';
+import { errorCodes, type ErrorCode } from '@grabbit/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -10,34 +10,27 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** Statuses every /api route may answer: bad input, a bad API key, limits, our own failure. */
-const commonErrors = [400, 401, 429, 500];
-
-const errorAnswer = {
-  description: 'The error: a human message (error, Error) and a stable code',
-  content: { 'application/json': { schema: apiErrorBodySchema } },
-};
-
-/** A route's answers: `ok` for 200 (or each status given), the error body for the rest. */
-export function answers(ok: z.ZodType | Record<number, unknown>, errors: number[] = []) {
-  const success = ok instanceof z.ZodType ? { 200: ok } : ok;
-  const failures = [...new Set([...commonErrors, ...errors])].map((status) => [status, errorAnswer]);
-  return { ...success, ...Object.fromEntries(failures) } as Record<number, unknown>;
+/**
+ * A route's success answers: `ok` for 200 (or each status given). Its error answers are the
+ * codes it declares (`errors`), documented by openapi/route-errors.ts.
+ */
+export function answers(ok: z.ZodType | Record<number, unknown>) {
+  return (ok instanceof z.ZodType ? { 200: ok } : ok) as Record<number, unknown>;
 }
 
-/** A file answer (an attachment, ranges where said) of this media type; streamed, never serialised. */
-export function fileAnswer(
-  mediaType = 'application/octet-stream',
-  description = 'The file, as an attachment',
-) {
-  return { description, content: { [mediaType]: { schema: z.file() } } };
+/** A file answer (an attachment) of these media types; streamed, never serialised. */
+export function fileAnswer(mediaTypes: readonly string[], description = 'The file, as an attachment') {
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.file() }])) };
 }
 
 /** JSON for one status and a file for the same status (directDownload). */
-export function jsonOrFile(json: z.ZodType, mediaType = 'application/octet-stream') {
+export function jsonOrFile(json: z.ZodType, mediaTypes: readonly string[]) {
   return {
     description: 'JSON, or the file itself',
-    content: { 'application/json': { schema: json }, [mediaType]: { schema: z.file() } },
+    content: {
+      'application/json': { schema: json },
+      ...Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.file() }])),
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 // Sends a stored result: Content-Disposition named after the title (non-ASCII kept), one byte range
 // when asked (players and download managers seek), whatever store keeps the file.
+import { apiErrorBody } from '@grabbit/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
@@ -14,6 +15,19 @@ function requestedRange(header: string | undefined, size: number): ByteRange | '
   // Malformed headers and several ranges get the whole file, as the HTTP rules allow.
   if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return undefined;
   return ranges[0];
+}
+
+/**
+ * Whether a range may be sent under this If-Range: when there is none, when it is the file's own
+ * entity tag compared strongly (a weak tag never matches: it does not promise the same bytes), or
+ * its exact Last-Modified date. Otherwise the file changed (or may have): the whole file is sent.
+ */
+function rangeStillValid(ifRange: string | undefined, etag: string, lastModified: string): boolean {
+  if (ifRange === undefined) return true;
+  const validator = ifRange.trim();
+  if (validator.startsWith('W/')) return false;
+  if (validator.startsWith('"')) return validator === etag;
+  return validator === lastModified;
 }
 
 /** The headers of a file answer: its type, its name for the visitor, never cached or sniffed. */
@@ -44,13 +58,21 @@ export async function sendStoredResult(
   if (file.signedUrl)
     return reply.header('cache-control', 'private, no-store').redirect(await file.signedUrl(), 302);
   const { meta, size } = file;
-  const etag = `W/"${size.toString(16)}-${meta.createdAt.toString(16)}"`;
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('last-modified', new Date(meta.createdAt).toUTCString());
-  const range = requestedRange(request.headers.range, size);
-  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+  // Results never change once stored: size and creation time name their bytes (a strong tag).
+  const etag = `"${size.toString(16)}-${meta.createdAt.toString(16)}"`;
+  const lastModified = new Date(meta.createdAt).toUTCString();
+  reply.header('accept-ranges', 'bytes').header('etag', etag).header('last-modified', lastModified);
+  const ifRange = request.headers['if-range'];
+  const range = rangeStillValid(typeof ifRange === 'string' ? ifRange : undefined, etag, lastModified)
+    ? requestedRange(request.headers.range, size)
+    : undefined;
+  if (range === 'unsatisfiable')
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${size}`)
+      .send(
+        apiErrorBody('RANGE_NOT_SATISFIABLE', `The range asked for starts past the file's ${size} bytes.`),
+      );
   fileHeaders(reply, meta.contentType, meta.fileName);
   // Browsers show download progress only when they know the whole size.
   if (!range) return reply.code(200).header('content-length', size).send(file.createReadStream());

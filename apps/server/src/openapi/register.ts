@@ -1,73 +1,59 @@
 // GET /api/openapi.json: the OpenAPI 3 document of every /api route, made by @fastify/swagger from
-// the routes' own zod schemas (http/route-schemas.ts): what a route validates and answers is what
-// the document says. GET /api/docs: a readable page of it (Swagger UI). Registered before the
-// routes, so @fastify/swagger sees each one.
+// the routes' own zod schemas (http/route-schemas.ts) and what the wire has besides them
+// (route-document.ts): what a route validates and answers is what the document says. GET
+// /api/docs: a readable page of it (Swagger UI). Registered before the routes, so @fastify/swagger
+// sees each one.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { appVersion } from '@grabbit/catalog';
 import { apiPrefix, apiRoutes } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { clientPaths, type Paths } from './document-paths';
+import { documentRoute } from './route-document';
 
-declare module 'fastify' {
-  interface FastifySchema {
-    /**
-     * Documentation only: the text fields of a multipart upload (the route reads the stream
-     * itself, so nothing validates a body before it), documented with the file field InputFile
-     * (or, in its place, the form's UploadId).
-     */
-    multipartFields?: z.ZodObject;
-  }
-}
-
-type JsonSchema = Record<string, unknown>;
 type Transform = Parameters<typeof jsonSchemaTransform>[0];
+type TransformObject = Parameters<typeof jsonSchemaTransformObject>[0];
 
-/** A multipart form's document: its text fields (from zod), then the file (or UploadId instead). */
-function multipartSchema(fields: z.ZodObject): JsonSchema {
-  const { $schema: _dialect, ...form } = z.toJSONSchema(fields, {
-    target: 'openapi-3.0',
-    io: 'input',
-    unrepresentable: 'any',
-  }) as { $schema?: string; properties?: JsonSchema; required?: string[] };
-  return {
-    type: 'object',
-    required: form.required ?? [],
-    properties: {
-      ...form.properties,
-      InputFile: {
-        type: 'string',
-        format: 'binary',
-        description: 'The file; required unless UploadId names a finished resumable upload',
-      },
-    },
-  };
-}
-
-/** Only /api routes are documented (not the document and its page, nor HEAD twins). */
-function documented({ url, route }: Transform): boolean {
-  const method = Array.isArray(route.method) ? route.method[0] : route.method;
-  return (
-    url.startsWith(`${apiPrefix}/`) &&
-    !url.startsWith(apiRoutes.docs) &&
-    url !== apiRoutes.openApi &&
-    method !== 'HEAD'
-  );
+/** Only /api routes are documented (not the document and its page), HEAD twins included. */
+function documented({ url }: Transform): boolean {
+  return url.startsWith(`${apiPrefix}/`) && !url.startsWith(apiRoutes.docs) && url !== apiRoutes.openApi;
 }
 
 function transform(document: Transform) {
   if (!documented(document)) return { schema: { hide: true }, url: document.url };
-  const { multipartFields, ...schema } = document.schema ?? {};
-  const transformed = jsonSchemaTransform({ ...document, schema });
-  if (!multipartFields) return transformed;
+  return documentRoute(document);
+}
+
+interface Components {
+  schemas?: Record<string, unknown>;
+}
+
+/** The component schemas the paths refer to, directly or through another component. */
+function usedSchemas(paths: Paths, components: Components | undefined): Record<string, unknown> {
+  const all = Object.entries(components?.schemas ?? {});
+  let text = JSON.stringify(paths);
+  let used: typeof all = [];
+  for (;;) {
+    const found = all.filter(([name]) => text.includes(`"#/components/schemas/${name}"`));
+    if (found.length === used.length) return Object.fromEntries(found);
+    used = found;
+    text += JSON.stringify(Object.fromEntries(found));
+  }
+}
+
+/**
+ * Shared schemas (the error body) as components, only those an operation refers to (the zod
+ * registry also has each one's input twin), and the paths as clients call them.
+ */
+function transformObject(document: TransformObject) {
+  const object = jsonSchemaTransformObject(document) as { paths?: Paths; components?: Components };
+  const paths = clientPaths(object.paths ?? {});
   return {
-    ...transformed,
-    schema: {
-      ...transformed.schema,
-      body: multipartSchema(multipartFields),
-      consumes: ['multipart/form-data'],
-    },
+    ...object,
+    paths,
+    components: { ...object.components, schemas: usedSchemas(paths, object.components) },
   };
 }
 
@@ -80,14 +66,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: appVersion,
         description:
           'Downloads from 14 sites and file conversions. Anonymous use is limited per client; an API key ' +
-          '(Authorization: Bearer) brings its own limits.',
+          '(Authorization: Bearer) brings its own limits. A wrong method on a listed path answers 405 with ' +
+          'Allow; browsers on the origins in CORS_ORIGINS may call every operation.',
+        license: { name: 'Proprietary: all rights reserved' },
       },
+      // Relative: the document describes the server that serves it, whatever its address.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
       security: [{}, { apiKey: [] }],
     },
+    // HEAD is served beside every GET (and on tus uploads): it is documented too.
+    exposeHeadRoutes: true,
     transform,
-    // Schemas with an id (the error body) become components the routes refer to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: apiRoutes.docs });
   app.get(apiRoutes.openApi, async (_request, reply) => {

@@ -30,6 +30,8 @@ import { sendStoredResult } from '../http/send-result';
 import { linkOrigin } from '../security/link-origin';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { jobOrigin, startsJob } from '../security/job-gate';
+import { downloadErrors } from './error-sets';
+import { keptMediaTypes } from './file-media-types';
 
 const whenOff = ' (404 FEATURE_DISABLED while cloud storage is off)';
 const tags = ['cloud storage'];
@@ -46,7 +48,14 @@ export const cloudRoutes = {
       summary: `Download a link and keep the file in cloud storage; answers its link${whenOff}`,
       tags,
       body: cloudDownloadRequestSchema,
-      response: answers(cloudStoreResponseSchema, [403, 404, 413, 422, 502, 503, 504, 507]),
+      response: answers(cloudStoreResponseSchema),
+      errors: [
+        ...downloadErrors,
+        'FEATURE_DISABLED',
+        'FILE_TOO_LARGE',
+        'CLOUD_STORAGE_FULL',
+        'CLOUD_QUOTA_EXCEEDED',
+      ],
     },
   },
   upload: {
@@ -56,7 +65,15 @@ export const cloudRoutes = {
       summary: `Keep a result this server gave out in cloud storage; answers its link${whenOff}`,
       tags,
       body: cloudUploadRequestSchema,
-      response: answers(cloudStoreResponseSchema, [404, 413, 507]),
+      response: answers(cloudStoreResponseSchema),
+      errors: [
+        'FEATURE_DISABLED',
+        'FILE_PATH_REFUSED',
+        'FILE_EXPIRED',
+        'FILE_TOO_LARGE',
+        'CLOUD_STORAGE_FULL',
+        'CLOUD_QUOTA_EXCEEDED',
+      ],
     },
   },
   status: {
@@ -66,7 +83,8 @@ export const cloudRoutes = {
       summary: `Cloud storage limits and usage, and a fresh link for ?fileKey=${whenOff}`,
       tags,
       querystring: cloudStatusQuerySchema,
-      response: answers(cloudStatusResponseSchema, [404]),
+      response: answers(cloudStatusResponseSchema),
+      errors: ['FEATURE_DISABLED', 'CLOUD_FILE_NOT_FOUND'],
     },
   },
   delete: {
@@ -76,7 +94,8 @@ export const cloudRoutes = {
       summary: `Delete a kept file${whenOff}`,
       tags,
       params: pathParamsSchema('fileKey'),
-      response: answers(cloudDeleteResponseSchema, [404]),
+      response: answers(cloudDeleteResponseSchema),
+      errors: ['FEATURE_DISABLED', 'CLOUD_FILE_NOT_FOUND'],
     },
   },
   file: {
@@ -87,7 +106,9 @@ export const cloudRoutes = {
       tags,
       params: pathParamsSchema('linkId'),
       querystring: cloudFileQuerySchema,
-      response: answers({ 200: fileAnswer() }, [403, 404]),
+      response: answers({ 200: fileAnswer(keptMediaTypes) }),
+      storedFile: true,
+      errors: ['FEATURE_DISABLED', 'CLOUD_FILE_NOT_FOUND', 'CLOUD_LINK_INVALID', 'CLOUD_LINK_EXPIRED'],
     },
   },
 } as const;

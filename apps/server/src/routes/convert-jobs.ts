@@ -9,6 +9,7 @@ import type { JobRecords } from '../jobs/job-records';
 import { downloadFailures } from '../download/failures';
 import { AppError } from '../core/app-error';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { anyConversionMediaTypes } from './file-media-types';
 import { sendStoredResult } from '../http/send-result';
 import type { ResultStore } from '../storage/result-store';
 
@@ -24,7 +25,8 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
           summary: "A long conversion's state",
           tags,
           params: pathParamsSchema('jobId'),
-          response: answers(conversionJobSchema, [404]),
+          response: answers(conversionJobSchema),
+          errors: ['TASK_NOT_FOUND'],
         },
       },
       async (request, reply) => {
@@ -43,7 +45,9 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
           summary: "A finished conversion's file (an attachment; ranges work)",
           tags,
           params: pathParamsSchema('fileId'),
-          response: answers({ 200: fileAnswer() }, [404]),
+          response: answers({ 200: fileAnswer(anyConversionMediaTypes) }),
+          storedFile: true,
+          errors: ['FILE_EXPIRED'],
         },
       },
       async (request, reply) => {

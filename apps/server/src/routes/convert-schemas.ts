@@ -4,6 +4,8 @@
 import { conversionJobSchema, convertFormSchema } from '@grabbit/contracts';
 import type { ConverterKind } from '@grabbit/catalog';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { conversionErrors } from './error-sets';
+import { conversionMediaTypes } from './file-media-types';
 
 const what: Record<ConverterKind, string> = { image: 'an image', audio: 'an audio file', video: 'a video' };
 
@@ -12,6 +14,7 @@ export function convertRouteSchema(kind: ConverterKind) {
     summary: `Convert ${what[kind]} (answers the converted file, or 202 and a job)`,
     tags: ['conversions'],
     multipartFields: convertFormSchema,
-    response: answers({ 200: fileAnswer(), 202: conversionJobSchema }, [403, 408, 413, 415, 422, 503]),
+    response: answers({ 200: fileAnswer(conversionMediaTypes(kind)), 202: conversionJobSchema }),
+    errors: conversionErrors,
   };
 }

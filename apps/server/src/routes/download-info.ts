@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mediaPreview, previewPicture } from '../download/preview';
 import type { DownloadService } from '../download/service';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { linkReadErrors } from './error-sets';
 import { startsJob } from '../security/job-gate';
 
 const tags = ['downloads'];
@@ -29,7 +30,8 @@ export function downloadInfoRoutes(service: DownloadService) {
           tags,
           params: platformParamsSchema,
           body: mediaInfoRequestSchema,
-          response: answers(mediaInfoResponseSchema, [403, 404, 502, 503, 504]),
+          response: answers(mediaInfoResponseSchema),
+          errors: linkReadErrors,
         },
       },
       async (request) => mediaPreview(service, service.platform(request.params.platform), request.body.url),
@@ -42,7 +44,8 @@ export function downloadInfoRoutes(service: DownloadService) {
           summary: "A previewed link's picture, fetched by the server",
           tags,
           params: pathParamsSchema('id'),
-          response: answers({ 200: fileAnswer('image/*', 'The picture') }, [404]),
+          response: answers({ 200: fileAnswer(['image/*'], 'The picture') }),
+          errors: ['NOT_FOUND'],
         },
       },
       async (request, reply) => {

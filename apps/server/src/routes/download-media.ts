@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { postResponse } from '../download/post-items';
 import type { DownloadService } from '../download/service';
 import { answers } from '../http/route-schemas';
+import { downloadErrors } from './error-sets';
 import { startsJob } from '../security/job-gate';
 
 export function downloadMediaRoutes(service: DownloadService) {
@@ -26,10 +27,8 @@ export function downloadMediaRoutes(service: DownloadService) {
           tags: ['downloads'],
           params: platformParamsSchema,
           body: mediaItemsRequestSchema,
-          response: answers(
-            z.union([mediaItemsResponseSchema, postDownloadResponseSchema]),
-            [403, 404, 422, 502, 503, 504],
-          ),
+          response: answers(z.union([mediaItemsResponseSchema, postDownloadResponseSchema])),
+          errors: downloadErrors,
         },
       },
       // The post's item downloads ride on this request's slot, held until the answer is sent.

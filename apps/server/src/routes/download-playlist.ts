@@ -20,6 +20,7 @@ import type { DownloadService } from '../download/service';
 import { zipObjects } from '../storage/zip';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { jobOrigin, startsJob } from '../security/job-gate';
+import { linkReadErrors } from './error-sets';
 
 const tags = ['downloads'];
 
@@ -36,7 +37,8 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           tags,
           params: platformParamsSchema,
           body: playlistInfoRequestSchema,
-          response: answers(playlistResponseSchema, [404, 502, 503, 504]),
+          response: answers(playlistResponseSchema),
+          errors: [...linkReadErrors, 'PLAYLIST_NOT_FOUND'],
         },
       },
       async (request) => listPlaylist(service, service.platform(request.params.platform), request.body),
@@ -50,7 +52,8 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           summary: 'Start a batch of downloads',
           tags,
           body: batchRequestSchema,
-          response: answers(batchStartResponseSchema, [403, 404, 503]),
+          response: answers(batchStartResponseSchema),
+          errors: ['UNSUPPORTED_PLATFORM', 'UNSUPPORTED_URL', 'URL_NOT_ALLOWED', 'BUSY'],
         },
       },
       async (request) => {
@@ -82,7 +85,8 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           summary: "A batch's progress",
           tags,
           params: pathParamsSchema('batchId'),
-          response: answers(batchStatusSchema, [404]),
+          response: answers(batchStatusSchema),
+          errors: ['BATCH_NOT_FOUND'],
         },
       },
       async (request, reply) => {
@@ -100,7 +104,8 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           tags,
           params: pathParamsSchema('batchId'),
           // 409 BATCH_NOT_READY while items still download.
-          response: answers({ 200: fileAnswer('application/zip') }, [404, 409]),
+          response: answers({ 200: fileAnswer(['application/zip']) }),
+          errors: ['BATCH_NOT_FOUND', 'BATCH_NOT_READY', 'FILE_EXPIRED'],
         },
       },
       async (request, reply) => {

@@ -16,6 +16,8 @@ import type { DownloadService } from '../download/service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
 import { sendLiveDownload, sendStoredResult } from '../http/send-result';
 import { jobOrigin, startsJob } from '../security/job-gate';
+import { downloadErrors } from './error-sets';
+import { downloadMediaTypes } from './file-media-types';
 
 const tags = ['downloads'];
 
@@ -33,10 +35,15 @@ export function downloadRoutes(service: DownloadService) {
           tags,
           params: platformParamsSchema,
           body: downloadRequestSchema,
-          response: answers(
-            { 200: jsonOrFile(downloadStartResponseSchema) },
-            [403, 404, 413, 422, 502, 503, 504],
-          ),
+          response: answers({ 200: jsonOrFile(downloadStartResponseSchema, downloadMediaTypes) }),
+          // directDownload: the stored file, whose answers (ranges, a signed link) are documented.
+          storedFile: true,
+          answerHeaders: {
+            every: {
+              'X-Task-Id': { type: 'string', description: 'directDownload: the task that made the file' },
+            },
+          },
+          errors: downloadErrors,
         },
       },
       async (request, reply) => {
@@ -64,7 +71,8 @@ export function downloadRoutes(service: DownloadService) {
           summary: "A download task's state",
           tags,
           params: pathParamsSchema('taskId'),
-          response: answers(downloadTaskSchema, [404]),
+          response: answers(downloadTaskSchema),
+          errors: ['TASK_NOT_FOUND'],
         },
       },
       async (request, reply) => {
@@ -81,7 +89,9 @@ export function downloadRoutes(service: DownloadService) {
           summary: 'A finished download (an attachment; ranges work)',
           tags,
           params: pathParamsSchema('fileId'),
-          response: answers({ 200: fileAnswer() }, [404]),
+          response: answers({ 200: fileAnswer(downloadMediaTypes) }),
+          storedFile: true,
+          errors: ['FILE_EXPIRED'],
         },
       },
       async (request, reply) =>

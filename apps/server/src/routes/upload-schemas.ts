@@ -1,26 +1,55 @@
 // What the resumable-upload routes (uploads.ts) declare for the API document. Their requests and
-// answers are tus 1.0's (headers, bodies of raw bytes), so headers are described, not validated
-// here: the routes check them and answer as the protocol says (412 with Tus-Version for another
-// or no Tus-Resumable, 415 for a chunk of another media type, 409 for a wrong Upload-Offset, 410
-// past Upload-Expires), errors in the site's JSON error shape.
-import { convertEndpoints, maxChunkBytes, uploadIdPattern } from '@grabbit/contracts';
+// answers are tus 1.0's (headers, bodies of raw bytes, empty answers), so headers are described, not
+// validated here: the routes check them and answer as the protocol says (412 with Tus-Version for
+// another or no Tus-Resumable, 415 for a chunk of another media type, 409 for a wrong Upload-Offset,
+// 410 past Upload-Expires), every refusal in the site's JSON error shape.
+import { convertEndpoints, maxChunkBytes, uploadIdPattern, type ErrorCode } from '@grabbit/contracts';
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { answers } from '../http/route-schemas';
+import type { Headers } from '../openapi/answer-headers';
 
 const params = z.object({
   uploadId: z.string().regex(uploadIdPattern).describe('The last part of the Location of the upload'),
 });
 
-/** A tus answer: its headers say it all; the body is empty or a short text. */
-const textAnswer = (description: string) => ({
-  description,
-  content: { 'text/plain': { schema: z.string() } },
-});
-
 const tusHeaders = 'Every request but OPTIONS sends `Tus-Resumable: 1.0.0` (else 412 with `Tus-Version`).';
 const chunkMb = maxChunkBytes / 1024 ** 2;
+const digits = '^[0-9]+$';
 
-export function uploadRouteSchemas() {
+const header = (description: string, pattern?: string) => ({
+  type: 'string' as const,
+  description,
+  ...(pattern ? { pattern } : {}),
+});
+
+const tusResumable: Headers = { 'Tus-Resumable': header('The protocol version: `1.0.0`') };
+const offset: Headers = { 'Upload-Offset': header('Bytes of the upload stored so far', digits) };
+const expires: Headers = { 'Upload-Expires': header('When an unfinished upload is removed (HTTP date)') };
+
+/** tus headers any answer on these paths may carry, refusals included. */
+const tusEvery: Headers = {
+  ...tusResumable,
+  'Tus-Version': header('Protocol versions the server speaks'),
+  'Tus-Extension': header('tus extensions the server supports'),
+  'Tus-Max-Size': header('The largest upload in bytes', digits),
+};
+
+/** Refusals of any tus request on an upload: another protocol version, or an upload not (or no longer) there. */
+const tusErrors: ErrorCode[] = ['TUS_VERSION_UNSUPPORTED', 'UPLOAD_NOT_FOUND', 'UPLOAD_EXPIRED'];
+const chunkErrors: ErrorCode[] = [
+  'CHUNK_TOO_LARGE',
+  'CHUNK_LENGTH_REQUIRED',
+  'UPLOAD_STALLED',
+  'UNSUPPORTED_CONTENT_TYPE',
+  'UPLOAD_OFFSET_MISMATCH',
+  'VALIDATION_FAILED',
+  'DISK_FULL',
+];
+
+export function uploadRouteSchemas(): Record<
+  'create' | 'offset' | 'append' | 'terminate' | 'discover' | 'override',
+  FastifySchema
+> {
   const tags = ['conversions'];
   return {
     create: {
@@ -32,14 +61,50 @@ export function uploadRouteSchemas() {
         `belongs to this client: convert it with \`UploadId\` on POST ${convertEndpoints.video} (or the ` +
         'image and audio endpoints) once finished.',
       tags,
-      response: answers({ 201: textAnswer('Created; Location names the upload') }, [403, 411, 412, 413, 503]),
+      answerHeaders: { every: tusEvery },
+      rawBody: {
+        mediaType: 'application/offset+octet-stream',
+        required: false,
+        description: 'Optionally the first chunk (tus creation-with-upload)',
+      },
+      errors: [
+        'TUS_VERSION_UNSUPPORTED',
+        'VALIDATION_FAILED',
+        'FILE_TOO_LARGE',
+        'UPLOADS_OPEN_LIMIT',
+        'DISK_FULL',
+      ],
+      plainAnswers: {
+        201: {
+          description: 'Created; Location names the upload',
+          headers: {
+            Location: header("The upload's URL (a path)"),
+            ...tusResumable,
+            ...offset,
+            ...expires,
+          },
+        },
+      },
     },
     offset: {
       summary: 'How much of a resumable upload has arrived (tus HEAD)',
       description: `${tusHeaders} Answers \`Upload-Offset\` and \`Upload-Length\`: resume from that byte.`,
       tags,
+      answerHeaders: { every: tusEvery },
       params,
-      response: answers({ 200: textAnswer('Upload-Offset and Upload-Length headers') }, [404, 410, 412]),
+      errors: tusErrors,
+      plainAnswers: {
+        200: {
+          description: 'Upload-Offset and Upload-Length say how far the upload is',
+          headers: {
+            ...tusResumable,
+            ...offset,
+            'Upload-Length': header("The upload's whole size", digits),
+            'Upload-Metadata': header('The metadata the client sent at creation'),
+            ...expires,
+          },
+        },
+      },
     },
     append: {
       summary: 'Append a chunk to a resumable upload (tus PATCH)',
@@ -49,18 +114,29 @@ export function uploadRouteSchemas() {
         'the new `Upload-Offset`. HEAD on the same URL answers `Upload-Offset` and `Upload-Length`: ' +
         'after a dropped connection, resume from that byte. Each call counts against the per-minute API budget.',
       tags,
+      answerHeaders: { every: tusEvery },
       params,
-      response: answers(
-        { 204: textAnswer('Stored; Upload-Offset is the new offset') },
-        [404, 409, 410, 411, 412, 413, 415, 503],
-      ),
+      rawBody: {
+        mediaType: 'application/offset+octet-stream',
+        required: true,
+        description: `One chunk, at most ${chunkMb} MB`,
+      },
+      errors: [...tusErrors, ...chunkErrors],
+      plainAnswers: {
+        204: {
+          description: 'Stored; Upload-Offset is the new offset',
+          headers: { ...tusResumable, ...offset, ...expires },
+        },
+      },
     },
     terminate: {
       summary: 'Remove a resumable upload (tus termination)',
       description: tusHeaders,
       tags,
+      answerHeaders: { every: tusEvery },
       params,
-      response: answers({ 204: textAnswer('Removed') }, [404, 410, 412]),
+      errors: tusErrors,
+      plainAnswers: { 204: { description: 'Removed', headers: tusResumable } },
     },
     discover: {
       summary: 'What this server speaks of tus (OPTIONS)',
@@ -68,7 +144,8 @@ export function uploadRouteSchemas() {
         'Answers 204 with `Tus-Version`, `Tus-Extension` (creation, expiration, termination) and ' +
         '`Tus-Max-Size` (the largest upload, in bytes). Needs no `Tus-Resumable`.',
       tags,
-      response: answers({ 204: textAnswer('The protocol headers') }),
+      answerHeaders: { every: tusEvery },
+      plainAnswers: { 204: { description: 'The protocol headers', headers: tusEvery } },
     },
     override: {
       summary: 'PATCH, HEAD or DELETE sent as POST (tus method override)',
@@ -76,11 +153,29 @@ export function uploadRouteSchemas() {
         `${tusHeaders} For clients that can only send GET and POST: \`X-HTTP-Method-Override\` names ` +
         'the method (PATCH, HEAD or DELETE), answered as that method would be.',
       tags,
+      answerHeaders: { every: tusEvery },
       params,
-      response: answers(
-        { 200: textAnswer('As HEAD'), 204: textAnswer('As PATCH or DELETE') },
-        [404, 409, 410, 411, 412, 413, 415, 503],
-      ),
+      rawBody: {
+        mediaType: 'application/offset+octet-stream',
+        required: false,
+        description: `With PATCH: one chunk, at most ${chunkMb} MB`,
+      },
+      errors: [...tusErrors, ...chunkErrors],
+      plainAnswers: {
+        200: {
+          description: 'As HEAD: Upload-Offset and Upload-Length',
+          headers: {
+            ...tusResumable,
+            ...offset,
+            'Upload-Length': header("The upload's whole size", digits),
+            ...expires,
+          },
+        },
+        204: {
+          description: 'As PATCH (the new Upload-Offset) or DELETE',
+          headers: { ...tusResumable, ...offset, ...expires },
+        },
+      },
     },
   };
 }

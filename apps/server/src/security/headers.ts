@@ -47,6 +47,32 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/**
+ * Request headers a client on another origin may send: JSON and forms, an API key, `Prefer`
+ * (asynchronous conversions), the tus extensions' headers and the method override of clients
+ * behind proxies that allow only GET and POST.
+ */
+const corsRequestHeaders = [
+  'content-type',
+  'authorization',
+  'prefer',
+  'upload-concat',
+  'upload-checksum',
+  'x-http-method-override',
+  'x-requested-with',
+];
+
+/** Answer headers a client on another origin must read: the file's name, limits, job ids. */
+const corsAnswerHeaders = [
+  'content-disposition',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
+  'x-task-id',
+];
+
 /** Origins allowed to call /api from a browser. */
 export function corsOrigins(config: Config): string[] {
   if (config.CORS_ORIGINS.length > 0) return config.CORS_ORIGINS.flatMap(originOf);
@@ -71,17 +97,13 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
   const allowed = new Set(corsOrigins(config));
   const options = {
     // PATCH and DELETE, and the tus headers, for resumable uploads from pages on other origins.
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization', ...tusRequestHeaders],
-    exposedHeaders: [
-      'ratelimit-limit',
-      'ratelimit-remaining',
-      'ratelimit-reset',
-      'retry-after',
-      'x-task-id',
-      ...tusAnswerHeaders,
-    ],
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: unique([...corsRequestHeaders, ...tusRequestHeaders]),
+    exposedHeaders: unique([...corsAnswerHeaders, ...tusAnswerHeaders]),
     maxAge: 600,
+    // A bare OPTIONS (no Access-Control-Request-Method) from a listed origin is answered like a
+    // preflight, not with the library's plain-text 400.
+    strictPreflight: false,
   };
   await app.register(cors, {
     hook: 'onRequest',

@@ -11,6 +11,7 @@
 // reload), so leaving cannot be used to run more than the cap at once. A `preview` route (a short
 // read for the page's preview) spends its own per-minute budget and holds no slot, so a visitor
 // with downloads running still gets previews.
+import type { ErrorCode } from '@grabbit/contracts';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
@@ -42,6 +43,14 @@ declare module 'fastify' {
 export function startsJob(feature: ApiFeature, budget: JobBudget = 'job'): { startsJob: JobRoute } {
   return { startsJob: { feature, budget } };
 }
+
+/** What the gate may refuse a request with (the API document lists them on every such route). */
+export const jobGateErrors: readonly ErrorCode[] = [
+  'FEATURE_NOT_ALLOWED',
+  'DISK_FULL',
+  'TOO_MANY_ACTIVE_JOBS',
+  'RATE_LIMITED',
+];
 
 const tooManyActive = (cap: number) =>
   new AppError(

@@ -48,7 +48,7 @@ async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled:
 }
 
 /** Paths never counted: health checks must answer however busy the API is. */
-const unlimitedApiPaths = new Set<string>([apiRoutes.health]);
+export const unlimitedApiPaths: ReadonlySet<string> = new Set<string>([apiRoutes.health]);
 
 export async function registerSecurity(
   app: FastifyInstance,

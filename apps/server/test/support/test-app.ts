@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
+import { ContractCheck } from './contract-check';
 import { testLimits } from './test-limits';
 
 declare module 'vitest' {
@@ -70,6 +71,9 @@ export async function startTestApp(
   const { logLines } = options;
   const logStream = logLines ? { write: (line: string) => void logLines.push(line) } : undefined;
   const app = await buildApp({ config, engines: [], now: options.now, ...(logStream ? { logStream } : {}) });
+  // Every answer is checked against the API document when the app closes (contract-check.ts).
+  const contract = new ContractCheck();
+  contract.record(app);
   let origin = '';
   if (options.listen) origin = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -77,8 +81,11 @@ export async function startTestApp(
     dataDir,
     origin,
     async close() {
+      const breaches = await contract.violations(app);
       await app.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (breaches.length > 0)
+        throw new Error(`The API document does not describe these answers:\n${breaches.join('\n')}`);
     },
   };
 }

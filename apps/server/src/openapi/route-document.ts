@@ -1,0 +1,187 @@
+// One route's entry in the API document: its zod schemas as JSON Schema (fastify-type-provider-zod),
+// then what the wire has besides: every error answer (route-errors.ts), the response headers
+// (answer-headers.ts), byte ranges and signed-link redirects of stored results, bodies of raw
+// bytes and answers without a body (tus), and HEAD answers without their bodies.
+import type { ErrorCode } from '@grabbit/contracts';
+import type { HTTPMethods } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  contentRangeHeader,
+  fileHeaders,
+  locationHeader,
+  rateLimitHeaders,
+  retryAfterHeader,
+  storedFileHeaders,
+  type Headers,
+} from './answer-headers';
+import { optionalBodyMark } from './document-paths';
+import { errorAnswers, isCounted, routeErrorCodes } from './route-errors';
+
+/** An answer documented without a JSON body: empty (with its headers), or a short text. */
+export interface PlainAnswer {
+  description: string;
+  headers?: Headers;
+  /** The body is a short text/plain message (a library's own refusal). */
+  text?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Documentation only: the text fields of a multipart upload (the route reads the stream
+     * itself, so nothing validates a body before it), documented with the file field InputFile
+     * (or, in its place, the form's UploadId).
+     */
+    multipartFields?: z.ZodObject;
+    /** The codes the route's own handler answers with (their statuses come from the code table). */
+    errors?: readonly ErrorCode[];
+    /** The answer is a stored result (http/send-result.ts): byte ranges, or a signed link's redirect. */
+    storedFile?: boolean;
+    /** Documentation only: answers without a JSON body, by status (tus). */
+    plainAnswers?: Record<number, PlainAnswer>;
+    /** Documentation only: headers the route's own answers carry, by status or on `every` answer. */
+    answerHeaders?: Partial<Record<number | 'every', Headers>>;
+    /** Documentation only: a request body of raw bytes (a tus chunk). */
+    rawBody?: { mediaType: string; required: boolean; description: string };
+  }
+}
+
+type JsonSchema = Record<string, unknown>;
+type Transform = Parameters<typeof jsonSchemaTransform>[0];
+
+type Answer = {
+  description: string;
+  content?: Record<string, { schema: unknown }>;
+  headers?: Headers;
+  type?: 'null';
+};
+
+/** A multipart form's document: its text fields (from zod), then the file (or UploadId instead). */
+function multipartSchema(fields: z.ZodObject): JsonSchema {
+  const { $schema: _dialect, ...form } = z.toJSONSchema(fields, {
+    target: 'openapi-3.0',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as { $schema?: string; properties?: JsonSchema; required?: string[] };
+  return {
+    type: 'object',
+    required: form.required ?? [],
+    properties: {
+      ...form.properties,
+      InputFile: {
+        type: 'string',
+        format: 'binary',
+        description: 'The file; required unless UploadId names a finished resumable upload',
+      },
+    },
+  };
+}
+
+/** Every answer with its body under `content` (a bare JSON Schema is a JSON body). */
+function asAnswer(entry: JsonSchema): Answer {
+  if ('content' in entry || entry.type === 'null') return entry as Answer;
+  return {
+    description: String(entry.description ?? 'OK'),
+    content: { 'application/json': { schema: entry } },
+  };
+}
+
+const isFile = (answer: Answer) =>
+  Object.keys(answer.content ?? {}).some((mediaType) => mediaType !== 'application/json');
+
+/** The headers each answer carries, by its status and what it holds. */
+function answerHeaders(status: number, answer: Answer, limited: boolean, storedFile: boolean): Headers {
+  const file = storedFile ? storedFileHeaders : fileHeaders;
+  return {
+    ...(limited ? rateLimitHeaders : {}),
+    ...(status === 429 || status === 503 ? retryAfterHeader : {}),
+    ...(status === 200 && isFile(answer) ? file : {}),
+    ...(status === 206 ? { ...storedFileHeaders, ...contentRangeHeader } : {}),
+    ...(status === 416 ? contentRangeHeader : {}),
+    ...answer.headers,
+  };
+}
+
+/** A stored result's extra answers: one byte range (206), or the bucket's signed link (302). */
+function storedFileAnswers(ok: Answer | undefined): Record<number, Answer> {
+  const files = Object.entries(ok?.content ?? {}).filter(([mediaType]) => mediaType !== 'application/json');
+  return {
+    206: { description: 'The one byte range asked for (Range)', content: Object.fromEntries(files) },
+    302: {
+      type: 'null',
+      description: 'Where results are kept in a bucket: the file itself at a signed link',
+      headers: locationHeader,
+    },
+  };
+}
+
+const rangeHeaders = {
+  type: 'object',
+  properties: {
+    Range: { type: 'string', description: 'One byte range (`bytes=0-99`); several get the whole file' },
+    'If-Range': {
+      type: 'string',
+      description:
+        'The ETag (compared strongly) or Last-Modified the range is valid for; else the whole file',
+    },
+  },
+};
+
+export function documentRoute(document: Transform) {
+  const {
+    multipartFields,
+    // Read by route-errors.ts from the route's own schema; no key of the document.
+    errors: _errors,
+    storedFile,
+    plainAnswers,
+    answerHeaders: own,
+    rawBody,
+    ...schema
+  } = document.schema ?? {};
+  const method = [document.route.method].flat()[0] as HTTPMethods;
+  const facts = { url: document.url, startsJob: Boolean(document.route.config?.startsJob) };
+  const codes = routeErrorCodes({ ...facts, schema: document.schema ?? {} });
+  const response = { ...errorAnswers(codes), ...(schema.response as JsonSchema | undefined) };
+  const transformed = jsonSchemaTransform({ ...document, schema: { ...schema, response } });
+  const out = transformed.schema as JsonSchema & { response: Record<string, JsonSchema> };
+  const answers: Record<string, Answer> = Object.fromEntries(
+    Object.entries(out.response).map(([status, entry]) => [status, asAnswer(entry)]),
+  );
+  if (multipartFields)
+    Object.assign(out, { body: multipartSchema(multipartFields), consumes: ['multipart/form-data'] });
+  if (rawBody)
+    Object.assign(out, {
+      body: { type: 'string', format: 'binary', description: rawBody.description },
+      consumes: [rawBody.mediaType],
+      // @fastify/swagger marks every body required; document-paths.ts reads this mark.
+      ...(rawBody.required ? {} : { [optionalBodyMark]: true }),
+    });
+  if (storedFile) {
+    Object.assign(answers, storedFileAnswers(answers['200']));
+    out.headers = rangeHeaders;
+  }
+  for (const [status, plain] of Object.entries(plainAnswers ?? {})) {
+    const text = plain.text ? { 'text/plain': { schema: { type: 'string' } } } : undefined;
+    const current = answers[status];
+    answers[status] = text
+      ? {
+          ...current,
+          description: current?.description ?? plain.description,
+          content: { ...current?.content, ...text },
+        }
+      : { type: 'null', description: plain.description };
+    answers[status].headers = { ...current?.headers, ...plain.headers };
+  }
+  for (const [status, answer] of Object.entries(answers)) {
+    answer.headers = {
+      ...answerHeaders(Number(status), answer, isCounted(document.url), Boolean(storedFile)),
+      ...own?.every,
+      ...own?.[Number(status)],
+    };
+    // A HEAD answer is the GET's without its body.
+    if (method === 'HEAD')
+      answers[status] = { type: 'null', description: answer.description, headers: answer.headers };
+  }
+  return { ...transformed, schema: { ...out, response: answers } };
+}

@@ -1,0 +1,23 @@
+// The media types file answers are sent with, from the tables that set them: a download's output
+// target (media/output-targets.ts), a conversion's output extension (the catalog's MIME table).
+import { mimeByExtension, type ConverterKind } from '@grabbit/catalog';
+import { outputsOfKind } from '../convert/formats';
+import { outputTargets } from '../media/output-targets';
+
+const unique = (list: string[]) => [...new Set(list)].sort();
+
+/** Every type a download's file may have. */
+export const downloadMediaTypes = unique(Object.values(outputTargets).map((target) => target.contentType));
+
+/** Every type a conversion of this kind may answer (an extension without one: octet-stream). */
+export function conversionMediaTypes(kind: ConverterKind): string[] {
+  return unique([...outputsOfKind(kind)].map((ext) => mimeByExtension[ext] ?? 'application/octet-stream'));
+}
+
+/** Every type a conversion of any kind may answer. */
+export const anyConversionMediaTypes = unique(
+  (['image', 'audio', 'video'] as const).flatMap((kind) => conversionMediaTypes(kind)),
+);
+
+/** What cloud storage keeps: downloads and conversions. */
+export const keptMediaTypes = unique([...downloadMediaTypes, ...anyConversionMediaTypes]);
