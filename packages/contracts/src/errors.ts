@@ -54,6 +54,8 @@ export const errorCodes = [
   'UPLOAD_UNFINISHED',
   'CHUNK_TOO_LARGE',
   'CHUNK_LENGTH_REQUIRED',
+  // Operator access to the download sites.
+  'ENGINE_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -128,6 +130,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** One request of a resumable upload carries more than the largest chunk. */
   CHUNK_TOO_LARGE: 413,
   CHUNK_LENGTH_REQUIRED: 411,
+  /** The download engine crashed without saying why (a traceback): the operator's log has its last lines. */
+  ENGINE_FAILED: 502,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */
