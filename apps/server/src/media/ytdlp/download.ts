@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../core/app-error';
 import { proxyEnvironment } from '../../net/egress-guard';
+import { engineEnv } from '../engine-env';
 import { runCommand } from '../run-command';
 import type { ProbeResult } from '../ffprobe';
 import { runFailures } from '../download-failures';
@@ -80,7 +81,7 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   };
   const result = await runCommand(options.ytDlpPath, buildDownloadArgs(options), {
     cwd: options.jobDir,
-    env: { ...proxyEnvironment(options.proxyUrl), ...options.engineEnv },
+    env: engineEnv({ ...proxyEnvironment(options.proxyUrl), ...options.engineEnv }),
     timeoutMs: options.timeoutMs,
     signal,
     onStdout: (chunk) => handle(parsers.out.push(chunk)),
