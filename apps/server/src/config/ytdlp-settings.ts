@@ -9,6 +9,8 @@ import { z } from 'zod';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const proxyVariable = (id: PlatformId) => `YTDLP_PROXY_${id.toUpperCase()}`;
+const budgetVariable = (id: PlatformId) => `ACCESS_SESSION_PER_HOUR_${id.toUpperCase()}`;
+const perHour = z.coerce.number().int().positive();
 // The proxy becomes the egress guard's upstream (net/egress-upstream.ts), which speaks http and
 // https only: a socks proxy is refused at start rather than silently bypassing the guard.
 const proxyUrl = z
@@ -29,8 +31,14 @@ export const ytDlpSettingsShape = {
   YTDLP_REMOTE_COMPONENTS: z.string().optional(),
   YTDLP_PROXY: proxyUrl,
   ...Object.fromEntries(platforms.map((p) => [proxyVariable(p.id), proxyUrl])),
-  /** Folder of Netscape cookie files named `<platform>.txt` (instagram.txt, facebook.txt...). */
+  /**
+   * Folder of the operator's sessions: Netscape cookie files `<platform>.txt` (instagram.txt...)
+   * and `<platform>/<any name>.txt`, one session per file.
+   */
   COOKIES_DIR: z.string().optional(),
+  /** Downloads one session may make per hour (pacing, so the site does not flag it). */
+  ACCESS_SESSION_PER_HOUR: perHour.default(300),
+  ...Object.fromEntries(platforms.map((p) => [budgetVariable(p.id), perHour.optional()])),
   /** Browser to impersonate (`chrome`, `safari:ios`...); yt-dlp's curl_cffi does the rest. */
   YTDLP_IMPERSONATE: z.string().optional(),
 } as const;
@@ -46,6 +54,8 @@ export interface YtDlpSettings {
   /** The proxy each platform's downloads go through (its own, else the global one). */
   YTDLP_PROXIES: Partial<Record<PlatformId, string>>;
   COOKIES_DIR?: string;
+  /** Downloads per hour each session of a platform may make (its own setting, else the global one). */
+  ACCESS_SESSION_BUDGETS: Record<PlatformId, number>;
   YTDLP_IMPERSONATE?: string;
   /** The JavaScript runtime yt-dlp uses for YouTube: the project's own Node 24. */
   NODE_RUNTIME_PATH: string;
@@ -57,6 +67,7 @@ type RawSettings = Record<string, unknown> & {
   YTDLP_REMOTE_COMPONENTS?: string;
   YTDLP_PROXY?: string;
   COOKIES_DIR?: string;
+  ACCESS_SESSION_PER_HOUR: number;
   YTDLP_IMPERSONATE?: string;
   NODE_ENV: string;
   MEDIA_TEST_HOSTS: string[];
@@ -82,6 +93,12 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     const proxy = (raw[proxyVariable(platform.id)] as string | undefined) ?? raw.YTDLP_PROXY;
     if (proxy) proxies[platform.id] = proxy;
   }
+  const budgets = Object.fromEntries(
+    platforms.map((p) => [
+      p.id,
+      (raw[budgetVariable(p.id)] as number | undefined) ?? raw.ACCESS_SESSION_PER_HOUR,
+    ]),
+  ) as Record<PlatformId, number>;
   return {
     YTDLP_PATH: ytDlpPath,
     YTDLP_SOURCE: source,
@@ -89,6 +106,7 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     YTDLP_REMOTE_COMPONENTS: components === 'none' ? [] : components.split(',').map((c) => c.trim()),
     YTDLP_PROXIES: proxies,
     COOKIES_DIR: raw.COOKIES_DIR && path.resolve(raw.COOKIES_DIR),
+    ACCESS_SESSION_BUDGETS: budgets,
     YTDLP_IMPERSONATE: raw.YTDLP_IMPERSONATE,
     NODE_RUNTIME_PATH: projectNode(),
   };
