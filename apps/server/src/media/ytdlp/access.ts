@@ -12,7 +12,8 @@ import type { Config } from '../../config/env';
 import { ffmpegGuardArgs, ffmpegGuardEnv } from './ffmpeg-guard';
 import { jsRuntimeFor, ytDlpOptions } from './options';
 import { copySession, writeBackSession, type SessionCopy } from './session-jar';
-import { sessionPoolFor } from './session-pool';
+import { accessPoolsFor } from './access-pools';
+import { takeRoute, type Route } from './route-pool';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
 export async function engineArgs(config: Config): Promise<string[]> {
@@ -54,7 +55,7 @@ async function cookieFileFor(
   platform: Platform,
   visitorCookiesFile?: string,
 ): Promise<RunCookies | undefined> {
-  const session = visitorCookiesFile ? undefined : await sessionPoolFor(config).take(platform.id);
+  const session = visitorCookiesFile ? undefined : await accessPoolsFor(config).sessions.take(platform.id);
   if (!visitorCookiesFile && !session) return undefined;
   await mkdir(privateRoot(config), { recursive: true, mode: 0o700 });
   const folder = await mkdtemp(path.join(privateRoot(config), 'run-'));
@@ -81,6 +82,8 @@ export interface YtDlpAccess {
   engineEnv: Record<string, string>;
   /** The operator's outbound proxy for this platform: for behindEgressGuard's `upstream`. */
   upstreamProxy?: string;
+  /** The ledger keys of the operator's session and route this run uses (for their health). */
+  used: { session?: string; route?: string };
   /** Removes the run's private folder (its cookie file): called when the run has ended. */
   release(): Promise<void>;
 }
@@ -93,11 +96,17 @@ export async function ytDlpAccess(
 ): Promise<YtDlpAccess> {
   const args = await engineArgs(config);
   const cookies = await cookieFileFor(config, platform, visitorCookiesFile);
+  const route: Route | undefined = takeRoute(
+    accessPoolsFor(config).ledger,
+    config.YTDLP_PROXIES,
+    platform.id,
+  );
   return {
     ...(cookies ? { cookiesFile: cookies.file } : {}),
     engineArgs: args,
     engineEnv: await ffmpegGuardEnv(config),
-    upstreamProxy: config.YTDLP_PROXIES[platform.id],
+    upstreamProxy: route?.url,
+    used: { session: cookies?.session?.session.key, route: route?.key },
     release: async () => {
       if (cookies?.session) await writeBackSession(cookies.session);
       if (cookies) await rm(cookies.folder, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // file and what yt-dlp knew about it. Limits: the wall-clock timeout kills the whole process
 // group, and a download growing past the size limit is stopped even when the site never said
 // its size.
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../core/app-error';
 import { proxyEnvironment } from '../../net/egress-guard';
@@ -55,6 +55,16 @@ async function findMediaFile(dir: string, reported: string | undefined): Promise
   const names = await readdir(dir);
   const media = names.find((name) => name.startsWith('media.') && !name.endsWith('.json'));
   return media ? path.join(dir, media) : undefined;
+}
+
+/** Removes the media files a failed run left in the job folder, so the next run starts afresh. */
+export async function removePartialMedia(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => []);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith('media.') && !name.endsWith('.json'))
+      .map((name) => rm(path.join(dir, name), { force: true })),
+  );
 }
 
 export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpRunResult> {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { platforms, type PlatformId } from '@grabbit/catalog';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AccessLedger } from './access-ledger';
 import { SessionPool, sessionRescanMs } from './session-pool';
 
 let dir: string;
@@ -13,7 +14,11 @@ const budgets = (perHour: number, own: Partial<Record<PlatformId, number>> = {})
     ...own,
   }) as Record<PlatformId, number>;
 const poolOf = (perHour = 300, own: Partial<Record<PlatformId, number>> = {}) =>
-  new SessionPool({ COOKIES_DIR: dir, ACCESS_SESSION_BUDGETS: budgets(perHour, own) }, () => now);
+  new SessionPool(
+    { COOKIES_DIR: dir, ACCESS_SESSION_BUDGETS: budgets(perHour, own) },
+    new AccessLedger(300_000, () => now),
+    () => now,
+  );
 const cookieFile = (name: string) => {
   mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
   writeFileSync(path.join(dir, name), '# Netscape HTTP Cookie File\n');
@@ -33,7 +38,8 @@ describe('session pool', () => {
     const ids = (await poolOf().sessions('vimeo')).map((s) => s.id);
     expect(ids).toEqual(['vimeo.txt', 'vimeo/a.txt', 'vimeo/b.txt']);
     expect(await poolOf().sessions('tiktok')).toEqual([]);
-    expect(await new SessionPool({ ACCESS_SESSION_BUDGETS: budgets(1) }).sessions('vimeo')).toEqual([]);
+    const none = new SessionPool({ ACCESS_SESSION_BUDGETS: budgets(1) }, new AccessLedger(1000));
+    expect(await none.sessions('vimeo')).toEqual([]);
   });
 
   it('files added or removed count once the reading is older than the rescan period', async () => {

@@ -2,19 +2,21 @@
 // `COOKIES_DIR/<platform>/*.txt`, one session per file. The folder is read again when a pick finds
 // the last reading older than a few seconds, so files the operator adds, replaces or removes count
 // without a restart. Each session may make a budget of downloads per hour (pacing: a session that
-// downloads much more than a person would is flagged by the site); a pick takes the session with
-// budget left that was used least recently.
+// downloads much more than a person would is flagged by the site); a pick takes the healthy session
+// with budget left that was used least recently (access-ledger.ts).
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlatformId } from '@grabbit/catalog';
+import type { AccessLedger } from './access-ledger';
 
 /** How old a reading of the folder may be before a pick reads it again. */
 export const sessionRescanMs = 5_000;
-const hourMs = 60 * 60 * 1000;
 
 export interface Session {
   /** The file's path under COOKIES_DIR (`vimeo.txt`, `vimeo/main.txt`): names it in logs, no secret. */
   id: string;
+  /** Its key in the access ledger. */
+  key: string;
   /** Absolute path of the cookie file. */
   file: string;
 }
@@ -42,16 +44,15 @@ export async function scanSessions(cookiesDir: string, platform: PlatformId): Pr
   const pooled = (await cookieFiles(path.join(cookiesDir, platform)))
     .sort()
     .map((name) => `${platform}/${name}`);
-  return [...single, ...pooled].map((id) => ({ id, file: path.join(cookiesDir, id) }));
+  return [...single, ...pooled].map((id) => ({ id, key: `session:${id}`, file: path.join(cookiesDir, id) }));
 }
 
 export class SessionPool {
   private readonly readings = new Map<PlatformId, { at: number; sessions: Promise<Session[]> }>();
-  /** When each session (by file) was picked within the last hour, oldest first. */
-  private readonly uses = new Map<string, number[]>();
 
   constructor(
     private readonly settings: SessionPoolSettings,
+    private readonly ledger: AccessLedger,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -66,38 +67,11 @@ export class SessionPool {
     return sessions;
   }
 
-  /** Downloads the session made within the last hour. */
-  usesInLastHour(session: Session): number {
-    return this.recentUses(session).length;
-  }
-
   /**
-   * A session for one run, counted against its budget: among those with budget left, the one
-   * used least recently. Undefined when the platform has none, or every one spent its budget.
+   * A session for one run, counted against its budget: among those healthy with budget left, the
+   * one used least recently. Undefined when the platform has none left.
    */
   async take(platform: PlatformId): Promise<Session | undefined> {
-    const budget = this.settings.ACCESS_SESSION_BUDGETS[platform];
-    const available = (await this.sessions(platform)).filter((s) => this.recentUses(s).length < budget);
-    const lastUse = (session: Session) => this.recentUses(session).at(-1) ?? -Infinity;
-    const chosen = available.sort((a, b) => lastUse(a) - lastUse(b))[0];
-    if (chosen) this.uses.set(chosen.file, [...this.recentUses(chosen), this.now()]);
-    return chosen;
+    return this.ledger.pick(await this.sessions(platform), this.settings.ACCESS_SESSION_BUDGETS[platform]);
   }
-
-  private recentUses(session: Session): number[] {
-    const since = this.now() - hourMs;
-    return (this.uses.get(session.file) ?? []).filter((at) => at > since);
-  }
-}
-
-const pools = new WeakMap<SessionPoolSettings, SessionPool>();
-
-/** The one pool of a configuration (the server's, or a test's own). */
-export function sessionPoolFor(settings: SessionPoolSettings): SessionPool {
-  let pool = pools.get(settings);
-  if (!pool) {
-    pool = new SessionPool(settings);
-    pools.set(settings, pool);
-  }
-  return pool;
 }
