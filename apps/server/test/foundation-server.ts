@@ -27,19 +27,20 @@ export interface ServerRun {
 export async function runServer(
   env: Record<string, string>,
   timeoutMs = 30_000,
-  { compiled = false } = {},
+  { compiled = false, cwd }: { compiled?: boolean; cwd?: string } = {},
 ): Promise<ServerRun> {
   const entry = compiled
     ? ['--enable-source-maps', path.join(serverDist, 'server.js')]
     : ['--import', 'tsx', serverEntry];
   const child = spawn(process.execPath, entry, {
-    cwd: repoRoot,
+    cwd: cwd ?? repoRoot,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? os.tmpdir(),
       HOST: '127.0.0.1',
       PORT: '0',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'grabbit-foundation-')),
+      // Started in a working folder of its own, the server keeps its default, relative DATA_DIR.
+      ...(cwd ? {} : { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'grabbit-foundation-')) }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -61,6 +61,8 @@ export const errorCodes = [
   'METHOD_NOT_ALLOWED',
   'REQUEST_TOO_LARGE',
   'RANGE_NOT_SATISFIABLE',
+  // Operator access to the download sites.
+  'ENGINE_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -148,6 +150,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   REQUEST_TOO_LARGE: 413,
   /** A Range that starts past the end of the file: Content-Range says its size. */
   RANGE_NOT_SATISFIABLE: 416,
+  /** The download engine crashed without saying why (a traceback): the operator's log has its last lines. */
+  ENGINE_FAILED: 502,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

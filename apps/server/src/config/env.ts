@@ -150,6 +150,17 @@ export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & Y
 /** Never echoed in error messages (a Redis address may carry its password), with any *SECRET*. */
 const secretSettings = new Set(['REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
+/**
+ * The folders the server and its engines write to, made absolute against the working folder once
+ * at start: engines run in job folders of their own, where a relative path names another place.
+ */
+function absoluteFolders(data: { DATA_DIR: string; CLOUD_STORAGE_DIR?: string | undefined }) {
+  return {
+    DATA_DIR: path.resolve(data.DATA_DIR),
+    ...(data.CLOUD_STORAGE_DIR ? { CLOUD_STORAGE_DIR: path.resolve(data.CLOUD_STORAGE_DIR) } : {}),
+  };
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -177,7 +188,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }),
     );
   }
-  const config: Config = { ...parsed.data, ...resolveYtDlpSettings(parsed.data) };
+  const config: Config = {
+    ...parsed.data,
+    ...absoluteFolders(parsed.data),
+    ...resolveYtDlpSettings(parsed.data),
+  };
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
   }

@@ -2,14 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
 describe('yt-dlp settings', () => {
-  it('a platform proxy wins over the global one; the rest use the global one', () => {
+  it('a platform proxy list wins over the global one; the rest use the global one', () => {
     const config = loadConfig({
       YTDLP_PROXY: 'https://127.0.0.1:1080',
-      YTDLP_PROXY_TIKTOK: 'http://user:pw@proxy.example:3128',
+      YTDLP_PROXY_TIKTOK: 'http://user:pw@proxy.example:3128, http://127.0.0.1:3129',
     });
-    expect(config.YTDLP_PROXIES.tiktok).toBe('http://user:pw@proxy.example:3128');
-    expect(config.YTDLP_PROXIES.youtube).toBe('https://127.0.0.1:1080');
+    expect(config.YTDLP_PROXIES.tiktok).toEqual([
+      'http://user:pw@proxy.example:3128',
+      'http://127.0.0.1:3129',
+    ]);
+    expect(config.YTDLP_PROXIES.youtube).toEqual(['https://127.0.0.1:1080']);
     expect(loadConfig({}).YTDLP_PROXIES).toEqual({});
+  });
+
+  it('one bad proxy in a list is refused without echoing the list', () => {
+    expect(() => loadConfig({ YTDLP_PROXY: 'http://127.0.0.1:3128,socks5://user:hunter2@x:1' })).toThrow(
+      /^(?![\s\S]*hunter2)[\s\S]*YTDLP_PROXY/,
+    );
   });
 
   it('a bad proxy is refused without echoing it (it may hold a password)', () => {

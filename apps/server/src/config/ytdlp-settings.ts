@@ -9,14 +9,30 @@ import { z } from 'zod';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const proxyVariable = (id: PlatformId) => `YTDLP_PROXY_${id.toUpperCase()}`;
+const budgetVariable = (id: PlatformId) => `ACCESS_SESSION_PER_HOUR_${id.toUpperCase()}`;
+const perHour = z.coerce.number().int().positive();
 // The proxy becomes the egress guard's upstream (net/egress-upstream.ts), which speaks http and
 // https only: a socks proxy is refused at start rather than silently bypassing the guard.
-const proxyUrl = z
-  .url({
-    protocol: /^https?$/,
-    error:
-      'expected an http:// or https:// proxy URL (socks proxies are not supported: the egress guard forwards through http(s) proxies only)',
-  })
+// A comma-separated list: the platform's route pool, one proxy per route.
+const proxyUrls = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z.url({
+          protocol: /^https?$/,
+          error:
+            'expected http:// or https:// proxy URLs (socks proxies are not supported: the egress guard forwards through http(s) proxies only)',
+        }),
+      )
+      .min(1),
+  )
   .optional();
 
 /** The yt-dlp settings of the configuration schema (spread into it by env.ts). */
@@ -27,10 +43,18 @@ export const ytDlpSettingsShape = {
   ENGINES_DIR: z.string().default('.cache/engines'),
   /** Remote components yt-dlp may fetch (`ejs:github`: YouTube's challenge solver); `none` turns it off. */
   YTDLP_REMOTE_COMPONENTS: z.string().optional(),
-  YTDLP_PROXY: proxyUrl,
-  ...Object.fromEntries(platforms.map((p) => [proxyVariable(p.id), proxyUrl])),
-  /** Folder of Netscape cookie files named `<platform>.txt` (instagram.txt, facebook.txt...). */
+  YTDLP_PROXY: proxyUrls,
+  ...Object.fromEntries(platforms.map((p) => [proxyVariable(p.id), proxyUrls])),
+  /**
+   * Folder of the operator's sessions: Netscape cookie files `<platform>.txt` (instagram.txt...)
+   * and `<platform>/<any name>.txt`, one session per file.
+   */
   COOKIES_DIR: z.string().optional(),
+  /** Downloads one session may make per hour (pacing, so the site does not flag it). */
+  ACCESS_SESSION_PER_HOUR: perHour.default(300),
+  ...Object.fromEntries(platforms.map((p) => [budgetVariable(p.id), perHour.optional()])),
+  /** How long a session or route the site blamed stays out of use; doubles on each repeat. */
+  ACCESS_COOLDOWN_SECONDS: perHour.default(300),
   /** Browser to impersonate (`chrome`, `safari:ios`...); yt-dlp's curl_cffi does the rest. */
   YTDLP_IMPERSONATE: z.string().optional(),
 } as const;
@@ -43,9 +67,11 @@ export interface YtDlpSettings {
   /** The project environment's yt-dlp, whether or not it is the one used. */
   YTDLP_PROJECT_PATH: string;
   YTDLP_REMOTE_COMPONENTS: string[];
-  /** The proxy each platform's downloads go through (its own, else the global one). */
-  YTDLP_PROXIES: Partial<Record<PlatformId, string>>;
+  /** The proxies each platform's downloads go through (its own list, else the global one). */
+  YTDLP_PROXIES: Partial<Record<PlatformId, string[]>>;
   COOKIES_DIR?: string;
+  /** Downloads per hour each session of a platform may make (its own setting, else the global one). */
+  ACCESS_SESSION_BUDGETS: Record<PlatformId, number>;
   YTDLP_IMPERSONATE?: string;
   /** The JavaScript runtime yt-dlp uses for YouTube: the project's own Node 24. */
   NODE_RUNTIME_PATH: string;
@@ -55,8 +81,9 @@ type RawSettings = Record<string, unknown> & {
   YTDLP_PATH?: string;
   ENGINES_DIR: string;
   YTDLP_REMOTE_COMPONENTS?: string;
-  YTDLP_PROXY?: string;
+  YTDLP_PROXY?: string[];
   COOKIES_DIR?: string;
+  ACCESS_SESSION_PER_HOUR: number;
   YTDLP_IMPERSONATE?: string;
   NODE_ENV: string;
   MEDIA_TEST_HOSTS: string[];
@@ -77,11 +104,17 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
   // Tests stay offline: nothing is fetched unless the operator asks for it explicitly.
   const testing = raw.NODE_ENV === 'test' || raw.MEDIA_TEST_HOSTS.length > 0;
   const components = raw.YTDLP_REMOTE_COMPONENTS ?? (testing ? 'none' : 'ejs:github');
-  const proxies: Partial<Record<PlatformId, string>> = {};
+  const proxies: Partial<Record<PlatformId, string[]>> = {};
   for (const platform of platforms) {
-    const proxy = (raw[proxyVariable(platform.id)] as string | undefined) ?? raw.YTDLP_PROXY;
+    const proxy = (raw[proxyVariable(platform.id)] as string[] | undefined) ?? raw.YTDLP_PROXY;
     if (proxy) proxies[platform.id] = proxy;
   }
+  const budgets = Object.fromEntries(
+    platforms.map((p) => [
+      p.id,
+      (raw[budgetVariable(p.id)] as number | undefined) ?? raw.ACCESS_SESSION_PER_HOUR,
+    ]),
+  ) as Record<PlatformId, number>;
   return {
     YTDLP_PATH: ytDlpPath,
     YTDLP_SOURCE: source,
@@ -89,6 +122,7 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     YTDLP_REMOTE_COMPONENTS: components === 'none' ? [] : components.split(',').map((c) => c.trim()),
     YTDLP_PROXIES: proxies,
     COOKIES_DIR: raw.COOKIES_DIR && path.resolve(raw.COOKIES_DIR),
+    ACCESS_SESSION_BUDGETS: budgets,
     YTDLP_IMPERSONATE: raw.YTDLP_IMPERSONATE,
     NODE_RUNTIME_PATH: projectNode(),
   };

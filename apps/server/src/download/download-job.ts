@@ -203,6 +203,8 @@ function logFailure(log: FastifyBaseLogger, data: DownloadJobData, failure: AppE
     code: failure.code,
     ...(cause ? { engineError: redactSecrets(cause) } : {}),
   };
-  if (error instanceof AppError) log.warn(fields, 'download failed');
+  // An engine that crashed is the operator's to fix, not the visitor's link: an error line.
+  if (failure.code === 'ENGINE_FAILED') log.error(fields, 'download failed');
+  else if (error instanceof AppError) log.warn(fields, 'download failed');
   else log.error({ ...fields, err: error }, 'download failed');
 }

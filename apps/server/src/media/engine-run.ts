@@ -1,6 +1,7 @@
 // Runs one engine call of a conversion: its own process group, the job's time budget and cancel
 // signal, and a typed failure carrying the engine's last words for the log (never for the visitor).
-import { runCommand, type RunResult } from '../media/run-command';
+import { engineEnv } from './engine-env';
+import { runCommand, type RunResult } from './run-command';
 
 /** What every engine call of one conversion shares. */
 export interface EngineContext {
@@ -27,11 +28,6 @@ export interface EngineCall {
   args: readonly string[];
   env?: NodeJS.ProcessEnv;
   onStdout?: (chunk: string) => void;
-}
-
-/** A small, fixed environment: engines never see the server's secrets. */
-export function engineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', ...extra };
 }
 
 export async function runEngine(name: string, call: EngineCall, context: EngineContext): Promise<RunResult> {

@@ -4,7 +4,8 @@
 // parser and decoder named here.
 import path from 'node:path';
 import type { EnginePaths } from './engine-paths';
-import { engineEnv, runEngine, type EngineContext } from './engine-run';
+import { engineEnv } from './engine-env';
+import { runEngine, type EngineContext } from './engine-run';
 
 /** GStreamer keeps its plugin list in a cache; one in the data folder is scanned once. */
 export function gstreamerEnv(config: EnginePaths): NodeJS.ProcessEnv {

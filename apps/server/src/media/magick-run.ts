@@ -3,7 +3,8 @@
 // coder prefix (png:, tga:...) so ImageMagick never guesses a format from the content.
 import path from 'node:path';
 import type { EnginePaths } from './engine-paths';
-import { engineEnv, runEngine, type EngineContext } from './engine-run';
+import { engineEnv } from './engine-env';
+import { runEngine, type EngineContext } from './engine-run';
 
 export const magickPolicyDir = path.resolve(import.meta.dirname, '../../policy');
 

@@ -2,6 +2,7 @@
 // engine and everything it started.
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { engineEnv } from './engine-env';
 
 /** Engines run at a lower CPU priority (nice 10), so /health, the API and pages stay responsive. */
 const engineNiceness = 10;
@@ -14,7 +15,9 @@ export interface RunResult {
   timedOut: boolean;
 }
 
-export interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
+export interface RunOptions extends Pick<SpawnOptions, 'cwd'> {
+  /** The engine's whole environment; a clean one (engine-env.ts) when unset, never the server's. */
+  env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Called with each chunk of stderr (progress lines). */
@@ -43,7 +46,7 @@ export function runCommand(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: options.env,
+      env: options.env ?? engineEnv(),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -263,14 +263,14 @@ export async function startEgressGuard(options: EgressGuardOptions): Promise<Egr
 }
 
 /**
- * The environment of an engine behind the guard: every proxy variable names it (programs yt-dlp
- * starts inherit them, ffmpeg reads http_proxy), and nothing is exempt from it.
+ * The proxy variables of an engine behind the guard: every one names it (programs yt-dlp starts
+ * inherit them, ffmpeg reads http_proxy). Added to the engine's own clean environment, which has
+ * no no_proxy or all_proxy, so nothing is exempt from the guard.
  */
-export function proxyEnvironment(proxyUrl: string): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['no_proxy', 'NO_PROXY', 'all_proxy', 'ALL_PROXY']) delete env[name];
-  for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY']) env[name] = proxyUrl;
-  return env;
+export function proxyEnvironment(proxyUrl: string): Record<string, string> {
+  return Object.fromEntries(
+    ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY'].map((name) => [name, proxyUrl]),
+  );
 }
 
 /**

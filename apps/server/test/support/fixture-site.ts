@@ -27,6 +27,8 @@ export interface FixtureSite {
   dir: string;
   /** Every request so far, as "METHOD /path?query". */
   requests: string[];
+  /** The Cookie header of each request in `requests` ('' when it had none). */
+  cookies: string[];
   close(): Promise<void>;
 }
 
@@ -155,9 +157,11 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
   await makeFixtureMedia(dir, options);
   let base = '';
   const requests: string[] = [];
+  const cookies: string[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const { pathname, searchParams } = new URL(req.url ?? '/', base);
     requests.push(`${req.method} ${req.url}`);
+    cookies.push(req.headers.cookie ?? '');
     if (pathname === '/hang') return;
     if (pathname === '/loop') return res.writeHead(302, { location: '/loop' }).end();
     if (pathname === '/redirect') {
@@ -224,6 +228,7 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
     host,
     dir,
     requests,
+    cookies,
     url: (pathname) => `${base}${pathname}`,
     async close() {
       server.closeAllConnections();

@@ -1,6 +1,6 @@
 // How one yt-dlp run reaches its site: the JavaScript runtime (the project's Node 24), the remote
 // challenge solver, the impersonation target, the ffmpeg guard, a cookie file in a private folder
-// and the platform's outbound proxy (the egress guard's upstream, never a --proxy of its own:
+// (one of the operator's sessions, its jar written back afterwards) and the platform's outbound proxy (the egress guard's upstream, never a --proxy of its own:
 // yt-dlp takes the last --proxy it is given, and a second one would go around the guard). Options
 // the installed yt-dlp does not know (Debian's fallback predates most of them) are left out rather
 // than failing every download.
@@ -11,6 +11,9 @@ import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../../config/env';
 import { ffmpegGuardArgs, ffmpegGuardEnv } from './ffmpeg-guard';
 import { jsRuntimeFor, ytDlpOptions } from './options';
+import { copySession, writeBackSession, type SessionCopy } from './session-jar';
+import { accessPoolsFor } from './access-pools';
+import { takeRoute, type Route } from './route-pool';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
 export async function engineArgs(config: Config): Promise<string[]> {
@@ -32,32 +35,43 @@ export async function engineArgs(config: Config): Promise<string[]> {
 /** Where the private folders of runs are made: beside the job folders, never inside one. */
 const privateRoot = (config: Config) => path.join(config.DATA_DIR, 'private');
 
+interface RunCookies {
+  file: string;
+  folder: string;
+  /** The operator's session the file is a copy of (its jar is written back after the run). */
+  session?: SessionCopy;
+}
+
 /**
  * The cookie file of a run, in a private folder of its own (random name, 0700) outside the job
  * folder, so no media file yt-dlp or ffmpeg reads can name it: the visitor's own session file
  * when there is one (moved out of the job folder the accepting process wrote it to; it wins for
- * its job), else a copy of the operator's `COOKIES_DIR/<platform>.txt`. A copy, because yt-dlp
- * writes its cookie jar back when it ends and jobs run side by side; the server copies the bytes
- * without reading them, so they can reach no log line.
+ * its job), else a copy of one of the operator's sessions for the platform (session-pool.ts). A
+ * copy, because yt-dlp writes its cookie jar back when it ends and jobs run side by side; the
+ * server copies the bytes without reading them into any log line.
  */
 async function cookieFileFor(
   config: Config,
   platform: Platform,
   visitorCookiesFile?: string,
-): Promise<{ file: string; folder: string } | undefined> {
-  const source =
-    visitorCookiesFile ?? (config.COOKIES_DIR && path.join(config.COOKIES_DIR, `${platform.id}.txt`));
-  if (!source) return undefined;
+): Promise<RunCookies | undefined> {
+  const session = visitorCookiesFile ? undefined : await accessPoolsFor(config).sessions.take(platform.id);
+  if (!visitorCookiesFile && !session) return undefined;
   await mkdir(privateRoot(config), { recursive: true, mode: 0o700 });
   const folder = await mkdtemp(path.join(privateRoot(config), 'run-'));
   const file = path.join(folder, 'cookies.txt');
   try {
-    await copyFile(source, file, constants.COPYFILE_EXCL);
-    if (visitorCookiesFile) await rm(visitorCookiesFile, { force: true });
+    if (session) {
+      const copy = await copySession(session, file);
+      if (!copy) throw new Error('session file gone');
+      return { file, folder, session: copy };
+    }
+    await copyFile(visitorCookiesFile ?? '', file, constants.COPYFILE_EXCL);
+    await rm(visitorCookiesFile ?? '', { force: true });
     return { file, folder };
   } catch {
     await rm(folder, { recursive: true, force: true });
-    return undefined; // No cookie file for this platform.
+    return undefined; // The file went away meanwhile: this run goes without cookies.
   }
 }
 
@@ -68,6 +82,8 @@ export interface YtDlpAccess {
   engineEnv: Record<string, string>;
   /** The operator's outbound proxy for this platform: for behindEgressGuard's `upstream`. */
   upstreamProxy?: string;
+  /** The ledger keys of the operator's session and route this run uses (for their health). */
+  used: { session?: string; route?: string };
   /** Removes the run's private folder (its cookie file): called when the run has ended. */
   release(): Promise<void>;
 }
@@ -80,12 +96,19 @@ export async function ytDlpAccess(
 ): Promise<YtDlpAccess> {
   const args = await engineArgs(config);
   const cookies = await cookieFileFor(config, platform, visitorCookiesFile);
+  const route: Route | undefined = takeRoute(
+    accessPoolsFor(config).ledger,
+    config.YTDLP_PROXIES,
+    platform.id,
+  );
   return {
     ...(cookies ? { cookiesFile: cookies.file } : {}),
     engineArgs: args,
     engineEnv: await ffmpegGuardEnv(config),
-    upstreamProxy: config.YTDLP_PROXIES[platform.id],
+    upstreamProxy: route?.url,
+    used: { session: cookies?.session?.session.key, route: route?.key },
     release: async () => {
+      if (cookies?.session) await writeBackSession(cookies.session);
       if (cookies) await rm(cookies.folder, { recursive: true, force: true });
     },
   };

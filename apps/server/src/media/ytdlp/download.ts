@@ -2,10 +2,11 @@
 // file and what yt-dlp knew about it. Limits: the wall-clock timeout kills the whole process
 // group, and a download growing past the size limit is stopped even when the site never said
 // its size.
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../core/app-error';
 import { proxyEnvironment } from '../../net/egress-guard';
+import { engineEnv } from '../engine-env';
 import { runCommand } from '../run-command';
 import type { ProbeResult } from '../ffprobe';
 import { runFailures } from '../download-failures';
@@ -56,6 +57,16 @@ async function findMediaFile(dir: string, reported: string | undefined): Promise
   return media ? path.join(dir, media) : undefined;
 }
 
+/** Removes the media files a failed run left in the job folder, so the next run starts afresh. */
+export async function removePartialMedia(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => []);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith('media.') && !name.endsWith('.json'))
+      .map((name) => rm(path.join(dir, name), { force: true })),
+  );
+}
+
 export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpRunResult> {
   const parsers = { out: new YtDlpOutputParser(), err: new YtDlpOutputParser() };
   const sizeGuard = new AbortController();
@@ -80,7 +91,7 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   };
   const result = await runCommand(options.ytDlpPath, buildDownloadArgs(options), {
     cwd: options.jobDir,
-    env: { ...proxyEnvironment(options.proxyUrl), ...options.engineEnv },
+    env: engineEnv({ ...proxyEnvironment(options.proxyUrl), ...options.engineEnv }),
     timeoutMs: options.timeoutMs,
     signal,
     onStdout: (chunk) => handle(parsers.out.push(chunk)),

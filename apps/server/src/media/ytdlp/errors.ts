@@ -1,7 +1,11 @@
 // Maps yt-dlp's output to a stable error code and a message a visitor can act on. Raw yt-dlp text
-// never reaches the visitor: it may name paths or internal addresses.
+// never reaches the visitor: it may name paths or internal addresses. Only yt-dlp's own `ERROR:`
+// lines (and the ffmpeg guard's refusal) are classified: a crash prints a Python traceback whose
+// source lines name cookies, logins and files, and reading those as the site's answer would blame
+// the visitor's link for the engine's failure.
 import type { ErrorCode } from '@grabbit/contracts';
 import { AppError } from '../../core/app-error';
+import { redactSecrets } from '../../core/redact';
 import { guardRefusalMarker } from './ffmpeg-guard';
 
 export interface YtDlpFailure {
@@ -76,20 +80,38 @@ function classifyYtDlpOutput(output: string): YtDlpFailure {
   return rules.find((rule) => rule.pattern.test(output))?.failure ?? generic;
 }
 
-/** yt-dlp's own last `ERROR:` line (for operators only: check-sites; never shown to visitors). */
-function engineErrorLine(stderr: string): string | undefined {
+/** The lines of a run's standard error that yt-dlp (or the ffmpeg guard) wrote as its verdict. */
+function verdictLines(stderr: string): string[] {
   return stderr
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line.startsWith('ERROR:'))
-    .at(-1);
+    .filter((line) => line.startsWith('ERROR:') || line.includes(guardRefusalMarker));
 }
 
-/** The visitor-facing error for a failed yt-dlp run; yt-dlp's own line is kept as its cause. */
+/** How many of an engine's last lines the operator's log gets when it failed unexpectedly. */
+const crashLinesLogged = 12;
+
+/** A run that ended without a verdict of its own (a traceback, a crash): the operator must look. */
+function engineFailed(stderr: string): AppError {
+  const error = new AppError(
+    'ENGINE_FAILED',
+    'The download engine failed unexpectedly; the operator has been told.',
+  );
+  const lastLines = stderr.trimEnd().split('\n').slice(-crashLinesLogged).join('\n');
+  error.cause = redactSecrets(lastLines || 'no output');
+  return error;
+}
+
+/**
+ * The visitor-facing error for a failed yt-dlp run; yt-dlp's own last `ERROR:` line is kept as its
+ * cause (for operators only: the log and check-sites; never shown to visitors).
+ */
 export function ytDlpError(stderr: string): AppError {
-  const failure = classifyYtDlpOutput(stderr);
+  const lines = verdictLines(stderr);
+  if (lines.length === 0) return engineFailed(stderr);
+  const failure = classifyYtDlpOutput(lines.join('\n'));
   const error = new AppError(failure.code, failure.message);
-  error.cause = engineErrorLine(stderr);
+  error.cause = lines.filter((line) => line.startsWith('ERROR:')).at(-1) ?? lines.at(-1);
   return error;
 }
 

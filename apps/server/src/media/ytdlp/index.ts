@@ -1,15 +1,15 @@
 // The yt-dlp module: everything the downloader needs from yt-dlp behind two calls. `readInfo`
 // reads a link's information, `download` fetches one media file into a job folder with progress.
-// Both prepare the run's access (cookie file, runtime, impersonation, the platform's proxy) and run
-// behind their own egress guard, so no yt-dlp run reaches the network any other way.
+// Both prepare the run's access (an operator session, runtime, impersonation, a route) and run
+// behind their own egress guard, so no yt-dlp run reaches the network any other way; a failure the
+// site blames on the session or route is tried again with another pair (access-run.ts).
 import type { Platform } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import type { Config } from '../../config/env';
-import { behindEgressGuard } from '../../net/egress-guard';
 import type { ProbeResult } from '../ffprobe';
-import { ytDlpAccess, type YtDlpAccess } from './access';
+import { runWithAccess } from './access-run';
 import type { InfoMode } from './args';
-import { runYtDlpDownload, type YtDlpRunResult } from './download';
+import { removePartialMedia, runYtDlpDownload, type YtDlpRunResult } from './download';
 import { readYtDlpInfo, type YtDlpInfo } from './info';
 import type { ChosenFormat, DownloadProgress } from './progress';
 
@@ -54,22 +54,6 @@ export interface DownloadOptions extends RunPlace {
   probe?: (file: string) => Promise<ProbeResult>;
 }
 
-/**
- * Runs `work` with the run's access prepared (its cookie file in a private folder outside the job
- * folder, removed afterwards), behind its own egress guard.
- */
-async function guarded<T>(
-  config: Config,
-  link: YtDlpLink,
-  visitorCookiesFile: string | undefined,
-  work: (proxyUrl: string, access: Omit<YtDlpAccess, 'upstreamProxy' | 'release'>) => Promise<T>,
-): Promise<T> {
-  const { upstreamProxy, release, ...access } = await ytDlpAccess(config, link.platform, visitorCookiesFile);
-  return behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
-    upstream: upstreamProxy,
-  }).finally(release);
-}
-
 /** The limits and platform rules every run gets. */
 const safetyOf = (config: Config, link: YtDlpLink) => ({
   url: link.url,
@@ -87,7 +71,7 @@ export function readInfo(
   folder: string,
   place: RunPlace,
 ): Promise<YtDlpInfo> {
-  return guarded(config, link, place.visitorCookiesFile, (proxyUrl, access) =>
+  return runWithAccess(config, link.platform, place, (proxyUrl, access) =>
     readYtDlpInfo({
       ...access,
       ...safetyOf(config, link),
@@ -110,7 +94,8 @@ export function download(
   onProgress: (progress: DownloadProgress) => void,
   options: DownloadOptions,
 ): Promise<YtDlpRunResult> {
-  return guarded(config, link, options.visitorCookiesFile, (proxyUrl, access) =>
+  const beforeRetry = () => removePartialMedia(folder);
+  return runWithAccess(config, link.platform, { ...options, beforeRetry }, (proxyUrl, access) =>
     runYtDlpDownload({
       ...choice,
       ...access,

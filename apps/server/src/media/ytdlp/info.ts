@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../core/app-error';
 import { proxyEnvironment } from '../../net/egress-guard';
+import { engineEnv } from '../engine-env';
 import { runCommand } from '../run-command';
 import { buildInfoArgs, type InfoMode, type YtDlpSafety } from './args';
 import { ytDlpError } from './errors';
@@ -42,7 +43,7 @@ export async function readYtDlpInfo(request: InfoRequest): Promise<YtDlpInfo> {
   try {
     const result = await runCommand(request.ytDlpPath, buildInfoArgs(request), {
       cwd: request.workDir ?? ownDir,
-      env: { ...proxyEnvironment(request.proxyUrl), ...request.engineEnv },
+      env: engineEnv({ ...proxyEnvironment(request.proxyUrl), ...request.engineEnv }),
       timeoutMs: request.timeoutMs,
       maxOutputChars: 32 * 1024 * 1024,
     });

@@ -1,0 +1,27 @@
+// The sessions and routes of one configuration and the ledger of their health, made once per
+// configuration (the server's, or a test's own) and shared by every run in this process.
+import type { PlatformId } from '@grabbit/catalog';
+import { AccessLedger } from './access-ledger';
+import { SessionPool, type SessionPoolSettings } from './session-pool';
+
+export interface AccessSettings extends SessionPoolSettings {
+  YTDLP_PROXIES: Partial<Record<PlatformId, string[]>>;
+  ACCESS_COOLDOWN_SECONDS: number;
+}
+
+export interface AccessPools {
+  ledger: AccessLedger;
+  sessions: SessionPool;
+}
+
+const made = new WeakMap<AccessSettings, AccessPools>();
+
+export function accessPoolsFor(settings: AccessSettings): AccessPools {
+  let pools = made.get(settings);
+  if (!pools) {
+    const ledger = new AccessLedger(settings.ACCESS_COOLDOWN_SECONDS * 1000);
+    pools = { ledger, sessions: new SessionPool(settings, ledger) };
+    made.set(settings, pools);
+  }
+  return pools;
+}

@@ -1,0 +1,61 @@
+// Runs one yt-dlp step with an operator's session and route, behind its own egress guard, and
+// keeps their health: a failure the site blames on the session or the route (access-failures.ts)
+// quarantines it, and the step runs again with another healthy pair, at most twice; a success
+// forgives both. Content failures quarantine nothing and are not tried again. A visitor's own
+// session is theirs to keep healthy: its step is run once.
+import type { Platform } from '@grabbit/catalog';
+import type { Config } from '../../config/env';
+import { AppError } from '../../core/app-error';
+import { behindEgressGuard } from '../../net/egress-guard';
+import { blameOf } from './access-failures';
+import { accessPoolsFor } from './access-pools';
+import { ytDlpAccess, type YtDlpAccess } from './access';
+
+/** Runs after the first, each with another pair when the site blamed the last one. */
+export const maxAccessRetries = 2;
+
+export type RunAccess = Omit<YtDlpAccess, 'upstreamProxy' | 'release' | 'used'>;
+
+/** The ledger key the failure blames, when the run used an operator session or route. */
+function blamedKey(error: unknown, used: YtDlpAccess['used']): string | undefined {
+  const line = error instanceof AppError && typeof error.cause === 'string' ? error.cause : undefined;
+  const blame = line ? blameOf(line) : undefined;
+  if (blame === 'session') return used.session;
+  if (blame === 'route') return used.route;
+  return undefined;
+}
+
+export interface AccessRunOptions {
+  visitorCookiesFile?: string;
+  /** Clears what a failed attempt left behind before the next one (a partly written file). */
+  beforeRetry?: () => Promise<void>;
+}
+
+export async function runWithAccess<T>(
+  config: Config,
+  platform: Platform,
+  options: AccessRunOptions,
+  work: (proxyUrl: string, access: RunAccess) => Promise<T>,
+): Promise<T> {
+  const { ledger } = accessPoolsFor(config);
+  for (let attempt = 0; ; attempt += 1) {
+    const { upstreamProxy, release, used, ...access } = await ytDlpAccess(
+      config,
+      platform,
+      options.visitorCookiesFile,
+    );
+    try {
+      const result = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
+        upstream: upstreamProxy,
+      }).finally(release);
+      for (const key of [used.session, used.route]) if (key) ledger.succeeded(key);
+      return result;
+    } catch (error) {
+      const blamed = blamedKey(error, used);
+      if (!blamed) throw error;
+      ledger.quarantine(blamed);
+      if (attempt >= maxAccessRetries || options.visitorCookiesFile) throw error;
+      await options.beforeRetry?.();
+    }
+  }
+}

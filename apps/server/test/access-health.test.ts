@@ -1,0 +1,109 @@
+// Health of the operator's sessions and routes under the real server: with a pool of a
+// rate-limited and a good session, and a dead and a live proxy, every download completes (each
+// failure the site blames on the session or route quarantines it and the download runs again
+// with another pair), the blamed ones are not used again, and a not-found link quarantines nothing.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { DownloadTask } from '@grabbit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runServer, stopServer, type ServerRun } from './foundation-server';
+import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy';
+import { startSessionSite, type SessionSite } from './support/session-site';
+import { until } from './support/until';
+
+let site: SessionSite;
+let live: RecordingProxy;
+let dead: Server;
+let deadConnections = 0;
+let server: ServerRun | undefined;
+let cookiesDir: string;
+
+beforeAll(async () => {
+  site = await startSessionSite(['good-session', 'limited-session']);
+  site.rateLimited.add('limited-session');
+  live = await startRecordingProxy('grabbit', 'route-secret-77');
+  // A proxy that takes connections and drops them at once.
+  dead = createServer((socket) => {
+    deadConnections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+  cookiesDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-health-'));
+  mkdirSync(path.join(cookiesDir, 'vimeo'));
+  writeFileSync(path.join(cookiesDir, 'vimeo', 'a-limited.txt'), site.cookieFile('limited-session'));
+  writeFileSync(path.join(cookiesDir, 'vimeo', 'b-good.txt'), site.cookieFile('good-session'));
+  server = await runServer(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      MEDIA_TEST_HOSTS: site.host,
+      COOKIES_DIR: cookiesDir,
+      YTDLP_PROXY_VIMEO: `http://127.0.0.1:${(dead.address() as AddressInfo).port},${live.url}`,
+      RATE_LIMIT_API_PER_MINUTE: '100000',
+      RATE_LIMIT_JOBS_PER_MINUTE: '100000',
+    },
+    60_000,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await stopServer(server);
+  await live?.close();
+  await new Promise((resolve) => dead?.close(resolve));
+  await site?.close();
+  await rm(cookiesDir, { recursive: true, force: true });
+});
+
+async function download(pathname = '/watch.html'): Promise<DownloadTask> {
+  const started = await fetch(`${server?.url}/api/download/vimeo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: site.url(pathname), format: 'mp4' }),
+  });
+  expect(started.status, await started.clone().text()).toBe(200);
+  const { taskId } = (await started.json()) as { taskId: string };
+  let task: DownloadTask | undefined;
+  await until(
+    async () => {
+      task = (await (await fetch(`${server?.url}/api/download/task/${taskId}`)).json()) as DownloadTask;
+      return task.status === 'completed' || task.status === 'error';
+    },
+    'download finished',
+    90_000,
+  );
+  return task as DownloadTask;
+}
+
+const limitedRequests = () => site.requests.filter((r) => r.sid === 'limited-session').length;
+
+describe('session and route health', () => {
+  it('four downloads complete through the good session and the live proxy; the bad ones rest', async () => {
+    expect(server?.url, server?.stderr()).toBeDefined();
+    for (let i = 0; i < 2; i += 1) {
+      const task = await download();
+      expect(task.status, JSON.stringify(task)).toBe('completed');
+    }
+    // Each bad one was tried once and blamed.
+    expect(deadConnections).toBeGreaterThan(0);
+    expect(limitedRequests()).toBeGreaterThan(0);
+    const [deadSoFar, limitedSoFar] = [deadConnections, limitedRequests()];
+    for (let i = 0; i < 2; i += 1) expect((await download()).status).toBe('completed');
+    expect([deadConnections, limitedRequests()]).toEqual([deadSoFar, limitedSoFar]);
+    const media = live.seen.filter((r) => r.line.endsWith('/media.mp4'));
+    expect(media).toHaveLength(4);
+    expect(media.every((r) => r.cookie.includes('sid=good-session'))).toBe(true);
+  }, 240_000);
+
+  it('a not-found link quarantines nothing and is not tried again', async () => {
+    const before = site.requests.length;
+    const task = await download('/missing.html');
+    expect(task.errorCode).toBe('MEDIA_NOT_FOUND');
+    expect(site.requests.length - before).toBe(1);
+    // The good session and the live route still serve the next download.
+    expect((await download()).status).toBe('completed');
+    expect(site.requests.at(-1)).toEqual({ path: '/media.mp4', sid: 'good-session' });
+  }, 120_000);
+});

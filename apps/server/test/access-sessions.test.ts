@@ -1,0 +1,88 @@
+// The operator's session pool under the real server, against a site that wants a session and sets
+// a cookie of its own: a download uses a session of COOKIES_DIR/<platform>/, the jar yt-dlp saves
+// is written back over the session's file, and a file added to the pool is used without a restart.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DownloadTask } from '@grabbit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runServer, stopServer, type ServerRun } from './foundation-server';
+import { startSessionSite, type SessionSite } from './support/session-site';
+import { until } from './support/until';
+
+let site: SessionSite;
+let server: ServerRun | undefined;
+let cookiesDir: string;
+const pool = () => path.join(cookiesDir, 'vimeo');
+
+beforeAll(async () => {
+  site = await startSessionSite(['good-session', 'fresh-session']);
+  cookiesDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-pool-'));
+  mkdirSync(pool());
+  writeFileSync(path.join(pool(), 'good.txt'), site.cookieFile('good-session'));
+  server = await runServer(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      MEDIA_TEST_HOSTS: site.host,
+      COOKIES_DIR: cookiesDir,
+      RATE_LIMIT_API_PER_MINUTE: '100000',
+      RATE_LIMIT_JOBS_PER_MINUTE: '100000',
+    },
+    60_000,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await stopServer(server);
+  await site?.close();
+  await rm(cookiesDir, { recursive: true, force: true });
+});
+
+async function download(): Promise<DownloadTask> {
+  const started = await fetch(`${server?.url}/api/download/vimeo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: site.url('/watch.html'), format: 'mp4' }),
+  });
+  expect(started.status, await started.clone().text()).toBe(200);
+  const { taskId } = (await started.json()) as { taskId: string };
+  let task: DownloadTask | undefined;
+  await until(
+    async () => {
+      task = (await (await fetch(`${server?.url}/api/download/task/${taskId}`)).json()) as DownloadTask;
+      return task.status === 'completed' || task.status === 'error';
+    },
+    'download finished',
+    60_000,
+  );
+  return task as DownloadTask;
+}
+
+describe('session pool', () => {
+  it("a download uses the pool's session, and the jar the site updated is written back", async () => {
+    expect(server?.url, server?.stderr()).toBeDefined();
+    const task = await download();
+    expect(task.status, JSON.stringify(task)).toBe('completed');
+    expect(site.requests.filter((r) => r.path === '/media.mp4').map((r) => r.sid)).toEqual(['good-session']);
+    const jar = readFileSync(path.join(pool(), 'good.txt'), 'utf8');
+    expect(jar).toMatch(/\tsid\tgood-session\n/);
+    expect(jar).toMatch(/\tvisit\tv\d+\n/);
+  }, 90_000);
+
+  it('a session file added to the pool is used without a restart', async () => {
+    writeFileSync(path.join(pool(), 'fresh.txt'), site.cookieFile('fresh-session'));
+    const added = Date.now();
+    await until(
+      async () => {
+        expect((await download()).status).toBe('completed');
+        return site.requests.some((r) => r.sid === 'fresh-session');
+      },
+      'the added session used',
+      60_000,
+    );
+    // Picked up well within 15 s of being added (a download takes a few seconds of that).
+    expect(Date.now() - added).toBeLessThan(15_000 + 10_000);
+  }, 90_000);
+});
