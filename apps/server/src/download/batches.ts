@@ -3,7 +3,7 @@
 // moves the batch on publishes BatchProgressUpdate, then BatchCompleted (some or all items ready)
 // or BatchError. No process holds a batch's follower: the one bus subscription serves all batches.
 import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
-import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
+import { apiPath, apiRoutes, hubEvents, safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
@@ -74,11 +74,11 @@ export class PlaylistBatches {
         quality: input.quality,
         ...input.clip,
       });
-      items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
+      items.push({ url: task.url, title: item.title ? safeTitle(item.title) : null, taskId: task.taskId });
     }
     const batch: BatchRecord = {
       batchId: newId(),
-      title: input.title?.trim() || 'playlist',
+      title: safeTitle(input.title, 'playlist'),
       items,
       createdAt: Date.now(),
       lastProgress: -1,
