@@ -8,12 +8,14 @@ import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from './medi
 import type { DownloadService } from './service';
 import { fetchThumbnail } from './thumbnail-fetch';
 
+/** `client` (hashed) holds one of its share of preview reads while the link is read. */
 export async function mediaPreview(
   service: DownloadService,
   platform: Platform,
   url: string,
+  client: string,
 ): Promise<MediaInfoResponse> {
-  const { info } = await service.cachedInfo(platform, url);
+  const { info } = await service.cachedInfo(platform, url, client);
   const thumbnail = thumbnailOf(info);
   return {
     success: true,

@@ -32,7 +32,8 @@ export function downloadInfoRoutes(service: DownloadService) {
           response: answers(mediaInfoResponseSchema, [403, 404, 502, 503, 504]),
         },
       },
-      async (request) => mediaPreview(service, service.platform(request.params.platform), request.body.url),
+      async (request) =>
+        mediaPreview(service, service.platform(request.params.platform), request.body.url, request.clientId),
     );
 
     api.get(
