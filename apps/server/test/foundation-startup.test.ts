@@ -64,15 +64,12 @@ describe('running server', () => {
       .stdout()
       .trim()
       .split('\n')
-      .map(
-        (line) =>
-          JSON.parse(line) as { msg?: string; reqId?: string; level?: number; req?: { url?: string } },
-      );
+      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; level?: number; path?: string });
     expect(entries.every((entry) => typeof entry.level === 'number' && typeof entry.msg === 'string')).toBe(
       true,
     );
-    const healthLog = entries.find((entry) => entry.req?.url === '/health');
-    const missingLog = entries.find((entry) => entry.req?.url === '/api/no-such-thing');
+    const healthLog = entries.find((entry) => entry.path === '/health');
+    const missingLog = entries.find((entry) => entry.path === '/api/no-such-thing');
     expect(healthLog?.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(missingLog?.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(missingLog?.reqId).not.toBe(healthLog?.reqId);

@@ -3,9 +3,17 @@
 // controls (a right-to-left override turns "invoice<RLO>gpj.exe" into what reads as "...exe.jpg")
 // and path separators never survive into a name.
 
-/** Control characters, bidi embedding/override/isolate marks, and path or reserved characters. */
+/** Control characters and bidi embedding/override/isolate marks: never in a name or a title. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069<>:"/\\|?*]+/g;
+const invisible = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** Those, and path or reserved characters. */
+const unsafe = new RegExp(`${invisible.source}|[<>:"/\\\\|?*]+`, 'g');
+
+/** A title as visitors read it (task and batch titles): no control or bidi characters, bounded, never empty. */
+export function safeTitle(title: string | undefined, fallback = 'Untitled'): string {
+  const clean = (title ?? '').normalize('NFC').replace(invisible, ' ').replace(/\s+/g, ' ').trim();
+  return Array.from(clean).slice(0, 300).join('').trim() || fallback;
+}
 
 /** A title as a file name's base: unsafe characters become spaces, length bounded, never empty. */
 export function safeBaseName(title: string | undefined, fallback = 'download'): string {

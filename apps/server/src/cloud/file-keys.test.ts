@@ -28,7 +28,8 @@ describe('file keys', () => {
   });
 
   it('keeps display names without folders or control characters', () => {
-    expect(displayName('../../etc/passwd\r\n')).toBe('etc_passwd');
+    expect(displayName('../../etc/passwd\r\n')).toBe('etc passwd');
+    expect(displayName('clip\u202Eexe.mp4')).toBe('clip exe.mp4');
     expect(displayName('Vidéo été')).toBe('Vidéo été');
   });
 });

@@ -1,6 +1,7 @@
 // File keys: always 128 unguessable bits (random, or derived with the server's secret from the
 // owner and the result kept), then the visitor's sanitised name, so choosing a name never lets
 // anyone reach, overwrite or delete another visitor's object.
+import { safeBaseName } from '@grabbit/contracts';
 import { isId, newId } from '../core/ids';
 
 const maxNameLength = 64;
@@ -31,10 +32,7 @@ export function isFileKey(text: string): boolean {
   return rest === '' || (/^-[A-Za-z0-9._-]{1,64}$/.test(rest) && !rest.includes('..'));
 }
 
-/** The visitor's name for Content-Disposition: no folders, no control characters, kept short. */
+/** The visitor's name for Content-Disposition: the one name rule (no folders, control or bidi characters). */
 export function displayName(customKey: string): string {
-  return customKey
-    .replace(/[\\/\p{Cc}]+/gu, '_')
-    .replace(/^[\s._]+|[\s._]+$/g, '')
-    .slice(0, 120);
+  return safeBaseName(customKey, '');
 }

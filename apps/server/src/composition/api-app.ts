@@ -1,13 +1,14 @@
 // The API process's app (embedded mode: also its worker): the process parts, the services above
 // them, and the HTTP edge around the services. Tests drive it with `inject`; server.ts listens.
 import type { EngineStatus } from '@grabbit/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
 import { DownloadService } from '../download/service';
 import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
 import { registerErrorHandler } from '../http/error-handler';
+import { registerRequestLog, requestForLog } from '../http/request-log';
 import { registerRouteSchemas } from '../http/route-schemas';
 import { healthReport } from '../media/health-report';
 import { registerOpenApi } from '../openapi/register';
@@ -53,8 +54,12 @@ export async function buildApp({
         'req.headers.authorization',
         '*.headers.authorization',
       ],
+      // A request in a log line shows what was asked, never the client's address.
+      serializers: { req: requestForLog },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // Fastify's own two lines per request carry the raw address: http/request-log.ts writes one.
+    logController: new LogController({ disableRequestLogging: true }),
     // Request ids make one visitor's job traceable through the logs.
     genReqId: () => crypto.randomUUID(),
     // The socket's address unless TRUST_PROXY names the proxies in front (security/client-identity).
@@ -67,6 +72,7 @@ export async function buildApp({
   // Slow-header clients (slowloris) do not hold a connection for long.
   app.server.headersTimeout = 15_000;
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerRouteSchemas(app);
   closeIdleConnectionsAfterShutdown(app);
   // Embedded mode runs its jobs here; a scaled API node too, unless START_WORKER=false.

@@ -130,6 +130,10 @@ export const configSchema = z.object({
   RATE_LIMIT_API_PER_MINUTE: positiveInt(60),
   RATE_LIMIT_JOBS_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_PREVIEWS_PER_MINUTE: positiveInt(30),
+  /** Link previews one client may have loading at once (of the server's few preview reads). */
+  PREVIEWS_MAX_PER_CLIENT: positiveInt(2),
+  /** A preview's read of the site is cut after this long (DOWNLOAD_TIMEOUT). */
+  PREVIEW_TIMEOUT_SECONDS: positiveInt(30),
   RATE_LIMIT_HUB_PER_MINUTE: positiveInt(30),
   MAX_ACTIVE_JOBS_PER_CLIENT: positiveInt(3),
   /** Operator's JSON file of API keys: { "<key>": { name, unlimited?, limits?, features? } }. */

@@ -5,7 +5,7 @@
 // publishes BatchProgressUpdate, then BatchCompleted (some or all items ready) or BatchError. No
 // process holds a batch's follower: the one bus subscription serves all batches.
 import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
-import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
+import { apiPath, apiRoutes, hubEvents, safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
@@ -83,7 +83,7 @@ export class PlaylistBatches {
         throw error;
       }
     });
-    const title = input.title?.trim() || 'playlist';
+    const title = safeTitle(input.title, 'playlist');
     const { jobs } = this.deps;
     const batch = await jobs.start<BatchDetail>(origin, 'batch', { title, items: [], lastProgress: -1 });
     const batchId = batch.id;
@@ -95,7 +95,7 @@ export class PlaylistBatches {
           { url: item.url, format: input.format, quality: input.quality, batchId, ...input.clip },
           { owner: batch.owner },
         );
-        items.push({ url: task.url, title: item.title ?? null, taskId: task.taskId });
+        items.push({ url: task.url, title: item.title ? safeTitle(item.title) : null, taskId: task.taskId });
       }
     } catch (error) {
       // Nothing more starts: the items queued go on, but the batch ends and gives its slot back.

@@ -2,6 +2,7 @@
 // the asked format, store it, tell the task. Its folder is removed whatever happened, before the
 // task is told, so a finished task never has a folder left behind. A failure is logged once for
 // the operator with yt-dlp's own error line (secrets masked); the visitor sees only its message.
+import { safeTitle } from '@grabbit/contracts';
 import { platformById, targetSizeMegabyte, type Platform } from '@grabbit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
@@ -146,7 +147,8 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
         ...(infoJsonFile ? { infoJsonFile } : {}),
         onPostprocess: progress.processing,
         ...(live ? { onChosen: (format: ChosenFormat) => live.chose(format) } : {}),
-        probe: async (media) => (await live?.probeOfSameFile(media)) ?? probe(media),
+        // The answer being sent is checked against the finished file while that file is probed.
+        probe: async (media) => (await Promise.all([live?.confirm(media), probe(media)]))[1],
       },
     );
     const { info } = downloaded;
@@ -154,7 +156,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       status: 'processing',
       stage: 'processing',
       progress: downloadShare,
-      title: info.title,
+      title: safeTitle(info.title),
       thumbnailUrl: info.thumbnail,
     });
     output = await finalizeMedia({
@@ -177,7 +179,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       fileId: stored.fileId,
       fileName,
       fileSize: stored.size,
-      title: info.title ?? fileName,
+      title: safeTitle(info.title, fileName),
       thumbnailUrl: info.thumbnail,
     };
   } catch (error) {

@@ -49,3 +49,22 @@ describe('info cache', () => {
     expect(reads).toBe(2);
   });
 });
+
+describe('info cache shares', () => {
+  it('lets one client hold only its share of reads, until they end; others still read', async () => {
+    const cache = new InfoCache({ maxReads: 4, maxReadsPerClient: 2 });
+    let finish: () => void = () => undefined;
+    const hanging = new Promise<FullInfo>((resolve) => (finish = () => resolve({ title: 'late' })));
+    const first = [
+      cache.get('youtube', 'a', () => hanging, 'A'),
+      cache.get('youtube', 'b', () => hanging, 'A'),
+    ];
+    await expect(cache.get('youtube', 'c', () => later({ title: 'c' }), 'A')).rejects.toMatchObject({
+      code: 'TOO_MANY_ACTIVE_JOBS',
+    });
+    expect((await cache.get('youtube', 'd', () => later({ title: 'd' }), 'B')).info.title).toBe('d');
+    finish();
+    await Promise.all(first);
+    expect((await cache.get('youtube', 'c', () => later({ title: 'c' }), 'A')).info.title).toBe('c');
+  });
+});

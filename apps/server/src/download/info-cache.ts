@@ -1,7 +1,9 @@
 // A link's info JSON, kept a few minutes so a preview followed by a download (or a second
 // preview) runs yt-dlp's extraction once. Bounded by entries and bytes; concurrent asks for the
 // same link share one yt-dlp run; failures are not kept. Visitors start these reads by pasting a
-// link, so only so many run at once: more are refused with BUSY rather than queued.
+// link, so only so many run at once: more are refused with BUSY rather than queued. One client
+// holds at most its share of those reads (a read counts until it ends, whether or not its client
+// still waits), so a client pasting links that never answer cannot leave others with BUSY.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../core/app-error';
@@ -19,31 +21,54 @@ export interface InfoCacheOptions {
   maxBytes?: number;
   /** yt-dlp reads running at once. */
   maxReads?: number;
+  /** Reads one client may have running at once. */
+  maxReadsPerClient?: number;
 }
 
 type Reader = () => Promise<FullInfo>;
+interface ReadRequest {
+  read: Reader;
+  /** Who asks (the hashed client); a read nobody in particular asked for has no share. */
+  client?: string;
+}
+
+const tooManyReads = (share: number) =>
+  new AppError(
+    'TOO_MANY_ACTIVE_JOBS',
+    `You already have ${share} link previews loading. Please wait for one to finish.`,
+  );
 
 export class InfoCache {
-  private readonly entries: LRUCache<string, CachedInfo, Reader>;
+  private readonly entries: LRUCache<string, CachedInfo, ReadRequest>;
   /** Thumbnail id to its address, so the page asks our API for the picture by id. */
   private readonly thumbnails = new LRUCache<string, string>({ max: 5000, ttl: 3_600_000 });
   private reading = 0;
+  /** Reads running per client. */
+  private readonly readingOf = new Map<string, number>();
 
   constructor(options: InfoCacheOptions = {}) {
-    this.entries = new LRUCache<string, CachedInfo, Reader>({
+    const share = options.maxReadsPerClient ?? Infinity;
+    this.entries = new LRUCache<string, CachedInfo, ReadRequest>({
       max: options.maxEntries ?? 500,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       sizeCalculation: (entry) => Math.max(1, entry.json.length),
       ttl: options.ttlMs ?? 5 * 60_000,
       fetchMethod: async (_key, _stale, { context }) => {
+        const client = context.client ?? '';
+        const held = this.readingOf.get(client) ?? 0;
+        if (context.client !== undefined && held >= share) throw tooManyReads(share);
         if (this.reading >= (options.maxReads ?? 8))
           throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
         this.reading += 1;
+        this.readingOf.set(client, held + 1);
         try {
-          const info = await context();
+          const info = await context.read();
           return { info, json: JSON.stringify(info) };
         } finally {
           this.reading -= 1;
+          const left = (this.readingOf.get(client) ?? 1) - 1;
+          if (left > 0) this.readingOf.set(client, left);
+          else this.readingOf.delete(client);
         }
       },
     });
@@ -54,8 +79,9 @@ export class InfoCache {
   }
 
   /** The cached info of a link, or `read` run once (shared by everyone asking meanwhile). */
-  async get(platformId: string, url: string, read: Reader): Promise<CachedInfo> {
-    const entry = await this.entries.fetch(InfoCache.key(platformId, url), { context: read });
+  async get(platformId: string, url: string, read: Reader, client?: string): Promise<CachedInfo> {
+    const context: ReadRequest = client === undefined ? { read } : { read, client };
+    const entry = await this.entries.fetch(InfoCache.key(platformId, url), { context });
     if (!entry) throw new Error('The info cache answered nothing');
     return entry;
   }

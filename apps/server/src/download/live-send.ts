@@ -3,10 +3,12 @@
 // download) in the asked container, the site announced its size, nothing else is asked of the
 // finishing step (no clip, subtitles or target size), and a probe of its first megabytes says the
 // finishing step keeps it as it is (an MP4 with its index at the front). The last byte is held
-// back until yt-dlp names its finished file and that is the very file being sent (same inode) at
-// the announced size: the finishing step then only moves it. Otherwise, or when the job fails, the
-// visitor's answer stops short of its announced length, which every client reports as a failed
-// download.
+// back until yt-dlp names its finished file and that is the very file being sent: the same inode,
+// the announced size, and the bytes already sent are its own (a running hash of them against the
+// finished file, since a site that answers a resume with a fresh file makes yt-dlp rewrite it in
+// place). Otherwise, or when the job fails, the visitor's answer stops short of its announced
+// length, which every client reports as a failed download. The finished file goes through the
+// whole finishing step, its own probe included: the early probe only decided whether to send.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { keptAsItIs } from '../media/finalize';
@@ -34,7 +36,9 @@ export interface LiveSendOptions {
 export class LiveSend {
   private chosen: { file: string; ext: string; title?: string } | undefined;
   private attempt: Promise<void> | undefined;
-  private offered: { file: GrowingFile; probe: ProbeResult } | undefined;
+  private offered: { file: GrowingFile } | undefined;
+  /** Whether yt-dlp's finished file is the one being sent, once asked. */
+  private verdict: Promise<boolean> | undefined;
 
   constructor(private readonly options: LiveSendOptions) {}
 
@@ -76,33 +80,42 @@ export class LiveSend {
       contentType: target.contentType,
       size,
     };
-    if (live.offer(input.taskId, offer)) this.offered = { file, probe };
+    if (live.offer(input.taskId, offer)) this.offered = { file };
     else await file.close();
   }
 
   /**
    * yt-dlp named its finished file (every step of its own done): when it is the very file being
-   * sent, whole, the answer may end now, and the early probe serves the finishing step (the index
-   * at the front was already whole then, so probing again would tell nothing new).
+   * sent, whole, the answer may end now; otherwise it is cut short.
    */
-  async probeOfSameFile(file: string): Promise<ProbeResult | undefined> {
+  async confirm(file: string): Promise<void> {
     await this.attempt;
-    if (!this.offered || !(await this.isOfferedFile(file))) return undefined;
-    this.offered.file.finish();
-    return this.offered.probe;
-  }
-
-  private async isOfferedFile(file: string | undefined): Promise<boolean> {
-    if (!this.offered || !file) return false;
-    const finished = await stat(file).catch(() => undefined);
-    return finished?.ino === this.offered.file.inode && finished.size === this.offered.file.size;
+    if (!this.offered) return;
+    this.verdict ??= this.isSentFile(file);
+    this.settle(await this.verdict);
   }
 
   /** The job ended: `output` is its finished file, before it is stored (undefined when it failed). */
   async end(output: string | undefined): Promise<void> {
     await this.attempt;
     if (!this.offered) return;
-    if (await this.isOfferedFile(output)) this.offered.file.finish();
-    else this.offered.file.fail(new Error('The finished file is not the one being sent.'));
+    const sameFile = output !== undefined && (await this.isOfferedInode(output));
+    this.settle(sameFile && (await (this.verdict ?? this.isSentFile(output))));
+  }
+
+  private settle(isSentFile: boolean): void {
+    if (isSentFile) this.offered?.file.finish();
+    else this.offered?.file.fail(new Error('The finished file is not the one being sent.'));
+  }
+
+  private async isOfferedInode(file: string): Promise<boolean> {
+    if (!this.offered) return false;
+    const finished = await stat(file).catch(() => undefined);
+    return finished?.ino === this.offered.file.inode && finished.size === this.offered.file.size;
+  }
+
+  private async isSentFile(file: string): Promise<boolean> {
+    if (!this.offered || !(await this.isOfferedInode(file))) return false;
+    return this.offered.file.gaveStartOf(file).catch(() => false);
   }
 }

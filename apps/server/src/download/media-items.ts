@@ -1,4 +1,5 @@
 // A post's items (Instagram, Facebook, Reddit, TikTok photo posts) as the page lists them.
+import { safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, MediaItem } from '@grabbit/contracts';
 import { thumbnailOf, type YtDlpInfo } from '../media/ytdlp';
@@ -29,7 +30,7 @@ export function mediaItemsOf(info: YtDlpInfo, platform: Platform, postUrl: strin
       id: `${entry.id ?? info.id ?? 'item'}-${number}`,
       url: postUrl,
       itemIndex: number,
-      title: entry.title ?? info.title ?? `${platform.name} post`,
+      title: safeTitle(entry.title ?? info.title, `${platform.name} post`),
       thumbnailUrl: thumbnailOf(entry),
       mediaType,
       resolution: entry.width && entry.height ? `${entry.width}x${entry.height}` : null,

@@ -1,4 +1,5 @@
 // Lists a playlist for the page: its entries, and whether the page downloads it at once.
+import { safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, PlaylistResponse } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
@@ -22,7 +23,7 @@ export async function listPlaylist(
     throw new AppError('PLAYLIST_NOT_FOUND', 'No playlist could be found at this YouTube URL');
   const playlistItems = entries.map((entry) => ({
     url: entryUrl(entry) ?? '',
-    title: entry.title ?? 'Untitled video',
+    title: safeTitle(entry.title, 'Untitled video'),
     thumbnailUrl: thumbnailOf(entry),
     duration: entry.duration ?? null,
   }));
@@ -39,7 +40,7 @@ export async function listPlaylist(
     autoDownloadBlockedReason: decision.reason,
     downloadedFiles: [],
     playlistItems,
-    title: info.title ?? 'playlist',
+    title: safeTitle(info.title, 'playlist'),
     totalItems: playlistItems.length,
     error: null,
   } satisfies PlaylistResponse;

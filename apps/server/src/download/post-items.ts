@@ -1,5 +1,6 @@
 // A post's items (POST /api/download/{platform}/media): listed, or all downloaded with the answer
 // waiting until each item's task has ended.
+import { safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type {
   ClipOptions,
@@ -40,7 +41,7 @@ export async function postResponse(
       `No photos or videos could be downloaded from this ${platform.name} post`,
     );
   }
-  const title = info.title ?? `${platform.name} post`;
+  const title = safeTitle(info.title, `${platform.name} post`);
   if (body.getMediaItems) {
     return {
       success: true,

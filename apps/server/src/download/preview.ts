@@ -1,23 +1,25 @@
 // A link's preview (POST /api/download/{platform}/info) and its picture: what the link offers, read
 // once and cached a few minutes, with the picture fetched by the server under our own path.
 import type { Platform } from '@grabbit/catalog';
-import { apiPath, apiRoutes, type MediaInfoResponse } from '@grabbit/contracts';
+import { apiPath, apiRoutes, type MediaInfoResponse, safeTitle } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
 import { thumbnailOf } from '../media/ytdlp';
 import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from './media-info';
 import type { DownloadService } from './service';
 import { fetchThumbnail } from './thumbnail-fetch';
 
+/** `client` (hashed) holds one of its share of preview reads while the link is read. */
 export async function mediaPreview(
   service: DownloadService,
   platform: Platform,
   url: string,
+  client: string,
 ): Promise<MediaInfoResponse> {
-  const { info } = await service.cachedInfo(platform, url);
+  const { info } = await service.cachedInfo(platform, url, client);
   const thumbnail = thumbnailOf(info);
   return {
     success: true,
-    title: info.title ?? `${platform.name} video`,
+    title: safeTitle(info.title, `${platform.name} video`),
     uploader: (info as FullInfo).uploader ?? (info as FullInfo).channel ?? null,
     duration: info.duration ?? null,
     thumbnailUrl: thumbnail

@@ -72,7 +72,7 @@ export class DownloadService {
   readonly results: ResultStore;
   readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
-  readonly infoCache = new InfoCache();
+  readonly infoCache: InfoCache;
   private readonly jobs: JobQueue;
   private readonly live: LiveDownloads;
 
@@ -83,6 +83,7 @@ export class DownloadService {
     this.results = deps.results;
     this.jobs = deps.jobs;
     this.live = deps.live ?? new LiveDownloads();
+    this.infoCache = new InfoCache({ maxReadsPerClient: deps.config.PREVIEWS_MAX_PER_CLIENT });
     this.jobsRoot = jobsRootOf(deps.config);
     this.batches = new PlaylistBatches(
       {
@@ -175,13 +176,19 @@ export class DownloadService {
     }
   }
 
-  /** One video's information for the preview, from the cache when it was read minutes ago. */
-  cachedInfo(platform: Platform, url: string): Promise<CachedInfo> {
+  /**
+   * One video's information for the preview, from the cache when it was read minutes ago; a read
+   * that waits on the site longer than PREVIEW_TIMEOUT_SECONDS is cut. `client` holds a read of
+   * its share while it runs.
+   */
+  cachedInfo(platform: Platform, url: string, client?: string): Promise<CachedInfo> {
     const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
-    return this.infoCache.get(platform.id, checked.url, async () => {
-      const info: FullInfo = await this.readInfo(platform, checked.url, 'single');
+    const timeoutMs = this.config.PREVIEW_TIMEOUT_SECONDS * 1000;
+    const read = async () => {
+      const info: FullInfo = await this.readInfo(platform, checked.url, 'single', undefined, timeoutMs);
       return info;
-    });
+    };
+    return this.infoCache.get(platform.id, checked.url, read, client);
   }
 
   /** The task's record once it has finished (undefined when unknown). */
@@ -234,6 +241,7 @@ export class DownloadService {
     url: string,
     mode: InfoMode,
     instagramCookies?: string,
+    timeoutMs = infoTimeoutMs,
   ): Promise<YtDlpInfo> {
     const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
     const dir = await makeJobFolder(this.jobsRoot);
@@ -248,7 +256,7 @@ export class DownloadService {
         mode,
         dir,
         {
-          timeoutMs: infoTimeoutMs,
+          timeoutMs,
           ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
         },
       );

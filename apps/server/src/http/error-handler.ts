@@ -1,8 +1,10 @@
 // One error handler: visitors get a stable code and a human message, never a stack trace; 5xx
-// details go to the log only.
+// details go to the log only (at error, with the stack); a 4xx refusal is no server failure and
+// has no line of its own: its code goes on the request's one line (request-log.ts).
 import { apiErrorBody, errorStatus, type ErrorCode } from '@grabbit/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
+import { noteErrorCode } from './request-log';
 import { schemaFailure } from './route-schemas';
 
 /** Fastify's own request failures as our codes; the status comes from the code's table entry. */
@@ -24,6 +26,7 @@ function fastifyErrorCode(error: FastifyError): { code: ErrorCode; message: stri
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      noteErrorCode(request, error.code);
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       // Refusals that know when to come back (a full or unreachable queue) say so.
       if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
@@ -31,7 +34,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(apiErrorBody(error.code, error.message));
     }
     const known = fastifyErrorCode(error);
-    if (known) return reply.status(errorStatus[known.code]).send(apiErrorBody(known.code, known.message));
+    if (known) {
+      noteErrorCode(request, known.code);
+      return reply.status(errorStatus[known.code]).send(apiErrorBody(known.code, known.message));
+    }
+    noteErrorCode(request, 'INTERNAL_ERROR');
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)

@@ -35,7 +35,8 @@ function isMalformedForm(error: unknown): boolean {
   if (error instanceof AppError || !(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
   if (typeof code === 'string' && formLimitCodes.has(code)) return true;
-  return /^(Multipart: Boundary not found|Malformed part header|Malformed urlencoded form|Unexpected end of form)/.test(
+  // A body that ends before its closing boundary (mid-part) is as broken as a bad header.
+  return /^(Multipart: Boundary not found|Malformed part header|Malformed urlencoded form|Unexpected end of (form|multipart data))/.test(
     error.message,
   );
 }
@@ -80,6 +81,7 @@ async function saveFilePart(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (part.file.truncated) throw fileTooLarge(limit.text);
+    if (isMalformedForm(error)) throw malformed();
     throw new AppError('UPLOAD_INCOMPLETE', 'The upload did not complete. Please try again.');
   }
   if (part.file.truncated) throw fileTooLarge(limit.text);

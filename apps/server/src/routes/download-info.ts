@@ -34,7 +34,8 @@ export function downloadInfoRoutes(service: DownloadService) {
           errors: linkReadErrors,
         },
       },
-      async (request) => mediaPreview(service, service.platform(request.params.platform), request.body.url),
+      async (request) =>
+        mediaPreview(service, service.platform(request.params.platform), request.body.url, request.clientId),
     );
 
     api.get(

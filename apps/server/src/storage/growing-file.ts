@@ -5,6 +5,11 @@
 // the reader keeps reading the same file when it is renamed or moved into the result store. Reads
 // take turns in two buffers, each used again once the bytes last read into it have left the
 // process: a fresh buffer for every read made the garbage collector cost more than the sending.
+// What was given out is hashed on the way, so the writer's end can check that the bytes already
+// sent are the finished file's own (a site that answers a resume with another file's bytes makes
+// the writer start over in the same file).
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
@@ -17,6 +22,9 @@ export class GrowingFile {
   private wake: (() => void) | undefined;
   private finished = false;
   private failure: Error | undefined;
+  /** A running hash of the bytes given out, and how many. */
+  private readonly given = createHash('sha256');
+  private givenBytes = 0;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -56,6 +64,17 @@ export class GrowingFile {
     this.grew();
   }
 
+  /** Whether the bytes given out so far are the first bytes of `file` (hashed both ways). */
+  async gaveStartOf(file: string): Promise<boolean> {
+    const bytes = this.givenBytes;
+    const given = this.given.copy().digest('hex');
+    if (bytes === 0) return true;
+    const read = createHash('sha256');
+    for await (const chunk of createReadStream(file, { start: 0, end: bytes - 1 }))
+      read.update(chunk as Buffer);
+    return read.digest('hex') === given;
+  }
+
   /** Closes the file without reading it (nobody took it). */
   async close(): Promise<void> {
     await this.handle.close().catch(() => undefined);
@@ -90,6 +109,8 @@ export class GrowingFile {
       const bytesRead =
         left > 0 ? await this.readAt(buffer.bytes, position, Math.min(readBytes, left)) : undefined;
       if (bytesRead) {
+        this.given.update(bytesRead);
+        this.givenBytes += bytesRead.length;
         position += bytesRead.length;
         buffer.endsAt = position;
         yield bytesRead;
