@@ -22,7 +22,7 @@ import { useSharedLink } from '../hooks/use-shared-link';
 import { choiceFields, noChoice, type ClipChoice } from '../lib/clip-choice';
 import { isMultiMediaMode } from '../lib/link-kind';
 import { postFormatHint } from '../lib/post-item-format';
-import { addRow, checkRow, emptyRow, removeRow, validRows } from '../lib/url-rows';
+import { addRow, checkRow, emptyRow, removeRow, spreadRow, validRows } from '../lib/url-rows';
 import { FormatSelect } from './format-select';
 import { InstagramCookieField } from './instagram-cookie-field';
 import { PreviewCard } from './preview-card';
@@ -103,6 +103,7 @@ export function DownloaderCard({
           }
           onAdd={() => setEntries((current) => addRow(current))}
           onRemove={(id) => setEntries((current) => removeRow(current, id))}
+          onPasteLinks={(id, links) => setEntries((current) => spreadRow(current, id, links))}
         />
         {previewUrl && (
           <PreviewCard
