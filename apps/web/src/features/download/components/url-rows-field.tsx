@@ -8,7 +8,8 @@ import type { ClipboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Input } from '../../../components/ui/input';
-import { canAddRow, canRemoveRow, linksIn, type UrlRow } from '../lib/url-rows';
+import { linksIn } from '../lib/shared-link';
+import { canAddRow, canRemoveRow, type UrlRow } from '../lib/url-rows';
 
 export interface UrlRowsFieldProps {
   platform: Platform;

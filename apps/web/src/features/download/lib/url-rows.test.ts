@@ -6,13 +6,13 @@ import {
   canRemoveRow,
   checkRow,
   emptyRow,
-  linksIn,
   removeRow,
   spreadRow,
   updateRow,
   validRows,
   type UrlRow,
 } from './url-rows';
+import { linksIn } from './shared-link';
 
 const youtube = platformById('youtube') as Platform;
 const rows = (...values: string[]): UrlRow[] =>

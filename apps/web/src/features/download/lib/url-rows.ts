@@ -55,11 +55,6 @@ export function checkRow(
   };
 }
 
-/** The links in a pasted text: split at spaces, commas and line breaks. */
-export function linksIn(text: string): string[] {
-  return text.split(/[\s,]+/).filter((part) => part !== '');
-}
-
 /** The rows once `links` took the place of row `id`: the first keeps the row, each other gets a new row after it. */
 export function spreadRow(
   rows: readonly UrlRow[],
