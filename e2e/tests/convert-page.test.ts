@@ -1,7 +1,7 @@
 // The converter page's own behaviour in Chromium: dragging highlights the area and says 'Drop files
-// here', dropped files are filtered to the page's types, selected files can be removed, and the page
-// with a filled queue passes an accessibility scan.
-import { rm } from 'node:fs/promises';
+// here', dropped files of the page's kind are kept and others listed with their reason, selected
+// files can be removed, and the page with a filled queue and a refused file passes an accessibility scan.
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ function dataTransfer(files: { name: string; type: string }[]) {
 }
 
 describe('converter page', () => {
-  it('highlights while dragging and keeps only the dropped files of its types', async () => {
+  it('highlights while dragging, keeps the dropped images and lists the rest', async () => {
     await openConverter(page, session.server.url, '/jpeg-converter');
     const zone = page.getByTestId('convert-drop-zone');
     const transfer = await dataTransfer([
@@ -60,11 +60,19 @@ describe('converter page', () => {
     const selected = page.getByRole('region', { name: 'Selected files' });
     await expect
       .poll(() => selected.getByRole('listitem').allTextContents())
-      .toEqual([expect.stringContaining('photo.JPG'), expect.stringContaining('scan.jpeg')]);
+      .toEqual([
+        expect.stringContaining('photo.JPG'),
+        expect.stringContaining('scan.jpeg'),
+        expect.stringContaining('icon.png'),
+      ]);
     expect(await selected.textContent()).toContain('JPEG');
+    expect(await page.getByTestId('refused-file').allTextContents()).toEqual([
+      expect.stringContaining('notes.txt'),
+    ]);
     await page.getByRole('button', { name: 'Remove photo.JPG' }).click();
-    await expect.poll(() => selected.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => selected.getByRole('listitem').count()).toBe(2);
     await page.getByRole('button', { name: 'Remove scan.jpeg' }).click();
+    await page.getByRole('button', { name: 'Remove icon.png' }).click();
     expect(await selected.count()).toBe(0);
     // With nothing selected the main button is disabled.
     expect(await convertButton(page).isDisabled()).toBe(true);
@@ -75,7 +83,10 @@ describe('converter page', () => {
     await chooseFiles(page, [await makePng(path.join(dir, 'one.png'), 20, 20, 'orange')]);
     await startConversion(page);
     await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual(['Completed']);
-    await chooseFiles(page, [await makePng(path.join(dir, 'two.png'), 20, 20, 'purple')]);
+    const other = path.join(dir, 'song.mp3');
+    await writeFile(other, 'x');
+    await chooseFiles(page, [await makePng(path.join(dir, 'two.png'), 20, 20, 'purple'), other]);
+    await page.getByTestId('refused-file').waitFor();
     // The scan covers the toasts too: the batch's success toast is on screen.
     await toast(page, 'Batch conversion completed').waitFor();
     expect(await severeViolations(page)).toEqual([]);

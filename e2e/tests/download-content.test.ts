@@ -82,7 +82,7 @@ describe('downloader page content', () => {
     expect(await page.getByRole('heading', { name: 'How to download from Pornhub' }).count()).toBe(1);
   });
 
-  it("Instagram: the masked cookie field with the page's promise, and no format dropdown", async () => {
+  it("Instagram: the masked cookie field with the page's promise, and the format for a post's videos", async () => {
     await visit('instagram');
     const field = page.getByLabel('Instagram session cookie (optional)');
     expect(await field.getAttribute('type')).toBe('password');
@@ -91,9 +91,11 @@ describe('downloader page content', () => {
         .getByText('It stays on your device, is used only for this session and is not stored')
         .count(),
     ).toBe(1);
-    expect(await page.getByRole('combobox', { name: 'Format' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Format' }).count()).toBe(1);
+    expect(await page.getByText('Applies to every video of a post').count()).toBe(1);
     await visit('youtube');
     expect(await page.getByRole('combobox', { name: 'Format' }).count()).toBe(1);
+    expect(await page.getByText('Applies to every video of a post').count()).toBe(0);
   });
 
   it('adds rows with + on the last row and removes them with - (never the last)', async () => {

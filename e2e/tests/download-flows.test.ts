@@ -22,8 +22,8 @@ describe('downloader flows', () => {
   it('lists a multi-media post and downloads each item after 2 clicks', async () => {
     const { context, page } = await openDownloader(harness, '/instagram-downloader');
     await page.getByRole('textbox', { name: 'Instagram link 1' }).fill(harness.site.url('/post.html'));
-    // Multi-media mode: no format dropdown.
-    expect(await page.getByRole('combobox', { name: 'Format' }).count()).toBe(0);
+    // Multi-media mode: the format applies to each video of the post (MP4 by default).
+    expect(await page.getByRole('combobox', { name: 'Format' }).count()).toBe(1);
     // The visitor's own cookie goes with the post request and the downloads of that post's items,
     // and nowhere else: not into browser storage.
     await page.getByLabel('Instagram session cookie (optional)').fill('sessionid=abc123');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedFileTypes, converterById, converterPages } from './converters';
+import {
+  acceptedFileTypes,
+  converterById,
+  converterPageFor,
+  converterPages,
+  readableInputs,
+} from './converters';
 import { parseSizeText } from './size';
 
 // Every converter page's outputs, written out as the product lists them (upper case, in order).
@@ -86,10 +92,25 @@ describe('converter output matrix', () => {
     expect(converterById('heif')?.inputs).toEqual(['heif', 'heic']);
   });
 
-  it('builds the picker accept list from extensions and MIME types', () => {
+  it('builds the picker accept list from extensions and MIME types, the own format first', () => {
     const png = converterById('png');
-    expect(png && acceptedFileTypes(png)).toBe('.png,image/png');
+    expect(png && acceptedFileTypes(png)).toMatch(/^\.png,image\/png,\.jpg,image\/jpeg,\.jpeg,\.webp,/);
     const jpeg = converterById('jpeg');
-    expect(jpeg && acceptedFileTypes(jpeg)).toBe('.jpg,image/jpeg,.jpeg');
+    expect(jpeg && acceptedFileTypes(jpeg)).toMatch(/^\.jpg,image\/jpeg,\.jpeg,\.png,image\/png,/);
+  });
+
+  it('takes any file of its kind on every page, and names the page for a file of another kind', () => {
+    for (const page of converterPages) {
+      expect(readableInputs(page).slice(0, page.inputs.length)).toEqual(page.inputs);
+      expect(readableInputs(page)).toContain(
+        page.kind === 'image' ? 'gif' : page.kind === 'video' ? 'wmv' : 'amr',
+      );
+      expect(readableInputs(page)).not.toContain(page.kind === 'audio' ? 'mp4' : 'mp3');
+    }
+    expect(converterPageFor('mp4')?.id).toBe('mp4');
+    expect(converterPageFor('wmv')).toMatchObject({ kind: 'video', id: 'mp4' });
+    expect(converterPageFor('heic')?.id).toBe('heif');
+    expect(converterPageFor('m4a')).toMatchObject({ kind: 'audio' });
+    expect(converterPageFor('pdf')).toBeUndefined();
   });
 });

@@ -219,8 +219,30 @@ export const mimeByExtension: Record<string, string> = {
   amr: 'audio/amr',
 };
 
-/** The picker's accept attribute: each input extension and its MIME type. */
+/**
+ * Every extension a page takes: any file its kind's converter reads (an image page any image, a
+ * video page any video, an audio page any audio), the page's own formats first.
+ */
+export function readableInputs(page: ConverterPage): readonly string[] {
+  return [...new Set([...page.inputs, ...uploadExtensionsByKind[page.kind]])];
+}
+
+/** The kind of converter that reads a file with this extension (lowercase, no dot). */
+export function converterKindOf(extension: string): ConverterKind | undefined {
+  const kinds = Object.keys(uploadExtensionsByKind) as ConverterKind[];
+  return kinds.find((kind) => uploadExtensionsByKind[kind].includes(extension));
+}
+
+/** The page to send a file of this extension to: its own format's page, else its kind's first. */
+export function converterPageFor(extension: string): ConverterPage | undefined {
+  const kind = converterKindOf(extension);
+  if (!kind) return undefined;
+  const ofKind = converterPages.filter((page) => page.kind === kind);
+  return ofKind.find((page) => page.inputs.includes(extension)) ?? ofKind[0];
+}
+
+/** The picker's accept attribute: each readable extension and its MIME type, own formats first. */
 export function acceptedFileTypes(page: ConverterPage): string {
-  const types = page.inputs.flatMap((ext) => [`.${ext}`, mimeByExtension[ext] ?? '']);
+  const types = readableInputs(page).flatMap((ext) => [`.${ext}`, mimeByExtension[ext] ?? '']);
   return [...new Set(types.filter(Boolean))].join(',');
 }

@@ -1,8 +1,9 @@
-// The layout of every page: sidebar, top banner 970x90, header with the slogan, the
-// page, footer; on extra-wide screens a column of three 160x600 slots on each side.
+// The layout of every page: sidebar, top banner 970x90, header with the slogan (and the paste box
+// on phones), the page, footer; on extra-wide screens a column of three 160x600 slots on each side.
 import { slogan } from '@grabbit/catalog';
 import { Outlet, useLocation } from 'react-router';
 import { AdSlot } from '../../features/ads/ad-slot';
+import { LinkPasteBox } from '../../features/download/components/link-paste-box';
 import { RouteErrorBoundary } from '../pages/error-page';
 import { DesktopSidebar, MobileTopBar } from './sidebar';
 
@@ -35,6 +36,8 @@ export function AppShell() {
             <AdSlot size="970x90" priority="high" />
             <header className="text-center">
               <p className="text-sm font-medium text-slate-700 sm:text-base">{slogan}</p>
+              {/* On phones the paste box sits in the header of every page (the home page has its own). */}
+              {pathname !== '/' && <LinkPasteBox id="header-link" className="mt-3 lg:hidden" />}
             </header>
             <main id="main" className="min-w-0">
               {/* A page that fails to render shows the error page inside the layout; navigating resets it. */}

@@ -1,10 +1,11 @@
-// Home: title, one section of tool cards per category with ad slots between them,
-// and the Why Choose block.
+// Home: title, the one paste box for every site, one section of tool cards per category with ad
+// slots between them, and the Why Choose block.
 import { homeSections, routeForPath, siteName, type HomeSection } from '@grabbit/catalog';
 import { Award, Globe, ShieldCheck, Zap } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { AdSlot } from '../../features/ads/ad-slot';
+import { LinkPasteBox } from '../../features/download/components/link-paste-box';
 import { useSharedLink } from '../../features/download/hooks/use-shared-link';
 import { CatalogIcon } from '../layout/nav-icon';
 
@@ -66,6 +67,7 @@ export function HomePage({ heading, description }: { heading: string; descriptio
       <div className="text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{heading}</h1>
         <p className="mx-auto mt-3 max-w-2xl text-slate-700">{description}</p>
+        <LinkPasteBox id="home-link" className="mx-auto mt-5 max-w-2xl" />
       </div>
       {homeSections.map((section, index) => (
         <Fragment key={section.id}>

@@ -1,6 +1,12 @@
 // A converter page, one component for all 21 pages, fed by the catalog entry.
 // Loaded on demand by the router. Renders without touching `window` (pages are prerendered).
-import { acceptedFileTypes, converterRoute, routeForPath, type ConverterPage } from '@grabbit/catalog';
+import {
+  acceptedFileTypes,
+  converterRoute,
+  readableInputs,
+  routeForPath,
+  type ConverterPage,
+} from '@grabbit/catalog';
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent } from '../../components/ui/card';
@@ -11,6 +17,7 @@ import { ConversionQueuePanel } from './components/conversion-queue-panel';
 import { ConverterGuideBox } from './components/converter-guide-box';
 import { FileDropZone } from './components/file-drop-zone';
 import { OutputFormatSelect } from './components/output-format-select';
+import { RefusedFileList } from './components/refused-file-list';
 import { SelectedFileList } from './components/selected-file-list';
 import { useConversionQueue } from './hooks/use-conversion-queue';
 import { useSelectedFiles } from './hooks/use-selected-files';
@@ -67,12 +74,13 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
           />
           <FileDropZone
             accept={acceptedFileTypes(page)}
-            supportedFormats={page.inputs}
+            supportedFormats={readableInputs(page)}
             maxSize={page.maxSize}
             disabled={busy}
             onFiles={selection.add}
           />
           <SelectedFileList files={selection.files} disabled={busy} onRemove={selection.remove} />
+          <RefusedFileList files={selection.refused} />
           <ConversionOptionsPanel kind={page.kind} value={options} onChange={setOptions} disabled={busy} />
           <MonetizedButton
             platformType="regular"

@@ -1,6 +1,6 @@
 import { converterById, type ConverterPage } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
-import { checkFileSizes, isAcceptedFile, maxFileBytes } from './file-selection';
+import { checkFileSizes, isAcceptedFile, maxFileBytes, refusalOf } from './file-selection';
 
 function page(id: string): ConverterPage {
   const found = converterById(id);
@@ -9,16 +9,34 @@ function page(id: string): ConverterPage {
 }
 
 describe('file selection', () => {
-  it('accepts the page extensions, in any case', () => {
+  it("accepts any file of the page's kind, in any case", () => {
     expect(isAcceptedFile(page('jpeg'), { name: 'a.JPG', type: 'image/jpeg', size: 1 })).toBe(true);
     expect(isAcceptedFile(page('jpeg'), { name: 'a.jpeg', type: '', size: 1 })).toBe(true);
-    expect(isAcceptedFile(page('png'), { name: 'a.gif', type: 'image/gif', size: 1 })).toBe(false);
+    expect(isAcceptedFile(page('png'), { name: 'a.gif', type: 'image/gif', size: 1 })).toBe(true);
+    expect(isAcceptedFile(page('mp4'), { name: 'a.WMV', type: '', size: 1 })).toBe(true);
+    expect(isAcceptedFile(page('mp3'), { name: 'a.mp4', type: 'video/mp4', size: 1 })).toBe(false);
   });
 
   it('uses the MIME type only for names without an extension', () => {
     expect(isAcceptedFile(page('png'), { name: 'pasted', type: 'image/png', size: 1 })).toBe(true);
+    expect(isAcceptedFile(page('png'), { name: 'pasted', type: 'image/webp', size: 1 })).toBe(true);
     expect(isAcceptedFile(page('png'), { name: 'pasted', type: '', size: 1 })).toBe(false);
     expect(isAcceptedFile(page('png'), { name: 'a.txt', type: 'image/png', size: 1 })).toBe(false);
+  });
+
+  it('says why a file of another kind is refused and names the page that takes it', () => {
+    expect(refusalOf(page('png'), { name: 'clip.mp4', type: 'video/mp4', size: 1 })).toEqual({
+      name: 'clip.mp4',
+      reason: 'MP4 is a video file: this page converts image files.',
+      elsewhere: { route: '/mp4-converter', label: 'MP4 converter' },
+    });
+    expect(refusalOf(page('mp4'), { name: 'song', type: 'audio/mpeg', size: 1 }).elsewhere?.route).toBe(
+      '/mp3-converter',
+    );
+    expect(refusalOf(page('png'), { name: 'notes.pdf', type: '', size: 1 })).toEqual({
+      name: 'notes.pdf',
+      reason: 'PDF is not an image, video or audio format we convert.',
+    });
   });
 
   it('reads the page limit from the catalog', () => {

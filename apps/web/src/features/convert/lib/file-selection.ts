@@ -1,15 +1,53 @@
-// Which files a page takes: the picker's accept list only filters the browse dialog, so dropped
-// files are filtered here the same way; the size limit is checked when the batch starts (spec 5).
-import { mimeByExtension, parseSizeText, type ConverterPage } from '@grabbit/catalog';
+// Which files a page takes: any file its kind's converter reads. The picker's accept list only
+// filters the browse dialog, so dropped files are sorted here the same way, and a file the page
+// cannot take is kept with its reason and the page that takes it, never dropped without a word.
+// The size limit is checked when the batch starts.
+import {
+  converterPageFor,
+  converterRoute,
+  mimeByExtension,
+  parseSizeText,
+  readableInputs,
+  type ConverterPage,
+} from '@grabbit/catalog';
 import { fileExtension } from './file-names';
 
 type FileLike = Pick<File, 'name' | 'type' | 'size'>;
 
-/** True when the file's extension, or failing that its MIME type, is one the page accepts. */
+/** A file the page did not take: why, and where it can be converted (when anywhere). */
+export interface RefusedFile {
+  name: string;
+  reason: string;
+  elsewhere?: { route: string; label: string };
+}
+
+/** The file's extension, or for a name without one the extension its MIME type stands for. */
+function extensionOf(file: FileLike): string {
+  const extension = fileExtension(file.name);
+  if (extension !== '' || file.type === '') return extension;
+  const type = file.type.toLowerCase();
+  return Object.keys(mimeByExtension).find((ext) => mimeByExtension[ext] === type) ?? '';
+}
+
+/** True when the file is one the page's converter reads (by extension, or its MIME type without one). */
 export function isAcceptedFile(page: ConverterPage, file: FileLike): boolean {
-  if (page.inputs.includes(fileExtension(file.name))) return true;
-  if (fileExtension(file.name) !== '' || file.type === '') return false;
-  return page.inputs.some((ext) => mimeByExtension[ext] === file.type.toLowerCase());
+  const extension = extensionOf(file);
+  return extension !== '' && readableInputs(page).includes(extension);
+}
+
+/** Why the page does not take the file, and the page that does. */
+export function refusalOf(page: ConverterPage, file: FileLike): RefusedFile {
+  const extension = extensionOf(file);
+  const target = converterPageFor(extension);
+  const shown = extension ? extension.toUpperCase() : 'This file';
+  if (!target) {
+    return { name: file.name, reason: `${shown} is not an image, video or audio format we convert.` };
+  }
+  return {
+    name: file.name,
+    reason: `${shown} is ${target.kind === 'image' ? 'an' : 'a'} ${target.kind} file: this page converts ${page.kind} files.`,
+    elsewhere: { route: converterRoute(target), label: `${target.label} converter` },
+  };
 }
 
 export function maxFileBytes(page: ConverterPage): number {

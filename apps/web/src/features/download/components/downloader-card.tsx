@@ -1,4 +1,4 @@
-// The tool card: URL rows, the format dropdown (hidden in multi-media mode), Instagram's cookie
+// The tool card: URL rows, the format dropdown (for a post: applied to each of its videos), Instagram's cookie
 // field, the preview of a single link (quality, trim, subtitles), "Keep in cloud storage" (when the
 // server offers it), the monetization notice and the gated main button. A shared link (`?url=`)
 // fills the first row.
@@ -21,7 +21,8 @@ import type { StartOptions } from '../hooks/use-download-flow';
 import { useSharedLink } from '../hooks/use-shared-link';
 import { choiceFields, noChoice, type ClipChoice } from '../lib/clip-choice';
 import { isMultiMediaMode } from '../lib/link-kind';
-import { addRow, checkRow, emptyRow, removeRow, validRows } from '../lib/url-rows';
+import { postFormatHint } from '../lib/post-item-format';
+import { addRow, checkRow, emptyRow, removeRow, spreadRow, validRows } from '../lib/url-rows';
 import { FormatSelect } from './format-select';
 import { InstagramCookieField } from './instagram-cookie-field';
 import { PreviewCard } from './preview-card';
@@ -102,6 +103,7 @@ export function DownloaderCard({
           }
           onAdd={() => setEntries((current) => addRow(current))}
           onRemove={(id) => setEntries((current) => removeRow(current, id))}
+          onPasteLinks={(id, links) => setEntries((current) => spreadRow(current, id, links))}
         />
         {previewUrl && (
           <PreviewCard
@@ -113,7 +115,12 @@ export function DownloaderCard({
             onChange={(patch) => setPicked({ url: previewUrl, choice: { ...choice, ...patch } })}
           />
         )}
-        {!multiMedia && <FormatSelect value={format} disabled={busy} onChange={setFormat} />}
+        <FormatSelect
+          value={format}
+          disabled={busy}
+          onChange={setFormat}
+          hint={multiMedia ? postFormatHint : undefined}
+        />
         {cloudEnabled && !multiMedia && (
           <CloudStorageOptions value={cloud} disabled={busy} onChange={setCloud} />
         )}

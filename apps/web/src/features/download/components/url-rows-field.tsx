@@ -1,10 +1,14 @@
 // The card's URL rows: each checked live against the page, + on the last row, - with more than
-// one row (never on the last), a red border and the message under a row that does not fit.
+// one row (never on the last), a red border and the message under a row that does not fit (with
+// a link to its own page for another supported site's link). Several links pasted into a row
+// become one row each.
 import type { Platform } from '@grabbit/catalog';
 import { Minus, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ClipboardEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Input } from '../../../components/ui/input';
+import { linksIn } from '../lib/shared-link';
 import { canAddRow, canRemoveRow, type UrlRow } from '../lib/url-rows';
 
 export interface UrlRowsFieldProps {
@@ -14,6 +18,19 @@ export interface UrlRowsFieldProps {
   onChange: (id: string, value: string) => void;
   onAdd: () => void;
   onRemove: (id: string) => void;
+  /** Several links were pasted into row `id`: each becomes a row. */
+  onPasteLinks: (id: string, links: string[]) => void;
+}
+
+/**
+ * The links a paste leaves in a row, when more than one. A URL field drops line breaks from what
+ * it takes, so a pasted list is read here, before the field joins it into one link.
+ */
+function pastedLinks(event: ClipboardEvent<HTMLInputElement>, value: string): string[] | undefined {
+  const pasted = event.clipboardData.getData('text');
+  // A URL field has no text selection: what is pasted adds to what the row holds.
+  const links = linksIn(`${value} ${pasted}`);
+  return links.length > 1 ? links : undefined;
 }
 
 /** The + or - icon button beside a row. */
@@ -35,7 +52,15 @@ function RowButton({
   );
 }
 
-export function UrlRowsField({ platform, rows, disabled, onChange, onAdd, onRemove }: UrlRowsFieldProps) {
+export function UrlRowsField({
+  platform,
+  rows,
+  disabled,
+  onChange,
+  onAdd,
+  onRemove,
+  onPasteLinks,
+}: UrlRowsFieldProps) {
   return (
     <div className="space-y-3">
       {rows.map((row, index) => {
@@ -54,6 +79,12 @@ export function UrlRowsField({ platform, rows, disabled, onChange, onAdd, onRemo
                 className={row.error ? 'border-red-600' : undefined}
                 disabled={disabled}
                 onChange={(event) => onChange(row.id, event.target.value)}
+                onPaste={(event) => {
+                  const links = pastedLinks(event, row.value);
+                  if (!links) return;
+                  event.preventDefault();
+                  onPasteLinks(row.id, links);
+                }}
               />
               {canRemoveRow(rows, index) && (
                 <RowButton label="Remove this link" disabled={disabled} onClick={() => onRemove(row.id)}>
@@ -69,6 +100,14 @@ export function UrlRowsField({ platform, rows, disabled, onChange, onAdd, onRemo
             {row.error && (
               <p id={errorId} role="alert" className="text-sm text-red-700">
                 {row.error}
+                {row.elsewhere && (
+                  <>
+                    {' '}
+                    <Link className="font-medium text-indigo-700 underline" to={row.elsewhere.path}>
+                      Open the {row.elsewhere.name} downloader with this link
+                    </Link>
+                  </>
+                )}
               </p>
             )}
           </div>

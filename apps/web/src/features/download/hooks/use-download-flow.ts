@@ -15,6 +15,7 @@ import { getPlaylistItems, getPostMediaItems } from '../api/download-api';
 import type { ChoiceFields } from '../lib/clip-choice';
 import { linkKind } from '../lib/link-kind';
 import { noMediaDownloaded, postListFailure } from '../lib/messages';
+import { postItemFormat } from '../lib/post-item-format';
 import { queueReducer, type QueueItem } from '../lib/queue';
 import type { UrlRow } from '../lib/url-rows';
 import { useCloudQueueActions } from './use-cloud-queue-actions';
@@ -111,7 +112,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
         return;
       }
       const items = post.mediaItems.map((media) => ({
-        ...baseItem(media.url, media.suggestedFormat ?? format, media.displayName || media.title),
+        ...baseItem(media.url, postItemFormat(media, format), media.displayName || media.title),
         thumbnailUrl: media.thumbnailUrl ?? undefined,
         fileSize: media.fileSize ?? undefined,
         mediaItem: media,

@@ -50,7 +50,8 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
       let started: { taskId: string } | undefined;
       try {
-        const format = item.mediaItem?.suggestedFormat ?? item.format;
+        // A post item carries its format already (the choice for videos, its own for photos).
+        const format = item.format;
         started = await startDownload(platform.id, {
           url: item.url,
           format,

@@ -10,7 +10,7 @@ export function linkKind(link: string, page: Platform, testHosts: TestHosts): Li
   return 'single';
 }
 
-/** The format dropdown is hidden when the page handles its links as multi-media posts. */
+/** The page handles its links as multi-media posts (the format then applies to each video item). */
 export function isMultiMediaMode(page: Platform, values: readonly string[], testHosts: TestHosts): boolean {
   if (page.multiMedia === 'always') return true;
   if (page.multiMedia === 'never') return false;

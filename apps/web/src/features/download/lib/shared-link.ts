@@ -24,3 +24,8 @@ export function sharedLinkTarget(
     return { kind: 'go', path: `${owner.route}?url=${encodeURIComponent(link)}` };
   return page ? { kind: 'fill' } : undefined;
 }
+
+/** The links in a pasted text: split at spaces, commas and line breaks. */
+export function linksIn(text: string): string[] {
+  return text.split(/[\s,]+/).filter((part) => part !== '');
+}

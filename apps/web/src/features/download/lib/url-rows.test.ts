@@ -7,10 +7,12 @@ import {
   checkRow,
   emptyRow,
   removeRow,
+  spreadRow,
   updateRow,
   validRows,
   type UrlRow,
 } from './url-rows';
+import { linksIn } from './shared-link';
 
 const youtube = platformById('youtube') as Platform;
 const rows = (...values: string[]): UrlRow[] =>
@@ -36,11 +38,11 @@ describe('url rows', () => {
   });
 
   it('checks each row live against the page', () => {
-    const [good, other, empty] = rows('https://youtu.be/abc', 'https://vimeo.com/1', '   ');
+    const [good, other, empty] = rows('https://youtu.be/abc', 'https://example.com/1', '   ');
     expect(good?.error).toBeUndefined();
     expect(other?.error).toBe('This URL is not supported on the YouTube downloader');
     expect(empty?.error).toBeUndefined();
-    expect(checkRow(emptyRow('x'), 'https://youtu.be/abc', undefined, []).error).toBe(
+    expect(checkRow(emptyRow('x'), 'https://example.com/abc', undefined, []).error).toBe(
       'This URL is not supported on the current downloader',
     );
   });
@@ -63,5 +65,35 @@ describe('url rows', () => {
     const link = 'http://127.0.0.1:4000/video.mp4';
     expect(updateRow(rows(''), 'r0', link, youtube, [])[0]?.error).toBeDefined();
     expect(updateRow(rows(''), 'r0', link, youtube, ['127.0.0.1:4000'])[0]?.error).toBeUndefined();
+  });
+
+  it('splits pasted text into links at spaces, commas and line breaks', () => {
+    expect(linksIn(' https://youtu.be/a,https://youtu.be/b\n\nhttps://youtu.be/c  ')).toEqual([
+      'https://youtu.be/a',
+      'https://youtu.be/b',
+      'https://youtu.be/c',
+    ]);
+    expect(linksIn('https://youtu.be/a')).toEqual(['https://youtu.be/a']);
+  });
+
+  it('puts pasted links in one row each, in place of the row pasted into', () => {
+    let n = 0;
+    const spread = spreadRow(rows('x', '', 'z'), 'r1', ['a', 'b'], () => `new${(n += 1)}`);
+    expect(spread.map((row) => [row.id, row.value])).toEqual([
+      ['r0', 'x'],
+      ['r1', 'a'],
+      ['new1', 'b'],
+      ['r2', 'z'],
+    ]);
+  });
+
+  it("names another supported site's page and carries the link over", () => {
+    const [row] = rows('https://vimeo.com/123');
+    expect(row?.error).toBe('This URL is not supported on the YouTube downloader: it is a Vimeo link.');
+    expect(row?.elsewhere).toEqual({
+      name: 'Vimeo',
+      path: `/vimeo-downloader?url=${encodeURIComponent('https://vimeo.com/123')}`,
+    });
+    expect(rows('https://example.com/a')[0]?.elsewhere).toBeUndefined();
   });
 });

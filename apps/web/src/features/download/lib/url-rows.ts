@@ -1,7 +1,13 @@
 // The URL rows of the downloader card: add (+) only on the last row,
 // remove (-) only with more than one row and never on the last row, and the live check against
 // the page's platform. Pure functions, so the rules are unit-tested without a browser.
-import { isPlaylistLink, linkBelongsTo, type Platform, type TestHosts } from '@grabbit/catalog';
+import {
+  isPlaylistLink,
+  linkBelongsTo,
+  platformForLink,
+  type Platform,
+  type TestHosts,
+} from '@grabbit/catalog';
 import { randomId } from '../../../lib/random-id';
 
 export interface UrlRow {
@@ -9,6 +15,8 @@ export interface UrlRow {
   value: string;
   isPlaylist: boolean;
   error?: string;
+  /** The downloader page a link of another supported site belongs to, with the link filled in. */
+  elsewhere?: { name: string; path: string };
 }
 
 function newRowId(): string {
@@ -34,9 +42,31 @@ export function checkRow(
   if (!text) return { id: row.id, value, isPlaylist: false };
   const belongs = page !== undefined && linkBelongsTo(text, page.id, testHosts);
   const isPlaylist = belongs && isPlaylistLink(text, testHosts);
-  return belongs
-    ? { id: row.id, value, isPlaylist }
-    : { id: row.id, value, isPlaylist, error: unsupportedMessage(page) };
+  if (belongs) return { id: row.id, value, isPlaylist };
+  const owner = platformForLink(text);
+  if (!owner || owner.id === page?.id)
+    return { id: row.id, value, isPlaylist, error: unsupportedMessage(page) };
+  return {
+    id: row.id,
+    value,
+    isPlaylist,
+    error: `${unsupportedMessage(page)}: it is a ${owner.name} link.`,
+    elsewhere: { name: owner.name, path: `${owner.route}?url=${encodeURIComponent(text)}` },
+  };
+}
+
+/** The rows once `links` took the place of row `id`: the first keeps the row, each other gets a new row after it. */
+export function spreadRow(
+  rows: readonly UrlRow[],
+  id: string,
+  links: readonly string[],
+  makeId: () => string = newRowId,
+): UrlRow[] {
+  return rows.flatMap((row) =>
+    row.id === id
+      ? links.map((value, index) => ({ ...emptyRow(index === 0 ? row.id : makeId()), value }))
+      : [row],
+  );
 }
 
 export function canAddRow(rows: readonly UrlRow[], index: number): boolean {
