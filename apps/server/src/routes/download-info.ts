@@ -32,8 +32,11 @@ export function downloadInfoRoutes(service: DownloadService) {
           response: answers(mediaInfoResponseSchema, [403, 404, 502, 503, 504]),
         },
       },
-      async (request) =>
-        mediaPreview(service, service.platform(request.params.platform), request.body.url, request.clientId),
+      async (request) => {
+        // An unlimited API key (a server of the operator's) has no share to keep to.
+        const client = request.apiKey?.unlimited ? undefined : request.clientId;
+        return mediaPreview(service, service.platform(request.params.platform), request.body.url, client);
+      },
     );
 
     api.get(

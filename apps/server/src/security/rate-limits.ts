@@ -12,7 +12,8 @@ import type { ApiKeyLimits } from './api-keys';
 import { MemoryRateCounter, RedisRateCounter, type RateCounter } from './rate-counter';
 import { counterStore } from './rate-limit-store';
 
-export type Budget = 'api' | 'jobs' | 'previews' | 'hub';
+/** The budgets routes spend (the hub spends its own at its handshake: hub-limits.ts). */
+export type Budget = 'api' | 'jobs' | 'previews';
 export type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /** The budgets' counters: in memory for one node; in Redis (shared by every API node) when scaled. */
@@ -69,11 +70,8 @@ export async function spend(limiter: Limiter, request: FastifyRequest, reply: Fa
   throw rateLimited(result.ttlInSeconds);
 }
 
-/** The budgets of one app's routes (the hub counts its own: hub-limits.ts). */
-export function createLimiters(
-  app: FastifyInstance,
-  config: Config,
-): Record<Exclude<Budget, 'hub'>, Limiter> {
+/** The budgets of one app's routes. */
+export function createLimiters(app: FastifyInstance, config: Config): Record<Budget, Limiter> {
   return {
     api: createLimiter(app, 'api', config.RATE_LIMIT_API_PER_MINUTE, (limits) => limits.apiPerMinute),
     jobs: createLimiter(app, 'jobs', config.RATE_LIMIT_JOBS_PER_MINUTE, (limits) => limits.jobsPerMinute),
