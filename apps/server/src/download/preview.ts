@@ -8,12 +8,12 @@ import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from './medi
 import type { DownloadService } from './service';
 import { fetchThumbnail } from './thumbnail-fetch';
 
-/** `client` (hashed) holds one of its share of preview reads while the link is read. */
+/** `client` (hashed) holds one of its share of preview reads while the link is read; none: no share. */
 export async function mediaPreview(
   service: DownloadService,
   platform: Platform,
   url: string,
-  client: string,
+  client?: string,
 ): Promise<MediaInfoResponse> {
   const { info } = await service.cachedInfo(platform, url, client);
   const thumbnail = thumbnailOf(info);

@@ -6,7 +6,7 @@ import type { DownloadService } from '../download/service';
 import { attachDownloadHub, type HubOptions } from '../realtime/hub';
 import type { EventBus } from '../realtime/event-bus';
 import { hubOrigins } from '../security/headers';
-import { applyHubLimits } from '../security/hub-limits';
+import { limitHubJoins } from '../security/hub-limits';
 import type { Security } from '../security/register';
 import { downloadRoutes } from '../routes/download';
 import { downloadInfoRoutes } from '../routes/download-info';
@@ -37,9 +37,13 @@ export async function registerDownloads(app: FastifyInstance, deps: DownloadsPlu
       task: (taskId) => service.tasks.get(taskId),
       batch: (batchId) => service.batches.status(batchId),
     }),
-    { origins: hubOrigins(config), ...(deps.hubAdapter ? { adapter: deps.hubAdapter() } : {}) },
+    {
+      origins: hubOrigins(config),
+      admit: deps.security.hubAdmission,
+      ...(deps.hubAdapter ? { adapter: deps.hubAdapter() } : {}),
+    },
   );
-  applyHubLimits(hub.io, deps.security.identity, deps.security.hubLimiter);
+  limitHubJoins(hub.io);
   app.addHook('preClose', async () => {
     await hub.close();
   });

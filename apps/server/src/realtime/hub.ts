@@ -9,7 +9,7 @@ import {
   type HubServerEvents,
 } from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { jobChangedEvent, type EventBus, type GroupName } from './event-bus';
 
@@ -67,6 +67,8 @@ export interface HubOptions {
    * then brings every message to every node, and each node sends it to its own clients only.
    */
   adapter?: ServerOptions['adapter'];
+  /** Asked at every handshake that passed the origin check: undefined admits, else the refusal. */
+  admit?: (request: IncomingMessage) => Promise<string | undefined>;
 }
 
 export function attachDownloadHub(
@@ -83,8 +85,14 @@ export function attachDownloadHub(
     pingInterval: network.hubKeepAliveMs,
     pingTimeout: network.hubServerTimeoutMs - network.hubKeepAliveMs,
     cors: { origin: [...listed] },
-    allowRequest: (request, callback) =>
-      callback(null, originAllowed(listed, request.headers.origin, request.headers.host)),
+    allowRequest: (request, callback) => {
+      if (!originAllowed(listed, request.headers.origin, request.headers.host)) return callback(null, false);
+      if (!options.admit) return callback(null, true);
+      options.admit(request).then(
+        (refusal) => (refusal ? callback(refusal, false) : callback(null, true)),
+        () => callback('hub limit failed', false),
+      );
+    },
     maxHttpBufferSize: hubMaxMessageBytes,
     serveClient: false,
   });

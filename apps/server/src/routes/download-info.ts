@@ -34,8 +34,11 @@ export function downloadInfoRoutes(service: DownloadService) {
           errors: linkReadErrors,
         },
       },
-      async (request) =>
-        mediaPreview(service, service.platform(request.params.platform), request.body.url, request.clientId),
+      async (request) => {
+        // An unlimited API key (a server of the operator's) has no share to keep to.
+        const client = request.apiKey?.unlimited ? undefined : request.clientId;
+        return mediaPreview(service, service.platform(request.params.platform), request.body.url, client);
+      },
     );
 
     api.get(

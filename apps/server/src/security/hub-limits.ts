@@ -1,13 +1,17 @@
 // Limits of the real-time hub: new sessions count against the client's hub budget (per minute),
 // one connection may join only so many groups, and a message larger than a few KB is refused by
-// socket.io itself (maxHttpBufferSize, set where the hub is created).
+// socket.io itself (maxHttpBufferSize, set where the hub is created). The budget is checked at
+// engine.io's handshake, which every new session passes (a polling one included, not only a
+// client that goes on to connect): each session holds memory until it times out. It goes in
+// through the hub's own handshake gate (socket.io's allowRequest option), the joins through
+// socket.io's per-socket middleware.
 import { hubEvents } from '@grabbit/contracts';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import type { Server } from 'socket.io';
 import type { ClientIdentity } from './client-identity';
 import { clientAddress } from './client-identity';
-import type { Limiter } from './rate-limits';
+import type { RateCounter } from './rate-counter';
+import { windowMs } from './rate-limits';
 
 export { hubMaxMessageBytes } from '../realtime/hub';
 
@@ -16,30 +20,25 @@ export const hubMaxJoinsPerConnection = 200;
 
 const joinEvents = new Set<string>([hubEvents.joinTask, hubEvents.joinBatch, hubEvents.joinConversion]);
 
-type AllowRequest = (
-  request: IncomingMessage,
-  callback: (error: string | null | undefined, ok: boolean) => void,
-) => void;
+/** A handshake's admission: undefined lets it in, else the refusal's message. */
+export type HubAdmission = (request: IncomingMessage) => Promise<string | undefined>;
 
-export function applyHubLimits(io: Server, identity: ClientIdentity, limiter: Limiter): void {
-  // Counted at engine.io's handshake, which every new session passes (a polling one included, not
-  // only a client that goes on to connect): each session holds memory until it times out.
-  const engine = io.engine as unknown as { opts: { allowRequest?: AllowRequest } };
-  const inner = engine.opts.allowRequest;
-  engine.opts.allowRequest = (request, callback) => {
-    const clientId = identity.keyOf(clientAddress(request, identity.trust));
-    // The limiter reads only the client key and the route's (absent) options.
-    const asRequest = { clientId, apiKey: null, routeOptions: {} } as unknown as FastifyRequest;
-    limiter(asRequest).then(
-      (result) => {
-        if (!result.isAllowed && result.isExceeded)
-          return callback(`Too many connections. Please wait ${result.ttlInSeconds} seconds.`, false);
-        if (inner) return inner(request, callback);
-        return callback(null, true);
-      },
-      () => callback('hub limit failed', false),
-    );
+/** Spends one of the client's hub sessions per minute at each handshake. */
+export function hubAdmission(
+  identity: ClientIdentity,
+  counter: RateCounter,
+  perMinute: number,
+): HubAdmission {
+  return async (request) => {
+    const client = identity.keyOf(clientAddress(request, identity.trust));
+    const { current, ttlMs } = await counter.hit(`hub:${client}`, windowMs);
+    if (current <= perMinute) return undefined;
+    return `Too many connections. Please wait ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds.`;
   };
+}
+
+/** A connection that joins more groups than a page ever follows is closed. */
+export function limitHubJoins(io: Server): void {
   io.on('connection', (socket) => {
     let joins = 0;
     socket.use(([event], next) => {

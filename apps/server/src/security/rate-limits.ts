@@ -1,22 +1,24 @@
 // Per-client budgets (@fastify/rate-limit's counters): API calls, job starts, previews and hub
 // connections count separately, each per minute, keyed on the client's hashed identity (or its API key).
 // Answers carry the draft-IETF RateLimit-* headers; over the budget: 429 RATE_LIMITED with
-// Retry-After. The counters live in the plugin's store: in memory for one node; in scaled mode in
-// Redis (shared-rate-store.ts) so every API node counts together.
+// Retry-After. The counters (rate-counter.ts) are in memory for one node; in scaled mode in Redis,
+// so every API node counts together; the plugin counts in them through its store option.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import type { RedisNamespace } from '../redis/redis-connection';
 import type { ApiKeyLimits } from './api-keys';
-import { sharedRateStore } from './shared-rate-store';
+import { MemoryRateCounter, RedisRateCounter, type RateCounter } from './rate-counter';
+import { counterStore } from './rate-limit-store';
 
-export type Budget = 'api' | 'jobs' | 'previews' | 'hub';
+/** The budgets routes spend (the hub spends its own at its handshake: hub-limits.ts). */
+export type Budget = 'api' | 'jobs' | 'previews';
 export type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** The plugin's store: in memory for one node; in Redis (shared by every API node) when scaled. */
-function storeOptions(app: FastifyInstance, scaled?: RedisNamespace): Record<string, unknown> {
-  if (!scaled) return {};
+/** The budgets' counters: in memory for one node; in Redis (shared by every API node) when scaled. */
+export function rateCounter(app: FastifyInstance, scaled?: RedisNamespace): RateCounter {
+  if (!scaled) return new MemoryRateCounter();
   let warnedAt = 0;
   const onFallback = (error: Error) => {
     // One line a minute while Redis is away, not one per request.
@@ -24,14 +26,15 @@ function storeOptions(app: FastifyInstance, scaled?: RedisNamespace): Record<str
     warnedAt = Date.now();
     app.log.warn(`Rate limits count on this node only while Redis is unreachable: ${error.message}`);
   };
-  return { store: sharedRateStore(scaled.commands, `${scaled.prefix}:rate:`, onFallback) };
+  return new RedisRateCounter(scaled.commands, `${scaled.prefix}:rate:`, onFallback);
 }
 
-export async function registerRateLimitStore(app: FastifyInstance, scaled?: RedisNamespace): Promise<void> {
-  await app.register(rateLimit, { global: false, ...storeOptions(app, scaled) });
+export async function registerRateLimitStore(app: FastifyInstance, counter: RateCounter): Promise<void> {
+  await app.register(rateLimit, { global: false, store: counterStore(counter) });
 }
 
-const windowMs = 60_000;
+/** The length of every budget's window. */
+export const windowMs = 60_000;
 
 export function createLimiter(
   app: FastifyInstance,
@@ -67,12 +70,11 @@ export async function spend(limiter: Limiter, request: FastifyRequest, reply: Fa
   throw rateLimited(result.ttlInSeconds);
 }
 
-/** The budgets of one app. */
+/** The budgets of one app's routes. */
 export function createLimiters(app: FastifyInstance, config: Config): Record<Budget, Limiter> {
   return {
     api: createLimiter(app, 'api', config.RATE_LIMIT_API_PER_MINUTE, (limits) => limits.apiPerMinute),
     jobs: createLimiter(app, 'jobs', config.RATE_LIMIT_JOBS_PER_MINUTE, (limits) => limits.jobsPerMinute),
     previews: createLimiter(app, 'previews', config.RATE_LIMIT_PREVIEWS_PER_MINUTE),
-    hub: createLimiter(app, 'hub', config.RATE_LIMIT_HUB_PER_MINUTE),
   };
 }

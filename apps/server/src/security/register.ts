@@ -13,7 +13,8 @@ import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
 import { appendOnRequest, jobGate } from './job-gate';
 import { registerBodyStallCut } from './upload-stall';
-import { createLimiters, registerRateLimitStore, spend, type Limiter } from './rate-limits';
+import { hubAdmission, type HubAdmission } from './hub-limits';
+import { createLimiters, rateCounter, registerRateLimitStore, spend } from './rate-limits';
 import { routePath } from '../http/route-path';
 
 declare module 'fastify' {
@@ -26,7 +27,8 @@ declare module 'fastify' {
 
 export interface Security {
   identity: ClientIdentity;
-  hubLimiter: Limiter;
+  /** The hub's handshake gate: the client's hub budget. */
+  hubAdmission: HubAdmission;
 }
 
 /** The identity rules the Fastify instance is built with (its trustProxy). */
@@ -59,7 +61,8 @@ export async function registerSecurity(
   await registerHeaders(app, config);
   // Scaled mode: every API node counts one client's budgets and running jobs together.
   if (scaled && !config.RATE_LIMIT_SALT) await shareSalt(app, identity, scaled);
-  await registerRateLimitStore(app, scaled);
+  const counter = rateCounter(app, scaled);
+  await registerRateLimitStore(app, counter);
   const limiters = createLimiters(app, config);
 
   registerBodyStallCut(app, config.UPLOAD_STALL_SECONDS * 1000);
@@ -87,5 +90,5 @@ export async function registerSecurity(
     });
     appendOnRequest(route, gate);
   });
-  return { identity, hubLimiter: limiters.hub };
+  return { identity, hubAdmission: hubAdmission(identity, counter, config.RATE_LIMIT_HUB_PER_MINUTE) };
 }
