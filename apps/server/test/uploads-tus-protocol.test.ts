@@ -217,3 +217,18 @@ describe('X-HTTP-Method-Override', () => {
     expect((await call(path, 'HEAD', tus)).status).toBe(404);
   });
 });
+
+describe('errors', () => {
+  it('every refusal is our JSON error body with Tus-Resumable, and leaves the upload as it was', async () => {
+    const path = await create(10);
+    const past = await patch(path, 0, 11);
+    expect(past.status).toBe(413);
+    expectError(past, 'CHUNK_TOO_LARGE');
+    const wrongMethod = await call(path, 'POST', { ...tus, 'x-http-method-override': 'GET' });
+    expect(wrongMethod.status).toBe(400);
+    expectError(wrongMethod, 'VALIDATION_FAILED');
+    const head = await call(path, 'HEAD', tus);
+    expect(head.headers.get('upload-offset')).toBe('0');
+    expect(head.headers.get('upload-length')).toBe('10');
+  });
+});

@@ -49,7 +49,7 @@ export class ResumableUploadService {
   }
 
   /** A new upload of `length` bytes for `clientId`; answers it with its public id. */
-  create(clientId: string, length: number, metadata: Record<string, string | null>) {
+  async create(clientId: string, length: number, metadata: Record<string, string | null>) {
     const limit = this.bounds.limit();
     if (length > limit.bytes) throw fileTooLarge(limit.text);
     return this.oneAtATime(clientId, async () => {

@@ -53,16 +53,18 @@ export function uploadRoutes(service: ResumableUploadService) {
     const ttlMs = service.uploads.ttlMs;
     const expires = (upload: Upload) => expiresAt(upload, ttlMs).toUTCString();
 
-    /** A tus request: its version checked first; an early refusal still reads the body away. */
+    /**
+     * A tus request: its version checked first. A body left unread (an early refusal, a chunk
+     * stopped for a newer one, a body on a request that takes none) is still read away.
+     */
     const tus =
       (handler: Handler): Handler =>
       async (request, reply) => {
         try {
           checkTusVersion(request);
           return await handler(request, reply);
-        } catch (error) {
+        } finally {
           discardRequestBody(request.raw, reply.raw, maxChunkBytes);
-          throw error;
         }
       };
 
