@@ -54,6 +54,7 @@ export const errorCodes = [
   'UPLOAD_UNFINISHED',
   'CHUNK_TOO_LARGE',
   'CHUNK_LENGTH_REQUIRED',
+  'OUTPUT_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -128,6 +129,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** One request of a resumable upload carries more than the largest chunk. */
   CHUNK_TOO_LARGE: 413,
   CHUNK_LENGTH_REQUIRED: 411,
+  /** A conversion's result would pass the server's bound on output bytes or length. */
+  OUTPUT_TOO_LARGE: 413,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */
