@@ -63,6 +63,7 @@ export const errorCodes = [
   'RANGE_NOT_SATISFIABLE',
   // Operator access to the download sites.
   'ENGINE_FAILED',
+  'OUTPUT_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -152,6 +153,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   RANGE_NOT_SATISFIABLE: 416,
   /** The download engine crashed without saying why (a traceback): the operator's log has its last lines. */
   ENGINE_FAILED: 502,
+  /** A conversion's result would pass the server's bound on output bytes or length. */
+  OUTPUT_TOO_LARGE: 413,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

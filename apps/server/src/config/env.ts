@@ -48,6 +48,10 @@ export const configSchema = z.object({
   CONVERT_QUEUE_LIMIT: positiveInt(64),
   /** Largest image (or video frame) in pixels any engine will decode. */
   CONVERT_MAX_PIXELS: positiveInt(100_000_000),
+  /** Largest result of one conversion: refused before work when foreseen, stopped when passed. */
+  CONVERT_MAX_OUTPUT_BYTES: positiveInt(1024 ** 3),
+  /** Longest result of one conversion, in seconds of media. */
+  CONVERT_MAX_OUTPUT_SECONDS: positiveInt(3 * 60 * 60),
   RESULT_TTL_HOURS: z.coerce.number().positive().default(24),
   /** How often expired download results are swept (a start-up scan runs as well). */
   RESULT_SWEEP_SECONDS: positiveInt(10 * 60),

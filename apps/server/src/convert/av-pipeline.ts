@@ -10,17 +10,24 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env';
-import type { ProbeResult } from '../media/ffprobe';
 import { runFfmpeg } from '../media/ffmpeg-run';
 import { decodeAmrNb } from '../media/amr-decode';
 import { encodeAmrNb } from '../media/amr-encode';
 import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
-import { chooseStreams, planEncode, sameChoice, transcodeChoice, type AvPlan } from './av-plan';
+import {
+  chooseStreams,
+  planEncode,
+  sameChoice,
+  transcodeChoice,
+  type AvChoice,
+  type AvPlan,
+} from './av-plan';
 import { convertToSize } from './av-target-size';
 import type { AvJob } from './av-job';
 import { probeMedia } from './detect';
 import type { EngineContext } from '../media/engine-run';
 import { applyAvOptions, checkCut, outputDuration, restrictCopies } from './options';
+import { bytesOfPlan, checkForeseenOutput, outputLimits } from './output-bounds';
 
 /** Settles a run that is no longer wanted; its failure (it was stopped) means nothing. */
 async function discard(run: Promise<unknown>, stop: AbortController, output: string): Promise<void> {
@@ -59,6 +66,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
         demuxer: source.demuxer,
         plan: withOptions(plan),
         output: ffmpegOutput,
+        limits: outputLimits(config),
         durationSeconds: () => chosen.duration,
         onPercent: (percent) => {
           if (chosen.run === stop) job.onPercent(percent);
@@ -71,16 +79,18 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   const early = start(earlyPlan, earlyStop);
   // Handled here so an early failure waits for the probe's verdict instead of crashing the process.
   early.catch(() => undefined);
-  let probe: ProbeResult;
+  let choice: AvChoice;
   try {
-    probe = await probeMedia(config, { ...job.input, demuxer: source.demuxer }, source.path, context);
+    const probe = await probeMedia(config, { ...job.input, demuxer: source.demuxer }, source.path, context);
     checkCut(probe.duration, job.options);
+    chosen.duration = outputDuration(probe.duration, job.options);
+    choice = restrictCopies(chooseStreams(probe, job.target), job.options);
+    const plan = withOptions(planEncode(job.target, choice));
+    checkForeseenOutput(outputLimits(config), chosen.duration, bytesOfPlan(plan, probe));
   } catch (error) {
     await discard(early, earlyStop, ffmpegOutput);
     throw error;
   }
-  chosen.duration = outputDuration(probe.duration, job.options);
-  const choice = restrictCopies(chooseStreams(probe, job.target), job.options);
   if (sameChoice(choice, transcodeChoice)) {
     chosen.run = earlyStop;
     await early;

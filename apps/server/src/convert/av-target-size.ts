@@ -14,6 +14,7 @@ import { chooseStreams, planEncode } from './av-plan';
 import type { AvJob } from './av-job';
 import { probeMedia } from './detect';
 import { applyAvOptions, checkCut, fittedPicture, outputDuration, restrictCopies } from './options';
+import { checkForeseenOutput, outputLimits } from './output-bounds';
 
 export async function convertToSize(
   config: Config,
@@ -24,6 +25,10 @@ export async function convertToSize(
   const targetMB = job.options.TargetSizeMB ?? 0;
   const probe = await probeMedia(config, { ...job.input, demuxer: source.demuxer }, source.path, context);
   checkCut(probe.duration, job.options);
+  const targetBytes = Math.floor(targetMB * targetSizeMegabyte);
+  const durationSeconds = outputDuration(probe.duration, job.options);
+  const limits = outputLimits(config);
+  checkForeseenOutput(limits, durationSeconds, () => targetBytes);
   const container = containerOf(job.target);
   const choice = restrictCopies(chooseStreams(probe, job.target), job.options);
   const plan = planEncode(job.target, choice);
@@ -40,10 +45,11 @@ export async function convertToSize(
       plan: applyAvOptions(plan.encode, plan, job.options),
       container,
       source: sizeSourceOf(probe, container, {
-        durationSeconds: outputDuration(probe.duration, job.options),
+        durationSeconds,
         picture,
       }),
-      targetBytes: Math.floor(targetMB * targetSizeMegabyte),
+      targetBytes,
+      limits,
       output: job.outputPath,
       onProgress: (fraction) => job.onPercent(fraction * 100),
     },

@@ -2,8 +2,10 @@
 import type { ConverterKind } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import { EngineError } from '../media/engine-run';
+import { OutputLimitError } from '../media/ffmpeg-run';
 import { TargetSizeError } from '../media/target-size';
 import { targetSizeFailure } from '../media/target-size-errors';
+import { outputTooBig, outputTooLong } from './output-bounds';
 
 const kindNames: Record<ConverterKind, string> = { image: 'image', video: 'video', audio: 'audio' };
 
@@ -36,6 +38,8 @@ const pixelLimitWords =
 /** Turns an engine failure into what the visitor sees; the engine's own words go to the log only. */
 export function conversionFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof OutputLimitError)
+    return error.bound === 'bytes' ? outputTooBig(error.limit) : outputTooLong(error.limit);
   if (error instanceof TargetSizeError) {
     const failure = targetSizeFailure(error);
     return new AppError(failure.code, failure.message);

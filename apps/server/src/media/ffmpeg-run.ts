@@ -1,5 +1,7 @@
 // Runs ffmpeg on an upload: never reads stdin, restricted input (ffmpeg-demuxers.ts), and progress
-// read from `-progress pipe:1` (out_time against the input's duration).
+// read from `-progress pipe:1` (out_time against the input's duration). The same progress lines
+// hold the output to its bounds: past them the run is stopped and the partial file removed.
+import { rm } from 'node:fs/promises';
 import { encodeArgs } from './encode-args';
 import type { EncodePlan } from './encode-plan';
 import type { EnginePaths } from './engine-paths';
@@ -25,38 +27,73 @@ export interface FfmpegJob {
    */
   expectedFrames?: number;
   onPercent?: (percent: number) => void;
+  /** Bounds on the output, checked at each progress report (every 0.2 s) and at the end. */
+  limits?: OutputLimits;
+}
+
+export interface OutputLimits {
+  maxBytes: number;
+  /** Seconds of media written. */
+  maxSeconds: number;
+}
+
+/** The output passed one of its bounds while written; the run was stopped, the file removed. */
+export class OutputLimitError extends Error {
+  constructor(
+    readonly bound: 'bytes' | 'seconds',
+    readonly limit: number,
+  ) {
+    super(`ffmpeg output passed its bound of ${limit} ${bound}`);
+    this.name = 'OutputLimitError';
+  }
 }
 
 const clampPercent = (percent: number) => Math.min(100, Math.max(0, percent));
+
+/** Calls `onLine` with each whole line of a stream of chunks. */
+function lineReader(onLine: (line: string) => void) {
+  let pending = '';
+  return (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line.trim());
+  };
+}
 
 /**
  * Reads `out_time_us=` lines of ffmpeg's progress output as a percentage of the duration (or the
  * `frame=` count against the expected frames while no time is out yet).
  */
-function progressParser(
+function progressLines(
   durationSeconds: () => number | undefined,
   onPercent: (percent: number) => void,
   expectedFrames?: number,
 ) {
-  let pending = '';
   let frames = 0;
-  return (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      const frame = /^frame=(\d+)/.exec(line.trim());
-      if (frame) frames = Number(frame[1]);
-      const match = /^out_time_us=(\d+)/.exec(line.trim());
-      const duration = durationSeconds();
-      if (match && Number(match[1]) === 0 && expectedFrames) {
-        onPercent(clampPercent((frames / expectedFrames) * 100));
-      } else if (match && duration && duration > 0) {
-        onPercent(clampPercent((Number(match[1]) / 1e6 / duration) * 100));
-      } else if (line.trim() === 'progress=end') {
-        onPercent(100);
-      }
+  return (line: string) => {
+    const frame = /^frame=(\d+)/.exec(line);
+    if (frame) frames = Number(frame[1]);
+    const match = /^out_time_us=(\d+)/.exec(line);
+    const duration = durationSeconds();
+    if (match && Number(match[1]) === 0 && expectedFrames) {
+      onPercent(clampPercent((frames / expectedFrames) * 100));
+    } else if (match && duration && duration > 0) {
+      onPercent(clampPercent((Number(match[1]) / 1e6 / duration) * 100));
+    } else if (line === 'progress=end') {
+      onPercent(100);
     }
+  };
+}
+
+/** Reads `total_size=` (bytes written) and `out_time_us=` lines against the bounds. */
+function limitLines(limits: OutputLimits, onPassed: (error: OutputLimitError) => void) {
+  return (line: string) => {
+    const size = /^total_size=(\d+)/.exec(line);
+    if (size && Number(size[1]) > limits.maxBytes) onPassed(new OutputLimitError('bytes', limits.maxBytes));
+    const time = /^out_time_us=(\d+)/.exec(line);
+    if (time && Number(time[1]) / 1e6 > limits.maxSeconds)
+      onPassed(new OutputLimitError('seconds', limits.maxSeconds));
   };
 }
 
@@ -79,8 +116,33 @@ export async function runFfmpeg(config: EnginePaths, job: FfmpegJob, context: En
     ...encodeArgs(job.plan),
     `file:${job.output}`,
   ];
-  const onStdout = job.onPercent
-    ? progressParser(job.durationSeconds ?? (() => undefined), job.onPercent, job.expectedFrames)
+  const progress = job.onPercent
+    ? progressLines(job.durationSeconds ?? (() => undefined), job.onPercent, job.expectedFrames)
     : undefined;
-  await runEngine('ffmpeg', { command: config.FFMPEG_PATH, args, onStdout }, context);
+  const stop = new AbortController();
+  let passed: OutputLimitError | undefined;
+  const limit = job.limits
+    ? limitLines(job.limits, (error) => {
+        passed ??= error;
+        stop.abort();
+      })
+    : undefined;
+  const onStdout =
+    progress || limit
+      ? lineReader((line) => {
+          progress?.(line);
+          limit?.(line);
+        })
+      : undefined;
+  const signal = limit ? AbortSignal.any([context.signal, stop.signal]) : context.signal;
+  try {
+    await runEngine('ffmpeg', { command: config.FFMPEG_PATH, args, onStdout }, { ...context, signal });
+  } catch (error) {
+    if (!passed) throw error;
+  }
+  // Passed in the last report, after which ffmpeg may have finished: the result is refused all the same.
+  if (passed) {
+    await rm(job.output, { force: true });
+    throw passed;
+  }
 }

@@ -10,6 +10,8 @@ export interface ProbedStream {
   width?: number;
   height?: number;
   channels?: number;
+  /** Audio samples per second. */
+  sampleRate?: number;
   /** Bits per second, when the container says. */
   bitRate?: number;
   /** Average frames per second of a picture stream, when known. */
@@ -34,6 +36,7 @@ interface RawProbe {
     width?: number;
     height?: number;
     channels?: number;
+    sample_rate?: string;
     bit_rate?: string;
     avg_frame_rate?: string;
     duration?: string;
@@ -60,7 +63,7 @@ export async function ffprobe(
     'error',
     ...safeInputArgs(demuxer, config.CONVERT_MAX_PIXELS, allowedDemuxers),
     '-show_entries',
-    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,bit_rate,avg_frame_rate,duration:stream_disposition=attached_pic',
+    'format=format_name,duration:stream=index,codec_type,codec_name,width,height,channels,sample_rate,bit_rate,avg_frame_rate,duration:stream_disposition=attached_pic',
     '-of',
     'json',
     `file:${file}`,
@@ -74,6 +77,7 @@ export async function ffprobe(
     width: s.width,
     height: s.height,
     channels: s.channels,
+    sampleRate: Number(s.sample_rate) || undefined,
     bitRate: s.bit_rate === undefined ? undefined : Number(s.bit_rate) || undefined,
     frameRate: frameRateOf(s.avg_frame_rate),
     attachedPic: s.disposition?.attached_pic === 1,

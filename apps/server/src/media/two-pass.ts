@@ -27,7 +27,7 @@ import {
  */
 export interface SizedEncodeJob extends Pick<
   FfmpegJob,
-  'input' | 'demuxer' | 'allowedDemuxers' | 'plan' | 'output'
+  'input' | 'demuxer' | 'allowedDemuxers' | 'plan' | 'output' | 'limits'
 > {
   container: Container;
   /** What the output holds and how long it is (sizeSourceOf makes it from a probe). */
@@ -69,6 +69,8 @@ export async function encodeToSize(
         allowedDemuxers: job.allowedDemuxers,
         plan: encode,
         output,
+        // The first pass writes no file: only the passes that write one are held to the bounds.
+        limits: output === job.output ? job.limits : undefined,
         durationSeconds: () => plan.durationSeconds,
         expectedFrames,
         onPercent: (percent) => progress(from + ((to - from) * percent) / 100),
