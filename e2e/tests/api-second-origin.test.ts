@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../apps/server/test/support/fixture-site';
@@ -83,9 +84,9 @@ describe('a page on a listed origin', () => {
     const api = server.url;
     const saving = page.waitForEvent('download');
     const fetched = await page.evaluate(
-      async ({ api, key, link }) => {
+      async ({ api, key, link, start, taskPath }) => {
         const auth = { authorization: `Bearer ${key}` };
-        const started = await fetch(`${api}/api/download/vimeo`, {
+        const started = await fetch(`${api}${start}`, {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           body: JSON.stringify({ url: link, format: 'mp4' }),
@@ -94,7 +95,8 @@ describe('a page on a listed origin', () => {
         let task: { status: string; downloadUrl?: string } = { status: 'queued' };
         for (let tries = 0; tries < 600 && task.status !== 'completed' && task.status !== 'error'; tries++) {
           await new Promise((resolve) => setTimeout(resolve, 100));
-          task = await (await fetch(`${api}/api/download/task/${taskId}`, { headers: auth })).json();
+          const status = taskPath.replace(':taskId', encodeURIComponent(taskId));
+          task = await (await fetch(`${api}${status}`, { headers: auth })).json();
         }
         const file = await fetch(`${api}${task.downloadUrl ?? ''}`, { headers: auth });
         const disposition = file.headers.get('content-disposition') ?? '';
@@ -110,7 +112,13 @@ describe('a page on a listed origin', () => {
         save.click();
         return { status: started.status, task: task.status, disposition, name };
       },
-      { api, key: apiKey, link: site.url('/a.mp4') },
+      {
+        api,
+        key: apiKey,
+        link: site.url('/a.mp4'),
+        start: apiPath(apiRoutes.download, { platform: 'vimeo' }),
+        taskPath: apiRoutes.downloadTask,
+      },
     );
     expect(fetched.status).toBe(200);
     expect(fetched.task).toBe('completed');
@@ -129,7 +137,7 @@ describe('a page on a listed origin', () => {
     const size = 3 * 1024 * 1024 + 123;
     const bytes = randomBytes(size).toString('base64');
     const result = await page.evaluate(
-      async ({ api, key, base64, size }) => {
+      async ({ endpoint, key, base64, size }) => {
         type TusUpload = { start(): void; abort(): Promise<void>; url: string | null };
         type Tus = { Upload: new (file: Blob, options: Record<string, unknown>) => TusUpload };
         const tus = (window as typeof window & { tus: Tus }).tus;
@@ -140,7 +148,7 @@ describe('a page on a listed origin', () => {
         let resumedFrom = -1;
         const finished = new Promise<string>((resolve, reject) => {
           const upload = new tus.Upload(new Blob([data]), {
-            endpoint: `${api}/api/uploads/`,
+            endpoint,
             chunkSize: 1024 * 1024,
             headers: auth,
             metadata: { filename: 'partner.bin', filetype: 'application/octet-stream' },
@@ -176,7 +184,7 @@ describe('a page on a listed origin', () => {
           size,
         };
       },
-      { api: server.url, key: apiKey, base64: bytes, size },
+      { endpoint: `${server.url}${apiRoutes.uploads}/`, key: apiKey, base64: bytes, size },
     );
     expect(result.url).toMatch(/\/api\/uploads\/[A-Za-z0-9_-]+$/);
     expect(result.resumedFrom).toBe(1024 * 1024);

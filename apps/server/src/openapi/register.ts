@@ -28,12 +28,14 @@ function transform(document: Transform) {
 
 interface Components {
   schemas?: Record<string, unknown>;
+  requestBodies?: Record<string, unknown>;
+  responses?: Record<string, unknown>;
 }
 
 /** The component schemas the paths refer to, directly or through another component. */
-function usedSchemas(paths: Paths, components: Components | undefined): Record<string, unknown> {
+function usedSchemas(referring: unknown, components: Components | undefined): Record<string, unknown> {
   const all = Object.entries(components?.schemas ?? {});
-  let text = JSON.stringify(paths);
+  let text = JSON.stringify(referring);
   let used: typeof all = [];
   for (;;) {
     const found = all.filter(([name]) => text.includes(`"#/components/schemas/${name}"`));
@@ -49,11 +51,12 @@ function usedSchemas(paths: Paths, components: Components | undefined): Record<s
  */
 function transformObject(document: TransformObject) {
   const object = jsonSchemaTransformObject(document) as { paths?: Paths; components?: Components };
-  const paths = clientPaths(object.paths ?? {});
+  const { paths, shared } = clientPaths(object.paths ?? {});
+  const components = { ...object.components, ...shared };
   return {
     ...object,
     paths,
-    components: { ...object.components, schemas: usedSchemas(paths, object.components) },
+    components: { ...components, schemas: usedSchemas([paths, shared], components) },
   };
 }
 

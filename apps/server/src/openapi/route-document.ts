@@ -3,7 +3,7 @@
 // (answer-headers.ts), byte ranges and signed-link redirects of stored results, bodies of raw
 // bytes and answers without a body (tus), and HEAD answers without their bodies.
 import type { ErrorCode } from '@grabbit/contracts';
-import type { HTTPMethods } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -128,60 +128,73 @@ const rangeHeaders = {
   },
 };
 
+/** The answers the route declares without a JSON body (tus), merged into the rest. */
+function addPlainAnswers(answers: Record<string, Answer>, plainAnswers: Record<number, PlainAnswer>): void {
+  for (const [status, plain] of Object.entries(plainAnswers)) {
+    const current = answers[status];
+    const merged: Answer = plain.text
+      ? {
+          ...current,
+          description: current?.description ?? plain.description,
+          content: { ...current?.content, 'text/plain': { schema: { type: 'string' } } },
+        }
+      : { type: 'null', description: plain.description };
+    answers[status] = { ...merged, headers: { ...current?.headers, ...plain.headers } };
+  }
+}
+
+/** A body the route reads itself: a multipart form, or raw bytes (a tus chunk). */
+function requestBody(schema: FastifySchema): JsonSchema {
+  const { multipartFields, rawBody } = schema;
+  if (multipartFields) return { body: multipartSchema(multipartFields), consumes: ['multipart/form-data'] };
+  if (!rawBody) return {};
+  return {
+    body: { type: 'string', format: 'binary', description: rawBody.description },
+    consumes: [rawBody.mediaType],
+    // @fastify/swagger marks every body required; document-paths.ts reads this mark.
+    ...(rawBody.required ? {} : { [optionalBodyMark]: true }),
+  };
+}
+
 export function documentRoute(document: Transform) {
+  const own = document.schema ?? {};
+  // The keys only this file reads stay out of what fastify-type-provider-zod converts.
   const {
-    multipartFields,
-    // Read by route-errors.ts from the route's own schema; no key of the document.
+    multipartFields: _form,
     errors: _errors,
     storedFile,
     plainAnswers,
-    answerHeaders: own,
-    rawBody,
+    answerHeaders: ownHeaders,
+    rawBody: _raw,
     ...schema
-  } = document.schema ?? {};
-  const method = [document.route.method].flat()[0] as HTTPMethods;
-  const facts = { url: document.url, startsJob: Boolean(document.route.config?.startsJob) };
-  const codes = routeErrorCodes({ ...facts, schema: document.schema ?? {} });
-  const response = { ...errorAnswers(codes), ...(schema.response as JsonSchema | undefined) };
+  } = own;
+  const isHead = [document.route.method].flat().includes('HEAD');
+  const facts = { url: document.url, startsJob: Boolean(document.route.config?.startsJob), schema: own };
+  const response = {
+    ...errorAnswers(routeErrorCodes(facts)),
+    ...(schema.response as JsonSchema | undefined),
+  };
   const transformed = jsonSchemaTransform({ ...document, schema: { ...schema, response } });
-  const out = transformed.schema as JsonSchema & { response: Record<string, JsonSchema> };
+  const out = { ...(transformed.schema as JsonSchema), ...requestBody(own) };
   const answers: Record<string, Answer> = Object.fromEntries(
-    Object.entries(out.response).map(([status, entry]) => [status, asAnswer(entry)]),
+    Object.entries(out.response as Record<string, JsonSchema>).map(([status, entry]) => [
+      status,
+      asAnswer(entry),
+    ]),
   );
-  if (multipartFields)
-    Object.assign(out, { body: multipartSchema(multipartFields), consumes: ['multipart/form-data'] });
-  if (rawBody)
-    Object.assign(out, {
-      body: { type: 'string', format: 'binary', description: rawBody.description },
-      consumes: [rawBody.mediaType],
-      // @fastify/swagger marks every body required; document-paths.ts reads this mark.
-      ...(rawBody.required ? {} : { [optionalBodyMark]: true }),
-    });
   if (storedFile) {
     Object.assign(answers, storedFileAnswers(answers['200']));
     out.headers = rangeHeaders;
   }
-  for (const [status, plain] of Object.entries(plainAnswers ?? {})) {
-    const text = plain.text ? { 'text/plain': { schema: { type: 'string' } } } : undefined;
-    const current = answers[status];
-    answers[status] = text
-      ? {
-          ...current,
-          description: current?.description ?? plain.description,
-          content: { ...current?.content, ...text },
-        }
-      : { type: 'null', description: plain.description };
-    answers[status].headers = { ...current?.headers, ...plain.headers };
-  }
+  addPlainAnswers(answers, plainAnswers ?? {});
   for (const [status, answer] of Object.entries(answers)) {
     answer.headers = {
       ...answerHeaders(Number(status), answer, isCounted(document.url), Boolean(storedFile)),
-      ...own?.every,
-      ...own?.[Number(status)],
+      ...ownHeaders?.every,
+      ...ownHeaders?.[Number(status)],
     };
     // A HEAD answer is the GET's without its body.
-    if (method === 'HEAD')
-      answers[status] = { type: 'null', description: answer.description, headers: answer.headers };
+    if (isHead) answers[status] = { type: 'null', description: answer.description, headers: answer.headers };
   }
   return { ...transformed, schema: { ...out, response: answers } };
 }

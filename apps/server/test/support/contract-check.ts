@@ -4,7 +4,7 @@
 // operation the document does not list, a status or media type it does not declare for it, a JSON
 // body or a header that breaks its schema, a header a browser client reads that is not declared,
 // a body where the document says none, or a request the document refuses that was answered 2xx.
-import { apiRoutes } from '@grabbit/contracts';
+import { apiRoutes, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import OpenAPIBackend, { SetMatchType, type Document, type Operation } from 'openapi-backend';
 
@@ -56,7 +56,7 @@ function asDraft7(value: unknown): unknown {
 
 /** The document and its page are not operations of the API they describe. */
 const isApiOperationPath = (path: string) =>
-  path.startsWith('/api/') && path !== apiRoutes.openApi && !path.startsWith(apiRoutes.docs);
+  isApiPath(path) && path !== apiRoutes.openApi && !path.startsWith(apiRoutes.docs);
 
 const flatHeaders = (headers: Record<string, unknown>) =>
   Object.fromEntries(
