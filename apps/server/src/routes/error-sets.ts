@@ -11,6 +11,7 @@ export const linkReadErrors: readonly ErrorCode[] = [
   'POST_EMPTY',
   'DOWNLOAD_FAILED',
   'DOWNLOAD_TIMEOUT',
+  'ENGINE_FAILED',
   'BUSY',
 ];
 
@@ -37,6 +38,7 @@ export const conversionErrors: readonly ErrorCode[] = [
   'TARGET_SIZE_TOO_SMALL',
   'CONVERSION_FAILED',
   'CONVERSION_TIMEOUT',
+  'OUTPUT_TOO_LARGE',
   'BUSY',
   'UPLOAD_NOT_FOUND',
   'UPLOAD_EXPIRED',
