@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { DownloadTask } from '@grabbit/contracts';
+import type { DownloadTask, Health } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy';
@@ -95,6 +95,16 @@ describe('session and route health', () => {
     const media = live.seen.filter((r) => r.line.endsWith('/media.mp4'));
     expect(media).toHaveLength(4);
     expect(media.every((r) => r.cookie.includes('sid=good-session'))).toBe(true);
+    const answer = await fetch(`${server?.url}/health`);
+    const health = (await answer.json()) as Health;
+    expect(health.access?.vimeo).toEqual({
+      sessions: { total: 2, healthy: 1, quarantined: 1 },
+      routes: { total: 2, healthy: 1, quarantined: 1 },
+    });
+    // Counts only: no proxy address or password, no cookie file's name or contents.
+    const text = JSON.stringify(health);
+    for (const secret of ['route-secret-77', 'limited-session', cookiesDir, String(live.url)])
+      expect(text).not.toContain(secret);
   }, 240_000);
 
   it('a not-found link quarantines nothing and is not tried again', async () => {
