@@ -65,6 +65,8 @@ describe('session pool', () => {
     expect(server?.url, server?.stderr()).toBeDefined();
     const task = await download();
     expect(task.status, JSON.stringify(task)).toBe('completed');
+    // Without METRICS_TOKEN there is no /metrics.
+    expect((await fetch(`${server?.url}/metrics`)).status).toBe(404);
     expect(site.requests.filter((r) => r.path === '/media.mp4').map((r) => r.sid)).toEqual(['good-session']);
     const jar = readFileSync(path.join(pool(), 'good.txt'), 'utf8');
     expect(jar).toMatch(/\tsid\tgood-session\n/);
