@@ -101,7 +101,7 @@ describe("yt-dlp's argument list", () => {
     });
     const args = await engineArgs(real);
     expect(args).toEqual(
-      expect.arrayContaining(['--js-runtimes', `node:${real.NODE_RUNTIME_PATH}`, '--remote-components']),
+      expect.arrayContaining(['--js-runtimes', `deno:${real.DENO_PATH}`, '--remote-components']),
     );
     expect(args[args.indexOf('--remote-components') + 1]).toBe('ejs:github');
     expect(args[args.indexOf('--impersonate') + 1]).toBe('chrome');

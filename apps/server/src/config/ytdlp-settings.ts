@@ -73,8 +73,10 @@ export interface YtDlpSettings {
   /** Downloads per hour each session of a platform may make (its own setting, else the global one). */
   ACCESS_SESSION_BUDGETS: Record<PlatformId, number>;
   YTDLP_IMPERSONATE?: string;
-  /** The JavaScript runtime yt-dlp uses for YouTube: the project's own Node 24. */
+  /** The project's own Node 24: yt-dlp's JavaScript runtime only when Deno is missing. */
   NODE_RUNTIME_PATH: string;
+  /** Deno from the npm registry (the `deno` dependency): yt-dlp's JavaScript runtime. */
+  DENO_PATH?: string;
 }
 
 type RawSettings = Record<string, unknown> & {
@@ -94,6 +96,19 @@ function projectNode(): string {
   return existsSync(bundled) ? bundled : process.execPath;
 }
 
+/**
+ * The `deno` npm package's binary: its own copy, else the platform package it came with (its
+ * optional dependency); undefined when neither was installed (an unsupported platform).
+ */
+function projectDeno(): string | undefined {
+  const candidates = [
+    path.join(repoRoot, 'node_modules/deno/deno'),
+    path.join(repoRoot, `node_modules/@deno/${process.platform}-${process.arch}-glibc/deno`),
+    path.join(repoRoot, `node_modules/@deno/${process.platform}-${process.arch}/deno`),
+  ];
+  return candidates.find((file) => existsSync(file));
+}
+
 export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
   const projectPath = path.resolve(repoRoot, raw.ENGINES_DIR, 'venv/bin/yt-dlp');
   const [ytDlpPath, source]: [string, YtDlpSource] = raw.YTDLP_PATH
@@ -109,6 +124,7 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     const proxy = (raw[proxyVariable(platform.id)] as string[] | undefined) ?? raw.YTDLP_PROXY;
     if (proxy) proxies[platform.id] = proxy;
   }
+  const deno = projectDeno();
   const budgets = Object.fromEntries(
     platforms.map((p) => [
       p.id,
@@ -125,5 +141,6 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     ACCESS_SESSION_BUDGETS: budgets,
     YTDLP_IMPERSONATE: raw.YTDLP_IMPERSONATE,
     NODE_RUNTIME_PATH: projectNode(),
+    ...(deno ? { DENO_PATH: deno } : {}),
   };
 }

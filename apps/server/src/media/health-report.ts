@@ -3,7 +3,13 @@
 import { appVersion } from '@grabbit/catalog';
 import type { EngineStatus, Health, YtDlpHealth } from '@grabbit/contracts';
 import { ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from './engines';
-import { accessReport, jsRuntimeFor, type AccessSettings, type YtDlpEngine } from './ytdlp';
+import {
+  accessReport,
+  jsRuntimeFor,
+  nodeRuntimeWarning,
+  type AccessSettings,
+  type YtDlpEngine,
+} from './ytdlp';
 
 export async function healthReport(
   statuses: EngineStatus[],
@@ -21,7 +27,8 @@ export async function healthReport(
     // Asked of yt-dlp once (memoised), on the first /health rather than at every start.
     jsRuntime: (await jsRuntimeFor(config)) ?? null,
   };
-  for (const warning of [ytDlpFallbackWarning(config), ytDlpAgeWarning(version)]) {
+  const runtimeWarning = nodeRuntimeWarning(ytDlp.jsRuntime);
+  for (const warning of [ytDlpFallbackWarning(config), ytDlpAgeWarning(version), runtimeWarning]) {
     if (warning) warnings.push(warning);
   }
   const { access, warnings: accessWarnings } = await accessReport(config);
