@@ -182,7 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           secretSettings.has(name) ||
           name.includes('SECRET') ||
           name.includes('TOKEN') ||
-          name.startsWith('YTDLP_PROXY');
+          name.startsWith('YTDLP_PROXY') ||
+          name.startsWith('YTDLP_EXTRACTOR_ARGS');
         const given = typeof present[name] === 'string' && !secret ? `=${JSON.stringify(present[name])}` : '';
         const message =
           issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
