@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { DownloadTask } from '@grabbit/contracts';
+import type { DownloadTask, Health } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy';
@@ -20,6 +20,7 @@ let dead: Server;
 let deadConnections = 0;
 let server: ServerRun | undefined;
 let cookiesDir: string;
+const metricsToken = 'metrics-token-3f9a0c2e';
 
 beforeAll(async () => {
   site = await startSessionSite(['good-session', 'limited-session']);
@@ -44,6 +45,7 @@ beforeAll(async () => {
       YTDLP_PROXY_VIMEO: `http://127.0.0.1:${(dead.address() as AddressInfo).port},${live.url}`,
       RATE_LIMIT_API_PER_MINUTE: '100000',
       RATE_LIMIT_JOBS_PER_MINUTE: '100000',
+      METRICS_TOKEN: metricsToken,
     },
     60_000,
   );
@@ -95,7 +97,37 @@ describe('session and route health', () => {
     const media = live.seen.filter((r) => r.line.endsWith('/media.mp4'));
     expect(media).toHaveLength(4);
     expect(media.every((r) => r.cookie.includes('sid=good-session'))).toBe(true);
+    const answer = await fetch(`${server?.url}/health`);
+    const health = (await answer.json()) as Health;
+    expect(health.access?.vimeo).toEqual({
+      sessions: { total: 2, healthy: 1, quarantined: 1 },
+      routes: { total: 2, healthy: 1, quarantined: 1 },
+    });
+    // Counts only: no proxy address or password, no cookie file's name or contents.
+    const text = JSON.stringify(health);
+    for (const secret of ['route-secret-77', 'limited-session', cookiesDir, String(live.url)])
+      expect(text).not.toContain(secret);
   }, 240_000);
+
+  it('/metrics answers the scraper with its token only: downloads, sessions, routes, durations, queue', async () => {
+    expect((await fetch(`${server?.url}/metrics`)).status).toBe(401);
+    const wrong = await fetch(`${server?.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    const answer = await fetch(`${server?.url}/metrics`, {
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await answer.text();
+    expect(text).toMatch(/^grabbit_downloads_total\{platform="vimeo",outcome="completed"\} 4$/m);
+    expect(text).toMatch(/^grabbit_access_sessions\{platform="vimeo",state="quarantined"\} 1$/m);
+    expect(text).toMatch(/^grabbit_access_routes\{platform="vimeo",state="healthy"\} 1$/m);
+    expect(text).toMatch(
+      /^grabbit_download_duration_seconds_count\{platform="vimeo",outcome="completed"\} 4$/m,
+    );
+    expect(text).toMatch(/^grabbit_queue_depth 0$/m);
+    expect(text).not.toContain('route-secret-77');
+  });
 
   it('a not-found link quarantines nothing and is not tried again', async () => {
     const before = site.requests.length;

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DownloadTask } from '@grabbit/contracts';
+import type { DownloadTask, Health } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startSessionSite, type SessionSite } from './support/session-site';
@@ -65,14 +65,20 @@ describe('session pool', () => {
     expect(server?.url, server?.stderr()).toBeDefined();
     const task = await download();
     expect(task.status, JSON.stringify(task)).toBe('completed');
+    // Without METRICS_TOKEN there is no /metrics.
+    expect((await fetch(`${server?.url}/metrics`)).status).toBe(404);
     expect(site.requests.filter((r) => r.path === '/media.mp4').map((r) => r.sid)).toEqual(['good-session']);
     const jar = readFileSync(path.join(pool(), 'good.txt'), 'utf8');
     expect(jar).toMatch(/\tsid\tgood-session\n/);
     expect(jar).toMatch(/\tvisit\tv\d+\n/);
   }, 90_000);
 
-  it('a session file added to the pool is used without a restart', async () => {
+  it('a session file added to the pool is counted within 15 s and used, without a restart', async () => {
+    const sessionsCounted = async () =>
+      ((await (await fetch(`${server?.url}/health`)).json()) as Health).access?.vimeo?.sessions.total;
+    expect(await sessionsCounted()).toBe(1);
     writeFileSync(path.join(pool(), 'fresh.txt'), site.cookieFile('fresh-session'));
+    await until(async () => (await sessionsCounted()) === 2, 'the added session counted', 15_000);
     const added = Date.now();
     await until(
       async () => {

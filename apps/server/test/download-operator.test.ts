@@ -98,10 +98,11 @@ describe("yt-dlp's argument list", () => {
       YTDLP_PROXY: 'https://127.0.0.1:1080',
       YTDLP_PROXY_INSTAGRAM: 'http://127.0.0.1:3128',
       YTDLP_IMPERSONATE: 'chrome',
+      YTDLP_EXTRACTOR_ARGS_YOUTUBE: 'youtube:player_client=web',
     });
     const args = await engineArgs(real);
     expect(args).toEqual(
-      expect.arrayContaining(['--js-runtimes', `node:${real.NODE_RUNTIME_PATH}`, '--remote-components']),
+      expect.arrayContaining(['--js-runtimes', `deno:${real.DENO_PATH}`, '--remote-components']),
     );
     expect(args[args.indexOf('--remote-components') + 1]).toBe('ejs:github');
     expect(args[args.indexOf('--impersonate') + 1]).toBe('chrome');
@@ -109,10 +110,14 @@ describe("yt-dlp's argument list", () => {
     expect(args).not.toContain('--proxy');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-job-'));
     try {
-      expect((await ytDlpAccess(real, youtube)).upstreamProxy).toBe('https://127.0.0.1:1080');
+      const forYoutube = await ytDlpAccess(real, youtube);
+      expect(forYoutube.upstreamProxy).toBe('https://127.0.0.1:1080');
+      const extractorArgs = forYoutube.engineArgs.indexOf('--extractor-args');
+      expect(forYoutube.engineArgs[extractorArgs + 1]).toBe('youtube:player_client=web');
       const forInstagram = await ytDlpAccess(real, instagram);
       expect(forInstagram.upstreamProxy).toBe('http://127.0.0.1:3128');
       expect(forInstagram.engineArgs).not.toContain('--proxy');
+      expect(forInstagram.engineArgs).not.toContain('--extractor-args');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

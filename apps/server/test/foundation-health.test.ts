@@ -62,7 +62,7 @@ describe('GET /health', () => {
     expect(health.warnings).toEqual(expected);
   });
 
-  it("says which yt-dlp runs: the project environment's, its age and the project's Node as its runtime", async () => {
+  it("says which yt-dlp runs: the project environment's, its age and Deno as its runtime", async () => {
     const health = healthSchema.parse((await app.inject({ method: 'GET', url: '/health' })).json());
     const version = health.engines.find((e) => e.name === 'yt-dlp')?.version;
     const projectYtDlp = path.join(repoRoot, '.cache/engines/venv/bin/yt-dlp');
@@ -70,7 +70,8 @@ describe('GET /health', () => {
     const expected = existsSync(projectYtDlp)
       ? {
           source: 'project environment',
-          jsRuntime: `node:${path.join(repoRoot, 'node_modules/node/bin/node')}`,
+          // Deno from the npm registry (the `deno` dependency), never the project's Node.
+          jsRuntime: `deno:${path.join(repoRoot, 'node_modules/deno/deno')}`,
         }
       : { source: 'system' };
     expect(health.ytDlp).toMatchObject({ version, ageDays: ytDlpAgeDays(version), ...expected });

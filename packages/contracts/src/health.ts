@@ -18,12 +18,20 @@ export const ytDlpHealthSchema = z.object({
   jsRuntime: z.string().nullable(),
 });
 
+/** How many of a pool's members are in use and how many rest after the site blamed them. */
+const poolCountsSchema = z.object({ total: z.number(), healthy: z.number(), quarantined: z.number() });
+
+/** The operator's sessions and routes of one platform (counts only: no file, no proxy address). */
+export const platformAccessSchema = z.object({ sessions: poolCountsSchema, routes: poolCountsSchema });
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   engines: z.array(engineStatusSchema),
   ytDlp: ytDlpHealthSchema,
   warnings: z.array(z.string()),
+  /** Per platform with any session or route configured. */
+  access: z.record(z.string(), platformAccessSchema).optional(),
   /** `scaled` when REDIS_URL is set (BullMQ workers, Redis state, the bucket). */
   mode: z.enum(['embedded', 'scaled']).optional(),
   /** Scaled mode: what this node reaches, and the jobs waiting and running per queue. */
@@ -39,3 +47,4 @@ export const healthSchema = z.object({
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 export type Health = z.infer<typeof healthSchema>;
 export type YtDlpHealth = z.infer<typeof ytDlpHealthSchema>;
+export type PlatformAccess = z.infer<typeof platformAccessSchema>;

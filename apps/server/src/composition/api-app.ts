@@ -17,6 +17,8 @@ import { registerConvert } from '../plugins/convert';
 import { registerDownloads } from '../plugins/downloads';
 import { registerUploads } from '../plugins/uploads';
 import { healthRoutes } from '../routes/health';
+import { metricsRoutes } from '../routes/metrics';
+import { openMetrics } from './metrics';
 import { publicConfigRoutes } from '../routes/public-config';
 import { clientIdentity, registerSecurity } from '../security/register';
 import { registerPages } from '../web/pages';
@@ -96,6 +98,10 @@ export async function buildApp({
       withScaledHealth(await healthReport(await engines, config), await parts.scaledHealth()),
     ),
   );
+  if (config.METRICS_TOKEN) {
+    const registry = openMetrics({ config, bus, tasks: parts.tasks, jobs: parts.runner });
+    await app.register(metricsRoutes(config.METRICS_TOKEN, registry));
+  }
   await app.register(publicConfigRoutes(config));
   const downloads = new DownloadService({
     config,

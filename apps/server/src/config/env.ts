@@ -151,6 +151,8 @@ export const configSchema = z.object({
   // Operations: graceful shutdown (SIGTERM) of API nodes and workers.
   /** Running jobs may finish for this long at shutdown; then (scaled mode) they go back to the queue. */
   SHUTDOWN_GRACE_SECONDS: positiveInt(10),
+  /** Bearer token of GET /metrics (Prometheus); unset: no /metrics at all. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, keyof YtDlpSettings> & YtDlpSettings;
@@ -188,7 +190,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = issue.path.join('.') || '(root)';
         // Show the value given, so the operator sees what was read; secrets and proxies (which may
         // hold a password) are never echoed.
-        const secret = secretSettings.has(name) || name.includes('SECRET') || name.startsWith('YTDLP_PROXY');
+        const secret =
+          secretSettings.has(name) ||
+          name.includes('SECRET') ||
+          name.includes('TOKEN') ||
+          name.startsWith('YTDLP_PROXY') ||
+          name.startsWith('YTDLP_EXTRACTOR_ARGS');
         const given = typeof present[name] === 'string' && !secret ? `=${JSON.stringify(present[name])}` : '';
         const message =
           issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;

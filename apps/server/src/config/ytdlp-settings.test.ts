@@ -15,6 +15,23 @@ describe('yt-dlp settings', () => {
     expect(loadConfig({}).YTDLP_PROXIES).toEqual({});
   });
 
+  it("a platform's extractor arguments are kept, and anything that could be an option is refused unechoed", () => {
+    const config = loadConfig({
+      YTDLP_EXTRACTOR_ARGS_YOUTUBE:
+        'youtube:player_client=web,default;po_token=web+abc youtubepot-bgutilhttp:base_url=http://127.0.0.1:4416',
+    });
+    expect(config.YTDLP_EXTRACTOR_ARGS).toEqual({
+      youtube: [
+        'youtube:player_client=web,default;po_token=web+abc',
+        'youtubepot-bgutilhttp:base_url=http://127.0.0.1:4416',
+      ],
+    });
+    for (const bad of ['--exec=touch /tmp/x', 'youtube:x=1 --exec=id', 'youtube:x=1;\n--exec', '-o /etc/x'])
+      expect(() => loadConfig({ YTDLP_EXTRACTOR_ARGS_YOUTUBE: bad })).toThrow(
+        /^(?![\s\S]*exec)(?![\s\S]*etc)[\s\S]*YTDLP_EXTRACTOR_ARGS_YOUTUBE/,
+      );
+  });
+
   it('one bad proxy in a list is refused without echoing the list', () => {
     expect(() => loadConfig({ YTDLP_PROXY: 'http://127.0.0.1:3128,socks5://user:hunter2@x:1' })).toThrow(
       /^(?![\s\S]*hunter2)[\s\S]*YTDLP_PROXY/,

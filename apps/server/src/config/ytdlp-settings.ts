@@ -9,6 +9,22 @@ import { z } from 'zod';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const proxyVariable = (id: PlatformId) => `YTDLP_PROXY_${id.toUpperCase()}`;
+const extractorArgsVariable = (id: PlatformId) => `YTDLP_EXTRACTOR_ARGS_${id.toUpperCase()}`;
+// yt-dlp's `EXTRACTOR:KEY=VALUE[,VALUE][;KEY=VALUE]` (youtube:player_client=web;po_token=...),
+// several separated by spaces. Each starts with a letter and holds no space, so none can be read
+// as an option of its own; each goes to yt-dlp as the value of one --extractor-args.
+const extractorArgsPattern = /^[a-z][\w-]*(?::[\w-]+)*:\w+=[^\s;]*(?:;\w+=[^\s;]*)*$/i;
+const extractorArgs = z
+  .string()
+  .transform((text) => text.split(/\s+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(extractorArgsPattern, 'expected EXTRACTOR:KEY=VALUE[;KEY=VALUE], several separated by spaces'),
+    ),
+  )
+  .optional();
 const budgetVariable = (id: PlatformId) => `ACCESS_SESSION_PER_HOUR_${id.toUpperCase()}`;
 const perHour = z.coerce.number().int().positive();
 // The proxy becomes the egress guard's upstream (net/egress-upstream.ts), which speaks http and
@@ -53,6 +69,8 @@ export const ytDlpSettingsShape = {
   /** Downloads one session may make per hour (pacing, so the site does not flag it). */
   ACCESS_SESSION_PER_HOUR: perHour.default(300),
   ...Object.fromEntries(platforms.map((p) => [budgetVariable(p.id), perHour.optional()])),
+  /** yt-dlp's --extractor-args per platform (player clients, a PO-token provider's address). */
+  ...Object.fromEntries(platforms.map((p) => [extractorArgsVariable(p.id), extractorArgs])),
   /** How long a session or route the site blamed stays out of use; doubles on each repeat. */
   ACCESS_COOLDOWN_SECONDS: perHour.default(300),
   /** Browser to impersonate (`chrome`, `safari:ios`...); yt-dlp's curl_cffi does the rest. */
@@ -70,11 +88,15 @@ export interface YtDlpSettings {
   /** The proxies each platform's downloads go through (its own list, else the global one). */
   YTDLP_PROXIES: Partial<Record<PlatformId, string[]>>;
   COOKIES_DIR?: string;
+  /** yt-dlp's --extractor-args of each platform's runs (never logged: they may hold tokens). */
+  YTDLP_EXTRACTOR_ARGS: Partial<Record<PlatformId, string[]>>;
   /** Downloads per hour each session of a platform may make (its own setting, else the global one). */
   ACCESS_SESSION_BUDGETS: Record<PlatformId, number>;
   YTDLP_IMPERSONATE?: string;
-  /** The JavaScript runtime yt-dlp uses for YouTube: the project's own Node 24. */
+  /** The project's own Node 24: yt-dlp's JavaScript runtime only when Deno is missing. */
   NODE_RUNTIME_PATH: string;
+  /** Deno from the npm registry (the `deno` dependency): yt-dlp's JavaScript runtime. */
+  DENO_PATH?: string;
 }
 
 type RawSettings = Record<string, unknown> & {
@@ -94,6 +116,19 @@ function projectNode(): string {
   return existsSync(bundled) ? bundled : process.execPath;
 }
 
+/**
+ * The `deno` npm package's binary: its own copy, else the platform package it came with (its
+ * optional dependency); undefined when neither was installed (an unsupported platform).
+ */
+function projectDeno(): string | undefined {
+  const candidates = [
+    path.join(repoRoot, 'node_modules/deno/deno'),
+    path.join(repoRoot, `node_modules/@deno/${process.platform}-${process.arch}-glibc/deno`),
+    path.join(repoRoot, `node_modules/@deno/${process.platform}-${process.arch}/deno`),
+  ];
+  return candidates.find((file) => existsSync(file));
+}
+
 export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
   const projectPath = path.resolve(repoRoot, raw.ENGINES_DIR, 'venv/bin/yt-dlp');
   const [ytDlpPath, source]: [string, YtDlpSource] = raw.YTDLP_PATH
@@ -109,6 +144,7 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     const proxy = (raw[proxyVariable(platform.id)] as string[] | undefined) ?? raw.YTDLP_PROXY;
     if (proxy) proxies[platform.id] = proxy;
   }
+  const deno = projectDeno();
   const budgets = Object.fromEntries(
     platforms.map((p) => [
       p.id,
@@ -123,7 +159,14 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     YTDLP_PROXIES: proxies,
     COOKIES_DIR: raw.COOKIES_DIR && path.resolve(raw.COOKIES_DIR),
     ACCESS_SESSION_BUDGETS: budgets,
+    YTDLP_EXTRACTOR_ARGS: Object.fromEntries(
+      platforms.flatMap((p) => {
+        const args = raw[extractorArgsVariable(p.id)] as string[] | undefined;
+        return args?.length ? [[p.id, args]] : [];
+      }),
+    ),
     YTDLP_IMPERSONATE: raw.YTDLP_IMPERSONATE,
     NODE_RUNTIME_PATH: projectNode(),
+    ...(deno ? { DENO_PATH: deno } : {}),
   };
 }

@@ -3,9 +3,18 @@
 import { appVersion } from '@grabbit/catalog';
 import type { EngineStatus, Health, YtDlpHealth } from '@grabbit/contracts';
 import { ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from './engines';
-import { jsRuntimeFor, type YtDlpEngine } from './ytdlp';
+import {
+  accessReport,
+  jsRuntimeFor,
+  nodeRuntimeWarning,
+  type AccessSettings,
+  type YtDlpEngine,
+} from './ytdlp';
 
-export async function healthReport(statuses: EngineStatus[], config: YtDlpEngine): Promise<Health> {
+export async function healthReport(
+  statuses: EngineStatus[],
+  config: YtDlpEngine & AccessSettings,
+): Promise<Health> {
   const warnings = statuses
     .filter((s) => !s.available)
     .map((s) => `${s.name} is missing (package ${s.package})`);
@@ -18,14 +27,18 @@ export async function healthReport(statuses: EngineStatus[], config: YtDlpEngine
     // Asked of yt-dlp once (memoised), on the first /health rather than at every start.
     jsRuntime: (await jsRuntimeFor(config)) ?? null,
   };
-  for (const warning of [ytDlpFallbackWarning(config), ytDlpAgeWarning(version)]) {
+  const runtimeWarning = nodeRuntimeWarning(ytDlp.jsRuntime);
+  for (const warning of [ytDlpFallbackWarning(config), ytDlpAgeWarning(version), runtimeWarning]) {
     if (warning) warnings.push(warning);
   }
+  const { access, warnings: accessWarnings } = await accessReport(config);
+  warnings.push(...accessWarnings);
   return {
     status: statuses.every((s) => s.available) ? 'ok' : 'degraded',
     version: appVersion,
     engines: statuses,
     ytDlp,
     warnings,
+    ...(Object.keys(access).length > 0 ? { access } : {}),
   };
 }

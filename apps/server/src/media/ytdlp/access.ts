@@ -95,6 +95,7 @@ export async function ytDlpAccess(
   visitorCookiesFile?: string,
 ): Promise<YtDlpAccess> {
   const args = await engineArgs(config);
+  for (const value of config.YTDLP_EXTRACTOR_ARGS[platform.id] ?? []) args.push('--extractor-args', value);
   const cookies = await cookieFileFor(config, platform, visitorCookiesFile);
   const route: Route | undefined = takeRoute(
     accessPoolsFor(config).ledger,

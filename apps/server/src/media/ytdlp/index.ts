@@ -16,7 +16,9 @@ import type { ChosenFormat, DownloadProgress } from './progress';
 export type { InfoMode } from './args';
 export { entryUrl, thumbnailOf, type YtDlpInfo } from './info';
 export type { ChosenFormat, DownloadResultInfo, DownloadProgress } from './progress';
-export { jsRuntimeFor, type YtDlpEngine } from './options';
+export { jsRuntimeFor, nodeRuntimeWarning, type YtDlpEngine } from './options';
+export { accessReport, type AccessReport } from './access-health';
+export type { AccessSettings } from './access-pools';
 export { audioKbps, sectionOf } from './sections';
 
 /** A link as the downloader checked it: its platform, and whether the generic extractor may read it. */

@@ -9,8 +9,10 @@ export interface YtDlpEngine {
   YTDLP_SOURCE: YtDlpHealth['source'];
   /** The project environment's yt-dlp, whether or not it is the one used. */
   YTDLP_PROJECT_PATH: string;
-  /** The project's own Node 24, yt-dlp's JavaScript runtime. */
+  /** The project's own Node 24: the runtime only when Deno is missing. */
   NODE_RUNTIME_PATH: string;
+  /** Deno (the `deno` npm dependency): yt-dlp's JavaScript runtime. */
+  DENO_PATH?: string;
 }
 
 const knownOptions = new Map<string, Promise<Set<string>>>();
@@ -27,8 +29,19 @@ export function ytDlpOptions(ytDlpPath: string): Promise<Set<string>> {
   return options;
 }
 
-/** `node:<path>` when the installed yt-dlp takes a JavaScript runtime, else undefined. */
+/**
+ * The JavaScript runtime for YouTube's player code, when the installed yt-dlp takes one:
+ * `deno:<path>` (Deno runs it without file or network access), else `node:<path>` (Node may read
+ * files and reach the network: /health warns). Undefined for a yt-dlp without --js-runtimes.
+ */
 export async function jsRuntimeFor(config: YtDlpEngine): Promise<string | undefined> {
   const options = await ytDlpOptions(config.YTDLP_PATH);
-  return options.has('--js-runtimes') ? `node:${config.NODE_RUNTIME_PATH}` : undefined;
+  if (!options.has('--js-runtimes')) return undefined;
+  return config.DENO_PATH ? `deno:${config.DENO_PATH}` : `node:${config.NODE_RUNTIME_PATH}`;
 }
+
+/** The warning when yt-dlp runs YouTube's player code in Node because Deno is missing. */
+export const nodeRuntimeWarning = (runtime: string | null) =>
+  runtime?.startsWith('node:')
+    ? "yt-dlp: Deno is missing, so YouTube's player code runs in Node, which may read files and reach the network; run npm install (the deno dependency)."
+    : undefined;
