@@ -13,7 +13,7 @@ export interface ConverterPage {
   inputs: readonly string[];
   /** Output formats (lowercase), in the order the dropdown lists them; the first is the default. */
   outputs: readonly string[];
-  /** Maximum upload size as the spec writes it ("50MB", "1GB"). */
+  /** Maximum upload size as the pages write it ("50MB", "1GB"). */
   maxSize: string;
 }
 

@@ -21,7 +21,7 @@ export const downloadFormats = [
 ] as const;
 export type DownloadFormat = (typeof downloadFormats)[number];
 
-/** Formats the page's dropdown offers (spec 9), with their labels. */
+/** Formats the page's dropdown offers, with their labels. */
 export const downloaderFormatOptions: readonly { value: DownloadFormat; label: string }[] = [
   { value: 'mp4', label: 'MP4 (HD, Full HD)' },
   { value: 'mp3', label: 'MP3 (audio)' },

@@ -127,7 +127,7 @@ export const platforms: readonly Platform[] = [
      * Twitch videos (/videos/<id>, the twitch:vod extractor) are past broadcasts, highlights and
      * uploads alike, and yt-dlp cannot tell them apart: it sets was_live to true for every one and
      * does not pass on Twitch's broadcastType. Length is the one signal it gives, and size is the
-     * spec's reason for refusing past broadcasts, so a Twitch video longer than 1 hour, or still
+     * reason past broadcasts are refused, so a Twitch video longer than 1 hour, or still
      * being recorded (is_live), is taken for a full past broadcast and refused.
      */
     longMediaRule: {

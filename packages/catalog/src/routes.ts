@@ -1,4 +1,4 @@
-// Every route of the spec's route table with its search metadata, built from the data above so a
+// Every route of the site with its search metadata, built from the data above so a
 // new platform or converter page is one entry.
 import { converterCanonicalPath, converterPages, converterRoute, type ConverterPage } from './converters';
 import { platforms, type Platform } from './platforms';

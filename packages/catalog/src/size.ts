@@ -3,7 +3,7 @@ const unitBytes = { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
 
 /**
  * Parses a size text into bytes. GB means 1024^3 and KB 1024; anything else (MB or no unit) is
- * read as megabytes, as the spec says.
+ * read as megabytes (the pages write sizes that way).
  */
 export function parseSizeText(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([KMG]B)?\s*$/i.exec(text);

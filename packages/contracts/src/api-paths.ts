@@ -18,7 +18,7 @@ export const apiRoutes = {
   downloadTask: '/api/download/task/:taskId',
   downloadFile: '/api/download/file/:fileId',
   thumbnail: '/api/download/thumbnail/:id',
-  /** The spec's POST /api/download/youtube/playlist, for any page whose catalog entry has playlists. */
+  /** POST /api/download/youtube/playlist, for any page whose catalog entry has playlists. */
   playlist: '/api/download/:platform/playlist',
   batchStart: '/api/download/playlist',
   batchStatus: '/api/download/playlist/:batchId/status',

@@ -1,5 +1,5 @@
 // Downloader API shapes: requests, answers and real-time hub events. Field
-// names follow the spec so the pages and the server read one contract.
+// names are the public API's, so the pages and the server read one contract.
 import { downloadFormats, maxTargetSizeMB } from '@grabbit/catalog';
 import { z } from 'zod';
 import { clipOptionsShape } from './download-options';

@@ -81,7 +81,7 @@ export function attachDownloadHub(
   const io: HubServer = new Server(server, {
     ...(options.adapter ? { adapter: options.adapter } : {}),
     path: hubPath,
-    // Spec: keep-alive 15 s, server timeout 30 s (a ping every 15 s, 15 s more to answer).
+    // Keep-alive 15 s, server timeout 30 s (a ping every 15 s, 15 s more to answer).
     pingInterval: network.hubKeepAliveMs,
     pingTimeout: network.hubServerTimeoutMs - network.hubKeepAliveMs,
     cors: { origin: [...listed] },

@@ -1,4 +1,4 @@
-// The spec's four cloud-storage calls, plus the object links themselves:
+// The four cloud-storage calls, plus the object links themselves:
 //   POST /api/cloudstorage/download-and-upload, POST /api/cloudstorage/upload,
 //   GET /api/cloudstorage/status[?fileKey=] (a fresh link for a key), DELETE /api/cloudstorage/delete/{fileKey},
 //   GET /api/cloudstorage/files/{linkId}[?expires=&signature=] (public, or signed and expiring).

@@ -1,4 +1,4 @@
-// Playlists: POST /api/download/{platform}/playlist (the spec's youtube/playlist) lists one (and says whether the page downloads it
+// Playlists: POST /api/download/{platform}/playlist (also reached as youtube/playlist) lists one (and says whether the page downloads it
 // at once), POST /api/download/playlist starts a batch, GET .../{batchId}/status follows it, and
 // POST .../{batchId}/download streams its files as one zip named after the playlist.
 import {

@@ -1,5 +1,5 @@
 // API keys for programmatic clients: the operator's API_KEYS_FILE lists keys with their own limits
-// (or none) and the features they may use. A request sends one as the spec's bearer token
+// (or none) and the features they may use. A request sends one as a bearer token
 // (`Authorization: Bearer <key>`). Keys are held only as SHA-256 digests and never logged (the
 // logger redacts the authorization header).
 import { createHash } from 'node:crypto';
