@@ -50,6 +50,8 @@ export default defineConfig({
             'apps/server/test/convert-matrix.test.ts',
             // Resumable uploads into the bucket (multipart), converted by id on a worker.
             'apps/server/test/uploads-resumable.test.ts',
+            // The running-job cap over job records in Redis: abandoned jobs keep their slots.
+            'apps/server/test/jobs-running-cap.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',
