@@ -51,6 +51,8 @@ export default defineConfig({
             // Resumable uploads into the bucket (multipart), converted by id on a worker.
             'apps/server/test/uploads-resumable.test.ts',
             'apps/server/test/uploads-resumable-bounds.test.ts',
+            // The running-job cap over job records in Redis: abandoned jobs keep their slots.
+            'apps/server/test/jobs-running-cap.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',

@@ -5,7 +5,7 @@
 // once, another client is served meanwhile, and the slot comes back when a job ends. A client
 // that leaves does not cancel its job: it goes on and its result is collected by its id.
 // Real app over HTTP, real yt-dlp and ffmpeg, each client its own forwarded address.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { convertEndpoints, type ConversionJob } from '@grabbit/contracts';
@@ -53,12 +53,6 @@ function startDownload(client: string, pathname: string, signal?: AbortSignal): 
   });
 }
 
-/** How many results the store holds. */
-async function storedResults(): Promise<number> {
-  const names = await readdir(path.join(test.dataDir, 'results')).catch(() => []);
-  return names.filter((name) => !name.startsWith('.')).length;
-}
-
 function startConversion(client: string, clip: Buffer): Promise<Response> {
   const form = multipartForm({ OutputFormat: 'webm', Quality: 'high' }, 'clip.mp4', clip);
   return fetch(`${test.origin}${convertEndpoints.video}`, {
@@ -103,11 +97,16 @@ describe('the running-job cap counts jobs, not open requests', () => {
     expect(other.status).toBe(200);
     await other.arrayBuffer();
 
-    // Both abandoned downloads finish and are stored (the other client's file is the third).
-    await until(async () => (await storedResults()) >= 3, 'abandoned downloads stored', 60_000);
-    const afterwards = await startDownload(client, '/a.mp4');
-    expect(afterwards.status).toBe(200);
-    await afterwards.arrayBuffer();
+    // Once the abandoned downloads end, their slots come back (nothing else frees them this soon).
+    await until(
+      async () => {
+        const afterwards = await startDownload(client, '/a.mp4');
+        await afterwards.arrayBuffer();
+        return afterwards.status === 200;
+      },
+      'a slot back once the abandoned downloads ended',
+      60_000,
+    );
   }, 120_000);
 
   it('holds six respond-async conversions to the cap, serves another client, and frees a slot when one ends', async () => {

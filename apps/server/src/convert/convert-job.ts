@@ -40,8 +40,6 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
-export const cancelledFailure = () => new AppError('REQUEST_CANCELLED', 'The request was cancelled.');
-
 /**
  * A convert job that failed for good outside its handler (its workers died, its time ran out):
  * the visitor gets a clear error and the upload is removed.

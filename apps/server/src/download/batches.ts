@@ -15,7 +15,7 @@ import type { JobOrigin, JobRecords } from '../jobs/job-records';
 import type { TaskStore } from './task-store';
 
 /** A batch's own fields in its job record. */
-export interface BatchDetail {
+interface BatchDetail {
   title: string;
   /** Empty until every item's task is made (the batch does not move on before). */
   items: { url: string; title: string | null; taskId: string }[];

@@ -33,7 +33,7 @@ export interface JobChangeBus {
 
 export class JobRecords {
   constructor(
-    readonly store: JobRecordStore,
+    private readonly store: JobRecordStore,
     private readonly bus: JobChangeBus,
   ) {}
 

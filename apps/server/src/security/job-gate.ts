@@ -92,8 +92,8 @@ export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
 }
 
 /**
- * Where a route's job comes from: the request's slot, or, on a route the gate does not guard (an
- * API key without limits never reaches it), a job of the client's that holds no slot.
+ * Where a route's job comes from: the request's slot, or, should a route start a job without
+ * passing the gate, a job of the client's that holds no slot.
  */
 export function jobOrigin(request: FastifyRequest): JobOrigin {
   return request.jobSlot ? { slot: request.jobSlot } : { owner: request.clientId };
