@@ -5,7 +5,6 @@
 // Redis bus as a worker's process does; the clients (in their own thread, as browsers are
 // elsewhere) note when each event arrives. Delay: from publish to receipt. Budget: p99 at most
 // 100 ms.
-import type { DownloadTask } from '@grabbit/contracts';
 import { hubEvents } from '@grabbit/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,9 +12,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Redis } from 'ioredis';
 import { RedisEventBus } from '../../apps/server/src/realtime/redis-event-bus';
-import { RedisBatchStore } from '../../apps/server/src/download/redis-batch-store';
+import { newJobRecord } from '../../apps/server/src/jobs/job-record';
+import { RedisJobRecordStore } from '../../apps/server/src/jobs/redis-job-records';
 import { connectRedis, redisReady } from '../../apps/server/src/redis/redis-connection';
-import { RedisTaskStateStore } from '../../apps/server/src/download/redis-task-state';
 import { startRedis } from '../../apps/server/test/support/redis-server';
 import { startApiProcess, type ApiProcess } from '../../apps/server/test/support/scaled-processes';
 import { hubClientsBootstrap, ms, percentile } from './download-bench';
@@ -31,27 +30,24 @@ const now = () => performance.timeOrigin + performance.now();
 
 /** A playlist of one running download, as a worker leaves it in Redis: joins answer its progress. */
 async function writeRunningBatch(commands: Redis): Promise<void> {
-  const at = new Date().toISOString();
-  const task: DownloadTask = {
-    taskId,
-    platform: 'youtube',
-    url: 'https://www.youtube.com/watch?v=bench',
-    format: 'mp4',
-    status: 'downloading',
-    progress: 0,
-    stage: 'downloading',
-    createdAt: at,
-    updatedAt: at,
-  };
-  await new RedisTaskStateStore(commands, hourMs, `${prefix}:task:`).set({ task });
-  await new RedisBatchStore(commands, `${prefix}:`, hourMs).put({
-    batchId,
-    title: 'bench',
-    items: [{ url: task.url, title: null, taskId }],
-    createdAt: Date.now(),
-    lastProgress: -1,
-    finished: false,
+  const records = new RedisJobRecordStore(commands, `${prefix}:`, hourMs, hourMs);
+  const url = 'https://www.youtube.com/watch?v=bench';
+  const owner = 'bench-client';
+  const task = newJobRecord({
+    id: taskId,
+    kind: 'download',
+    owner,
+    holdsSlot: false,
+    detail: { platform: 'youtube', url, format: 'mp4', status: 'downloading', batchId },
   });
+  await records.create({ ...task, status: 'running', stage: 'downloading' });
+  const batch = newJobRecord({
+    id: batchId,
+    kind: 'batch',
+    owner,
+    detail: { title: 'bench', items: [{ url, title: null, taskId }], lastProgress: -1 },
+  });
+  await records.create({ ...batch, status: 'running' });
 }
 
 /** Publishes the batch's progress as a worker would; resolves with each event's publish time. */
