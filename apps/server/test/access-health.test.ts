@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy';
 import { startSessionSite, type SessionSite } from './support/session-site';
-import { until } from './support/until';
+import { downloadOverHttp } from './support/task-over-http';
 
 let site: SessionSite;
 let live: RecordingProxy;
@@ -59,25 +59,8 @@ afterAll(async () => {
   await rm(cookiesDir, { recursive: true, force: true });
 });
 
-async function download(pathname = '/watch.html'): Promise<DownloadTask> {
-  const started = await fetch(`${server?.url}/api/download/vimeo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: site.url(pathname), format: 'mp4' }),
-  });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const { taskId } = (await started.json()) as { taskId: string };
-  let task: DownloadTask | undefined;
-  await until(
-    async () => {
-      task = (await (await fetch(`${server?.url}/api/download/task/${taskId}`)).json()) as DownloadTask;
-      return task.status === 'completed' || task.status === 'error';
-    },
-    'download finished',
-    90_000,
-  );
-  return task as DownloadTask;
-}
+const download = (pathname = '/watch.html'): Promise<DownloadTask> =>
+  downloadOverHttp(server?.url ?? '', 'vimeo', site.url(pathname));
 
 const limitedRequests = () => site.requests.filter((r) => r.sid === 'limited-session').length;
 

@@ -9,6 +9,7 @@ import type { DownloadTask, Health } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startSessionSite, type SessionSite } from './support/session-site';
+import { downloadOverHttp } from './support/task-over-http';
 import { until } from './support/until';
 
 let site: SessionSite;
@@ -40,25 +41,8 @@ afterAll(async () => {
   await rm(cookiesDir, { recursive: true, force: true });
 });
 
-async function download(): Promise<DownloadTask> {
-  const started = await fetch(`${server?.url}/api/download/vimeo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: site.url('/watch.html'), format: 'mp4' }),
-  });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const { taskId } = (await started.json()) as { taskId: string };
-  let task: DownloadTask | undefined;
-  await until(
-    async () => {
-      task = (await (await fetch(`${server?.url}/api/download/task/${taskId}`)).json()) as DownloadTask;
-      return task.status === 'completed' || task.status === 'error';
-    },
-    'download finished',
-    60_000,
-  );
-  return task as DownloadTask;
-}
+const download = (): Promise<DownloadTask> =>
+  downloadOverHttp(server?.url ?? '', 'vimeo', site.url('/watch.html'), 60_000);
 
 describe('session pool', () => {
   it("a download uses the pool's session, and the jar the site updated is written back", async () => {

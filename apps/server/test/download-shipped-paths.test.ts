@@ -5,12 +5,11 @@ import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DownloadTask } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.mjs';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
-import { until } from './support/until';
+import { finishedTask } from './support/task-over-http';
 
 const cookieValue = 'operator-vimeo-3c81e2';
 
@@ -47,19 +46,6 @@ afterAll(async () => {
   await site?.close();
   await rm(workDir, { recursive: true, force: true });
 });
-
-async function finishedTask(url: string, taskId: string): Promise<DownloadTask> {
-  let task: DownloadTask | undefined;
-  await until(
-    async () => {
-      task = (await (await fetch(`${url}/api/download/task/${taskId}`)).json()) as DownloadTask;
-      return task.status === 'completed' || task.status === 'error';
-    },
-    'download finished',
-    90_000,
-  );
-  return task as DownloadTask;
-}
 
 describe('operator cookies as shipped', () => {
   it('a download with the default DATA_DIR and COOKIES_DIR/vimeo.txt completes with the cookie', async () => {
