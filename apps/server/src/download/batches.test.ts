@@ -14,7 +14,14 @@ function setup() {
   const bus = new InProcessEventBus();
   const records = new JobRecords(new MemoryJobRecordStore(3_600_000, 3_600_000), bus);
   const tasks = new TaskStore(records, bus);
-  const results = { open: async () => undefined } as unknown as ResultStore;
+  const results: ResultStore = {
+    put: async () => {
+      throw new Error('no result is stored in these tests');
+    },
+    open: async () => undefined,
+    delete: async () => undefined,
+    sweep: async () => 0,
+  };
   const batches = new PlaylistBatches(
     {
       tasks,

@@ -70,7 +70,9 @@ export function runJobRunnerContract(
 ): void {
   describe(`${name} (job runner contract)`, () => {
     it('refuses to start when a job name has no handler', async () => {
-      const runner = makeRunner({ download: {}, convert: {} } as unknown as ProductJobTable);
+      // A table read from plain data, past the types, that names no handler.
+      const untyped: ProductJobTable = JSON.parse('{"download":{},"convert":{}}');
+      const runner = makeRunner(untyped);
       await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert/);
       await runner.close();
     });
