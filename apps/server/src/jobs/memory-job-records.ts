@@ -1,5 +1,6 @@
-// Embedded mode's job records, in this process. Records are forgotten `keepMs` after they were
-// made (on the next write: no timer per record, see core/expiry-queue.ts). A slot not given back
+// Embedded mode's job records, in this process. Records are forgotten `keepMs` after they ended
+// (on the next write: no timer per record, see core/expiry-queue.ts); a job still queued or running
+// is never forgotten under its waiters, however long it takes. A slot not given back
 // by `slotMs` after its job was made no longer counts, as in the Redis store, so a job that never
 // reports its end cannot hold its owner's slot for ever.
 import { ExpiryQueue } from '../core/expiry-queue';
@@ -25,7 +26,7 @@ export class MemoryJobRecordStore implements JobRecordStore {
       if (this.held(record.owner) >= cap) return false;
       this.ownerSlots(record.owner).set(record.id, this.now() + this.slotMs);
     }
-    this.ages.start(record.id);
+    if (isEnded(record)) this.ages.start(record.id);
     this.records.set(record.id, structuredClone(record));
     return true;
   }
@@ -44,7 +45,10 @@ export class MemoryJobRecordStore implements JobRecordStore {
     const next = change(current);
     if (!next) return current;
     this.records.set(id, structuredClone(next));
-    if (isEnded(next)) this.slots.get(next.owner)?.delete(id);
+    if (isEnded(next)) {
+      this.slots.get(next.owner)?.delete(id);
+      this.ages.start(id);
+    }
     return structuredClone(next);
   }
 
