@@ -74,7 +74,7 @@ describe('methods, sizes and input', () => {
     expect(wrong.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
     const upload = await fx.test.app.inject({ method: 'GET', url: '/api/uploads/0123456789abcdef' });
     expect(upload.statusCode).toBe(405);
-    expect(listOf(upload.headers.allow).sort()).toEqual(['delete', 'head', 'patch']);
+    expect(listOf(upload.headers.allow).sort()).toEqual(['delete', 'head', 'options', 'patch', 'post']);
     const unknown = await fx.test.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
