@@ -11,6 +11,7 @@ import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import type { ActiveJobs } from './active-jobs';
 import type { ApiFeature } from './api-keys';
+import { batchOf, type BatchStarts } from './batch-starts';
 import { checkDiskSpace } from './disk-guard';
 import { spend, type Limiter } from './rate-limits';
 
@@ -19,6 +20,8 @@ export type JobBudget = 'job' | 'preview';
 export interface JobRoute {
   feature: ApiFeature;
   budget: JobBudget;
+  /** A request naming its batch (batch-starts.ts) spends the job budget once per batch. */
+  batched?: boolean;
 }
 
 declare module 'fastify' {
@@ -33,8 +36,12 @@ declare module 'fastify' {
 }
 
 /** A route's options for work it starts: `{ config: startsJob('download') }`. */
-export function startsJob(feature: ApiFeature, budget: JobBudget = 'job'): { startsJob: JobRoute } {
-  return { startsJob: { feature, budget } };
+export function startsJob(
+  feature: ApiFeature,
+  budget: JobBudget = 'job',
+  options: { batched?: boolean } = {},
+): { startsJob: JobRoute } {
+  return { startsJob: { feature, budget, ...options } };
 }
 
 const tooManyActive = (cap: number) =>
@@ -47,9 +54,24 @@ export interface JobGateDeps {
   config: Config;
   jobs: ActiveJobs;
   limiters: Record<JobBudget, Limiter>;
+  batches: BatchStarts;
 }
 
-export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
+/** The job budget: spent once per batch on a batched route, else once per request. */
+async function spendJobStart(
+  route: JobRoute,
+  deps: JobGateDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const batch = route.batched ? batchOf(request) : undefined;
+  if (batch && deps.batches.covers(request.clientId, batch)) return;
+  await spend(deps.limiters.job, request, reply);
+  if (batch) deps.batches.paid(request.clientId, batch);
+}
+
+export function jobGate(route: JobRoute, deps: JobGateDeps) {
+  const { feature, budget } = route;
   const { config, jobs } = deps;
   const minFree = config.DISK_MIN_FREE_MB * 1024 * 1024;
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -63,7 +85,7 @@ export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
     const release = await jobs.take(request.clientId, cap);
     if (!release) throw tooManyActive(cap);
     try {
-      await spend(deps.limiters.job, request, reply);
+      await spendJobStart(route, deps, request, reply);
     } catch (error) {
       release();
       throw error;

@@ -15,6 +15,7 @@ import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
 import { appendOnRequest, jobGate } from './job-gate';
 import { registerBodyStallCut } from './upload-stall';
+import { BatchStarts } from './batch-starts';
 import { createLimiters, registerRateLimitStore, spend, type Limiter } from './rate-limits';
 import { routePath } from '../http/route-path';
 
@@ -82,6 +83,7 @@ export async function registerSecurity(
   });
 
   // Routes say in their options whether they start work (job-gate.ts).
+  const batches = new BatchStarts();
   app.addHook('onRoute', (route) => {
     const spec = route.config?.startsJob;
     if (!spec) return;
@@ -89,6 +91,7 @@ export async function registerSecurity(
       config,
       jobs,
       limiters: { job: limiters.jobs, preview: limiters.previews },
+      batches,
     });
     appendOnRequest(route, gate);
   });
