@@ -1,0 +1,35 @@
+// Small things of the download queue, as a visitor sees them: a thumbnail that fails to load gives
+// way to a placeholder instead of a broken image. Desktop and phone, shipped limits.
+import { describe, expect, it } from 'vitest';
+import {
+  clickThroughGate,
+  mainButton,
+  openDownloader,
+  queueItems,
+  useDownloaderHarness,
+} from '../support/downloader';
+
+const harness = useDownloaderHarness();
+
+describe.each([
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 740 }],
+] as const)('queue thumbnails (%s)', (_name, viewport) => {
+  it('shows a placeholder for a thumbnail that fails to load', async () => {
+    const { context, page } = await openDownloader(harness, '/youtube-downloader', { viewport });
+    // The playlist's pictures are gone by the time the page asks for them.
+    await page.route(
+      (url) => url.pathname.endsWith('/photo.jpg') || url.pathname.includes('thumbnail'),
+      (route) => route.fulfill({ status: 404, body: 'gone' }),
+    );
+    await page
+      .getByRole('textbox', { name: 'YouTube link 1' })
+      .fill(harness.site.url('/feed-30.xml?list=PL30'));
+    await clickThroughGate(mainButton(page), 3, 'Download');
+    await page.getByText('30 videos found!').waitFor({ timeout: 60_000 });
+    const first = queueItems(page).first();
+    await first.getByTestId('queue-thumbnail-fallback').waitFor();
+    expect(await first.locator('img').count()).toBe(0);
+    await context.close();
+  });
+});
