@@ -59,6 +59,10 @@ describe.each([
     await expect
       .poll(() => queueStatuses(page), { timeout: 60_000 })
       .toEqual(['Completed', 'Completed', 'Completed', 'Completed']);
+    // Each converted row names its output and its size.
+    expect(await page.getByTestId('conversion-output').first().textContent()).toMatch(
+      /^red\.bmp · \d+(\.\d)? (KB|MB)$/,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );

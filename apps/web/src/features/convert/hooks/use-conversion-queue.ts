@@ -88,7 +88,13 @@ export function useConversionQueue(page: ConverterPage) {
         const blob = answer instanceof Blob ? answer : await conversionJobResult(answer, controller.signal);
         if (controller.signal.aborted) return 'removed';
         const outputUrl = objectUrls.create(id, blob);
-        dispatch({ type: 'completed', id, outputUrl, downloadName: downloadName(file.name, outputFormat) });
+        dispatch({
+          type: 'completed',
+          id,
+          outputUrl,
+          downloadName: downloadName(file.name, outputFormat),
+          outputBytes: blob.size,
+        });
         return 'completed';
       } catch (error) {
         if (controller.signal.aborted) return 'removed';

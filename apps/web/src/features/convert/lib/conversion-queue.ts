@@ -22,6 +22,8 @@ export interface QueueItem {
   conversion?: { stage: ConversionStage; percent: number };
   outputUrl?: string;
   downloadName?: string;
+  /** The converted file's size, shown beside its name. */
+  outputBytes?: number;
   error?: string;
 }
 
@@ -44,7 +46,7 @@ export type QueueAction =
   | { type: 'waiting'; id: string; waiting: Waiting | undefined }
   | { type: 'uploadProgress'; id: string; progress: number }
   | { type: 'conversionProgress'; id: string; stage: ConversionStage; percent: number }
-  | { type: 'completed'; id: string; outputUrl: string; downloadName: string }
+  | { type: 'completed'; id: string; outputUrl: string; downloadName: string; outputBytes?: number }
   | { type: 'failed'; id: string; error: string }
   | { type: 'batchFinished' }
   | { type: 'removed'; id: string }
@@ -101,6 +103,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         progress: 100,
         outputUrl: action.outputUrl,
         downloadName: action.downloadName,
+        outputBytes: action.outputBytes,
       }));
     case 'failed':
       return updateConverting(state, action.id, (item) => ({

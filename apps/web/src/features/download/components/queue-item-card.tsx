@@ -24,6 +24,12 @@ const statusText: Record<QueueItem['status'], string> = {
   error: 'Failed',
 };
 
+/** What the save button does: saves the file, in its format ("Save MP3"). */
+function saveLabel(item: QueueItem): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(item.fileName ?? '')?.[1];
+  return extension ? `Save ${extension.toUpperCase()}` : 'Save file';
+}
+
 /** The item's picture; one that fails to load gives way to a plain placeholder, never a broken image. */
 function QueueThumbnail({ src }: { src: string }) {
   const [failed, setFailed] = useState<string>();
@@ -90,7 +96,7 @@ export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete
         )}
         {item.status === 'completed' && item.downloadUrl && (
           <MonetizedButton platformType={platformType} gatedButton="queue-item" onAction={() => onSave(item)}>
-            {opensInNewTab(item) ? 'Open file' : 'Save file'}
+            {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
           </MonetizedButton>
         )}
         {item.status === 'completed' && item.cloudFileKey && (
