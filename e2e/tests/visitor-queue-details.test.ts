@@ -10,13 +10,11 @@ import {
   queueItems,
   useDownloaderHarness,
 } from '../support/downloader';
+import { visitorViewports } from '../support/viewports';
 
 const harness = useDownloaderHarness();
 
-describe.each([
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 375, height: 740 }],
-] as const)('queue thumbnails (%s)', (_name, viewport) => {
+describe.each(visitorViewports)('queue thumbnails (%s)', (_name, viewport) => {
   it('shows a placeholder for a thumbnail that fails to load', async () => {
     const { context, page } = await openDownloader(harness, '/youtube-downloader', { viewport });
     // The playlist's pictures are gone by the time the page asks for them.
