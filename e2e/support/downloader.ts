@@ -127,7 +127,7 @@ export async function clickThroughGate(
   word: 'Convert' | 'Download',
 ): Promise<void> {
   for (let left = clicks; left >= 1; left -= 1) {
-    await button.filter({ hasText: `${word} (${left} clicks to start)` }).waitFor();
+    await button.filter({ hasText: `${word} (${left} click${left === 1 ? '' : 's'} to start)` }).waitFor();
     await button.click();
   }
 }

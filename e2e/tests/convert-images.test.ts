@@ -46,14 +46,15 @@ describe('PNG converter', () => {
     await chooseFiles(page, files);
     const selected = page.getByRole('region', { name: 'Selected files' });
     await expect.poll(() => selected.getByRole('listitem').count()).toBe(3);
-    expect(await selected.textContent()).toContain('0.0 MB');
+    expect(await selected.textContent()).toMatch(/\d+ KB/);
+    expect(await selected.textContent()).not.toContain('0.0 MB');
 
     await startConversion(page);
     await expect
       .poll(() => queueStatuses(page), { timeout: 30_000 })
       .toEqual(['Completed', 'Completed', 'Completed']);
     expect(await toastDescription(page, 'Batch conversion completed')).toBe(
-      'Successfully converted 3 file(s).',
+      'Successfully converted 3 files.',
     );
     // The selection is cleared after the batch; the queue keeps the results.
     expect(await selected.count()).toBe(0);
@@ -109,7 +110,7 @@ describe('PNG converter', () => {
       .poll(() => queueStatuses(page), { timeout: 30_000 })
       .toEqual([`Failed: ${serverMessage}`, 'Completed']);
     expect(await toastDescription(page, 'Batch conversion completed with errors')).toBe(
-      '1 files converted successfully, 1 failed.',
+      '1 file converted successfully, 1 failed.',
     );
     // Only the completed item can be saved.
     expect(await page.getByRole('button', { name: 'Download All (1)' }).count()).toBe(1);

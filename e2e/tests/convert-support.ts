@@ -73,7 +73,7 @@ export const convertButton = (page: Page) => page.getByTestId('convert-button');
 export async function startConversion(page: Page): Promise<void> {
   const button = convertButton(page);
   for (let left = Number(await button.getAttribute('data-gate-left')); left > 1; left -= 1) {
-    await button.filter({ hasText: `Convert (${left} clicks to start)` }).click();
+    await button.filter({ hasText: `Convert (${left} click${left === 1 ? '' : 's'} to start)` }).click();
   }
   await button.click();
 }

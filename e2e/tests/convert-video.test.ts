@@ -56,13 +56,11 @@ describe('MP4 converter', () => {
     expect(await page.getByRole('button', { name: 'Converting...' }).isDisabled()).toBe(true);
     const overall = page.getByTestId('conversion-overall');
     await overall.waitFor();
-    expect(await overall.textContent()).toContain('Processing 1 files...');
+    expect(await overall.textContent()).toContain('Processing 1 file...');
     expect(await overall.textContent()).toContain('0 / 1 completed');
 
     await expect.poll(() => queueStatuses(page), { timeout: 60_000 }).toEqual(['Completed']);
-    expect(await toastDescription(page, 'Batch conversion completed')).toBe(
-      'Successfully converted 1 file(s).',
-    );
+    expect(await toastDescription(page, 'Batch conversion completed')).toBe('Successfully converted 1 file.');
     const seen = await page.evaluate(() => (window as unknown as { __statusLog: string[] }).__statusLog);
     // Upload percentages first, then the server's own percentages while ffmpeg works.
     expect(seen.some((text) => /^Uploading… \d+%$/.test(text))).toBe(true);

@@ -51,7 +51,7 @@ describe('click-gate on a regular page', () => {
     expect(await mainButton(page).locator('[data-gate-strip]').getAttribute('style')).toContain('33.3');
 
     await mainButton(page).click();
-    await page.getByText('Download (1 clicks to start)').waitFor();
+    await page.getByText('Download (1 click to start)').waitFor();
     await expect.poll(() => windows.opened.length).toBe(2); // click 2: the tiny off-screen window...
     await expect.poll(() => windows.closed(), { timeout: 5000 }).toBe(1); // ...closed after 2 s
 
@@ -74,7 +74,7 @@ describe('click-gate on a regular page', () => {
     await save.filter({ hasText: 'Download (2 clicks to start)' }).click();
     expect(await stored(page)).toMatchObject({ [keys.clickCount]: '1', [keys.conversionMode]: 'true' });
     const download = page.waitForEvent('download');
-    await save.filter({ hasText: 'Download (1 clicks to start)' }).click();
+    await save.filter({ hasText: 'Download (1 click to start)' }).click();
     await download;
     await expect.poll(async () => (await stored(page))[keys.clickCount]).toBe('0');
     await context.close();

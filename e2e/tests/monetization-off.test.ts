@@ -20,7 +20,7 @@ describe('monetization switched off', () => {
     await mainButton(page).click();
     await waitForStatus(page, 0, 'completed');
     const download = page.waitForEvent('download');
-    await queueItems(page).first().getByRole('button', { name: 'Save file' }).click();
+    await queueItems(page).first().getByRole('button', { name: 'Save MP4' }).click();
     await download;
     expect(context.pages()).toHaveLength(1);
     expect(harness.sponsors.count('/sponsor/')).toBe(0);

@@ -14,6 +14,7 @@ import {
   startConversion,
   useFixtureDir,
 } from './convert-support';
+import { visitorViewports } from '../support/viewports';
 
 const session = startServerAndBrowser();
 const dir = useFixtureDir();
@@ -30,10 +31,7 @@ beforeAll(async () => {
   files = [png, ...others, video, text];
 });
 
-describe.each([
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 375, height: 740 }],
-] as const)('mixed files on the PNG converter (%s)', (_name, viewport) => {
+describe.each(visitorViewports)('mixed files on the PNG converter (%s)', (_name, viewport) => {
   it('converts every image, lists the others with their reason and the right page', async () => {
     const context = await session.browser.newContext({ viewport });
     const page = await context.newPage();
@@ -59,6 +57,10 @@ describe.each([
     await expect
       .poll(() => queueStatuses(page), { timeout: 60_000 })
       .toEqual(['Completed', 'Completed', 'Completed', 'Completed']);
+    // Each converted row names its output and its size.
+    expect(await page.getByTestId('conversion-output').first().textContent()).toMatch(
+      /^red\.bmp · \d+(\.\d)? (KB|MB)$/,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );

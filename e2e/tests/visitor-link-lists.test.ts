@@ -9,13 +9,11 @@ import {
   queueItems,
   useDownloaderHarness,
 } from '../support/downloader';
+import { visitorViewports } from '../support/viewports';
 
 const harness = useDownloaderHarness();
 
-describe.each([
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 375, height: 740 }],
-] as const)('a pasted list of links (%s)', (_name, viewport) => {
+describe.each(visitorViewports)('a pasted list of links (%s)', (_name, viewport) => {
   it('becomes one row each, downloads the good ones and sends the other link to its page', async () => {
     const { context, page } = await openDownloader(harness, '/youtube-downloader', { viewport });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.server.url });

@@ -6,10 +6,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageScripts } from '../../bench/src/web-size';
 import { startServerAndBrowser } from '../support/session';
+import { desktop, phone, visitorViewports } from '../support/viewports';
 
 const session = startServerAndBrowser();
-const phone = { width: 375, height: 740 };
-const desktop = { width: 1280, height: 900 };
 const homeBudgetKb = 120;
 
 async function open(viewport: { width: number; height: number }, route: string): Promise<Page> {
@@ -25,10 +24,7 @@ async function paste(page: Page, link: string): Promise<void> {
   await box.getByRole('button', { name: 'Go' }).click();
 }
 
-describe.each([
-  ['desktop', desktop],
-  ['phone', phone],
-] as const)('the home paste box (%s)', (_name, viewport) => {
+describe.each(visitorViewports)('the home paste box (%s)', (_name, viewport) => {
   it("opens the link's downloader page with the link filled in, and answers an unknown link", async () => {
     const page = await open(viewport, '/');
     await paste(page, 'https://example.com/clip');

@@ -13,14 +13,12 @@ import {
   waitForStatus,
 } from '../support/downloader';
 import { useTempDir } from '../support/session';
+import { visitorViewports } from '../support/viewports';
 
 const harness = useDownloaderHarness();
 const saveDir = useTempDir('grabbit-e2e-post-formats-');
 
-describe.each([
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 375, height: 740 }],
-] as const)('a post downloaded as MP3 (%s)', (name, viewport) => {
+describe.each(visitorViewports)('a post downloaded as MP3 (%s)', (name, viewport) => {
   it("offers the format, says what it does, and saves the item's sound as MP3", async () => {
     const { context, page } = await openDownloader(harness, '/instagram-downloader', { viewport });
     await page.getByRole('textbox', { name: 'Instagram link 1' }).fill(harness.site.url('/post.html'));

@@ -1,7 +1,8 @@
 // Per-client limits through the real app: the client is the socket's address (a forged
 // X-Forwarded-For changes nothing unless TRUST_PROXY says so), IPv6 clients count per /56, a flood
 // gets 429 RATE_LIMITED with Retry-After and RateLimit headers while another client is served,
-// /health is never limited, job starts have their own budget, the hub its own, and API keys from
+// /health is never limited, job starts have their own budget (one per batch of conversions), the
+// hub its own, and API keys from
 // the keys file bring their own limits (an unknown key is a 401).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -103,6 +104,27 @@ describe('job starts and hub connections have their own budgets', () => {
     expect(third.statusCode).toBe(429);
     expect(third.json<{ code: string }>().code).toBe('RATE_LIMITED');
     expect((await get(test, '203.0.113.20')).statusCode).toBe(200);
+  });
+
+  it('the conversions of one batch (one press of Convert) spend one job start together', async () => {
+    const convert = (client: string, batch?: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/convert/image${batch ? `?batch=${batch}` : ''}`,
+        remoteAddress: client,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x--\r\n',
+      });
+    const client = '203.0.113.21';
+    for (let i = 0; i < 6; i += 1) expect((await convert(client, 'press-0001')).statusCode).not.toBe(429);
+    // Another press spends the second start of the minute; a third press, or a file without a batch, is refused.
+    expect((await convert(client, 'press-0002')).statusCode).not.toBe(429);
+    expect((await convert(client, 'press-0003')).statusCode).toBe(429);
+    expect((await convert(client)).statusCode).toBe(429);
+    // A malformed batch name counts like none; another client's use of the name is its own start.
+    expect((await convert(client, 'x')).statusCode).toBe(429);
+    const other = '203.0.113.22';
+    expect((await convert(other, 'press-0001')).headers['ratelimit-remaining']).toBe('1');
   });
 
   it('the third hub connection in a minute is refused', async () => {

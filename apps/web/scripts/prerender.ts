@@ -11,6 +11,12 @@ import { compressDist } from './compress';
 
 const distDir = path.resolve(import.meta.dirname, '../dist');
 const siteUrl = (process.env.PUBLIC_URL ?? 'http://localhost:5000').replace(/\/$/, '');
+// Canonical, og:url and the sitemap name this origin: a build without PUBLIC_URL says so, or a
+// site would go live announcing localhost to search engines.
+if (!process.env.PUBLIC_URL?.trim())
+  console.warn(
+    `PUBLIC_URL is not set: canonical links, og:url and the sitemap name ${siteUrl}. Set PUBLIC_URL to the site's public origin and build again.`,
+  );
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

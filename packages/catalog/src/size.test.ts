@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMegabytes, parseSizeText } from './size';
+import { countOf, formatMegabytes, parseSizeText } from './size';
 
 describe('size text parsing', () => {
   it.each([
@@ -28,12 +28,19 @@ describe('size text parsing', () => {
 
 describe('size display', () => {
   it.each([
-    [0, '0.0 MB'],
+    [0, '0 KB'],
+    [12_800, '13 KB'],
     [1024 ** 2, '1.0 MB'],
     [1.25 * 1024 ** 2, '1.3 MB'],
     [123_456, '0.1 MB'],
     [1024 ** 3, '1024.0 MB'],
   ])('%i bytes show as %s', (bytes, text) => {
     expect(formatMegabytes(bytes)).toBe(text);
+  });
+});
+
+describe('counts', () => {
+  it('says 1 file and 3 files', () => {
+    expect([0, 1, 3].map((n) => countOf(n, 'file'))).toEqual(['0 files', '1 file', '3 files']);
   });
 });

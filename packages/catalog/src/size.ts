@@ -13,7 +13,13 @@ export function parseSizeText(text: string): number {
   return Math.round(value * unitBytes[unit]);
 }
 
-/** Bytes shown in MB to one decimal place. */
+/** Bytes as a visitor reads them: MB to one decimal place, or whole KB below 0.1 MB (never "0.0 MB"). */
 export function formatMegabytes(bytes: number): string {
+  if (bytes < 0.1 * 1024 ** 2) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+/** A count with its noun: "1 file", "3 files" (nouns made plural with an s). */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

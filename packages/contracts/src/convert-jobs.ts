@@ -6,6 +6,9 @@ import { apiPath, apiRoutes } from './api-paths';
 
 export const respondAsyncHeader = { name: 'Prefer', value: 'respond-async' } as const;
 
+/** The query parameter naming the press of Convert a conversion belongs to (one job start per batch). */
+export const conversionBatchParam = 'batch';
+
 export const conversionJobStatuses = ['converting', 'completed', 'failed'] as const;
 export type ConversionJobStatus = (typeof conversionJobStatuses)[number];
 

@@ -74,7 +74,8 @@ export function convertRoutes(converter: ConverterService, config: Config) {
     await app.register(convertJobRoutes(converter.deps.records, converter.deps.results));
     const route = (kind: ConverterKind) => ({
       schema: convertRouteSchema(kind),
-      config: startsJob('convert'),
+      // The files of one press of Convert name their batch: one job start for all of them.
+      config: startsJob('convert', 'job', { batched: true }),
     });
     app.post(convertEndpoints.image, route('image'), convertHandler(converter, config, 'image'));
     app.post(convertEndpoints.audio, route('audio'), convertHandler(converter, config, 'audio'));

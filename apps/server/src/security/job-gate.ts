@@ -18,6 +18,7 @@ import { AppError } from '../core/app-error';
 import { newId } from '../core/ids';
 import type { JobOrigin, JobRecords, JobSlot } from '../jobs/job-records';
 import type { ApiFeature } from './api-keys';
+import { batchOf, type BatchStarts } from './batch-starts';
 import { checkDiskSpace } from './disk-guard';
 import { spend, type Limiter } from './rate-limits';
 
@@ -26,6 +27,8 @@ export type JobBudget = 'job' | 'preview';
 export interface JobRoute {
   feature: ApiFeature;
   budget: JobBudget;
+  /** A request naming its batch (batch-starts.ts) spends the job budget once per batch. */
+  batched?: boolean;
 }
 
 declare module 'fastify' {
@@ -40,8 +43,12 @@ declare module 'fastify' {
 }
 
 /** A route's options for work it starts: `{ config: startsJob('download') }`. */
-export function startsJob(feature: ApiFeature, budget: JobBudget = 'job'): { startsJob: JobRoute } {
-  return { startsJob: { feature, budget } };
+export function startsJob(
+  feature: ApiFeature,
+  budget: JobBudget = 'job',
+  options: { batched?: boolean } = {},
+): { startsJob: JobRoute } {
+  return { startsJob: { feature, budget, ...options } };
 }
 
 /** What the gate may refuse a request with (the API document lists them on every such route). */
@@ -62,9 +69,24 @@ export interface JobGateDeps {
   config: Config;
   jobs: JobRecords;
   limiters: Record<JobBudget, Limiter>;
+  batches: BatchStarts;
 }
 
-export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
+/** The job budget: spent once per batch on a batched route, else once per request. */
+async function spendJobStart(
+  route: JobRoute,
+  deps: JobGateDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const batch = route.batched ? batchOf(request) : undefined;
+  if (batch && deps.batches.covers(request.clientId, batch)) return;
+  await spend(deps.limiters.job, request, reply);
+  if (batch) deps.batches.paid(request.clientId, batch);
+}
+
+export function jobGate(route: JobRoute, deps: JobGateDeps) {
+  const { feature, budget } = route;
   const { config, jobs } = deps;
   const minFree = config.DISK_MIN_FREE_MB * 1024 * 1024;
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -79,7 +101,7 @@ export function jobGate({ feature, budget }: JobRoute, deps: JobGateDeps) {
     if (!slot) throw tooManyActive(cap);
     const release = () => void jobs.endRead(slot).catch(() => undefined);
     try {
-      await spend(deps.limiters.job, request, reply);
+      await spendJobStart(route, deps, request, reply);
     } catch (error) {
       release();
       throw error;

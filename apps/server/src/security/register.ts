@@ -13,6 +13,7 @@ import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
 import { appendOnRequest, jobGate } from './job-gate';
 import { registerBodyStallCut } from './upload-stall';
+import { BatchStarts } from './batch-starts';
 import { hubAdmission, type HubAdmission } from './hub-limits';
 import { createLimiters, rateCounter, registerRateLimitStore, spend } from './rate-limits';
 import { routePath } from '../http/route-path';
@@ -80,6 +81,7 @@ export async function registerSecurity(
   });
 
   // Routes say in their options whether they start work (job-gate.ts).
+  const batches = new BatchStarts();
   app.addHook('onRoute', (route) => {
     const spec = route.config?.startsJob;
     if (!spec) return;
@@ -87,6 +89,7 @@ export async function registerSecurity(
       config,
       jobs,
       limiters: { job: limiters.jobs, preview: limiters.previews },
+      batches,
     });
     appendOnRequest(route, gate);
   });

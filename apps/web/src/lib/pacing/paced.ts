@@ -12,8 +12,8 @@ export async function paced<T>(
   call: () => Promise<T>,
   refusalOf: (error: unknown) => Refusal | undefined,
   signal?: AbortSignal,
-  /** Told before each wait, so the page can say the item waits for its turn. */
-  onWait?: (ms: number) => void,
+  /** Told before each wait with the refusal's code, so the page can say what the item waits for. */
+  onWait?: (ms: number, code?: string) => void,
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -22,7 +22,7 @@ export async function paced<T>(
       const refusal = refusalOf(error);
       const delay = refusal ? retryDelayMs(refusal, attempt) : undefined;
       if (delay === undefined || signal?.aborted) throw error;
-      onWait?.(delay);
+      onWait?.(delay, refusal?.code);
       await waitFor(delay, signal);
     }
   }

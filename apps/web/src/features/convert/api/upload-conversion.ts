@@ -4,7 +4,11 @@
 // respond-async`, so a long conversion never runs into the page's HTTP timeout.
 import { network } from '@grabbit/catalog';
 import { apiUrlAt } from '@grabbit/contracts/api-paths';
-import { respondAsyncHeader, type ConversionJob } from '@grabbit/contracts/convert-jobs';
+import {
+  conversionBatchParam,
+  respondAsyncHeader,
+  type ConversionJob,
+} from '@grabbit/contracts/convert-jobs';
 import { uploadIdField } from '@grabbit/contracts/resumable-uploads';
 import type { ErrorCode } from '@grabbit/contracts';
 import { dropRefusedToken, storedAuthToken } from '../../../lib/auth-token';
@@ -33,6 +37,14 @@ export interface ConversionUpload {
   signal?: AbortSignal;
   /** The item's resumable upload (files from the server's threshold on go up with tus first). */
   resumable?: ResumableState;
+  /** The press of Convert the item belongs to: the server counts one job start per batch. */
+  batchId?: string;
+}
+
+/** The conversion's address, naming its batch. */
+function conversionUrl({ apiBase, file, batchId }: ConversionUpload): string {
+  const url = apiUrlAt(apiBase, conversionPath(file));
+  return batchId ? `${url}?${conversionBatchParam}=${encodeURIComponent(batchId)}` : url;
 }
 
 /** The form: the file itself, or the id of its finished resumable upload. */
@@ -129,7 +141,7 @@ function postConversion(
 ): Promise<Blob | ConversionJob> {
   return new Promise<Blob | ConversionJob>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrlAt(upload.apiBase, conversionPath(upload.file)));
+    xhr.open('POST', conversionUrl(upload));
     xhr.responseType = 'blob';
     xhr.timeout = network.httpTimeoutMs;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

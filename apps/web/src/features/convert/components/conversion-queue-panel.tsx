@@ -1,5 +1,6 @@
 // The Conversion Queue panel: count, Download All once anything completed, Clear Queue, the overall
 // bar of the running batch, and one row per file.
+import { countOf } from '@grabbit/catalog';
 import { Download, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -48,7 +49,7 @@ export function ConversionQueuePanel({
         {busy && overall.total > 0 && (
           <div className="space-y-2" data-testid="conversion-overall">
             <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-700">
-              <span>Processing {overall.total} files...</span>
+              <span>Processing {countOf(overall.total, 'file')}...</span>
               <span aria-live="polite">
                 {overall.completed} / {overall.total} completed
               </span>

@@ -1,4 +1,6 @@
-// One file in the conversion queue: name, status text, progress bars, save link and remove.
+// One file in the conversion queue: name, status text, the output's name and size once converted,
+// progress bars, save link and remove.
+import { formatMegabytes } from '@grabbit/catalog';
 import { CheckCircle2, Download, Loader2, X, XCircle } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
@@ -31,6 +33,12 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
           <p className={`text-xs break-words ${statusColour[item.status]}`} data-testid="conversion-status">
             {statusText(item)}
           </p>
+          {item.status === 'completed' && item.downloadName && (
+            <p className="truncate text-xs text-slate-700" data-testid="conversion-output">
+              {item.downloadName}
+              {item.outputBytes !== undefined && ` · ${formatMegabytes(item.outputBytes)}`}
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-1">
           {item.status === 'completed' && item.outputUrl && item.downloadName && (

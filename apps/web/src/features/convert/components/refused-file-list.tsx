@@ -1,5 +1,6 @@
 // The files of the last choice this page did not take: each with its reason and a link to the
 // converter that takes it, so no file vanishes without a word.
+import { countOf } from '@grabbit/catalog';
 import { Link } from 'react-router';
 import type { RefusedFile } from '../lib/file-selection';
 
@@ -7,9 +8,7 @@ export function RefusedFileList({ files }: { files: readonly RefusedFile[] }) {
   if (files.length === 0) return null;
   return (
     <section aria-label="Files not added" className="space-y-2" data-testid="refused-files">
-      <h2 className="text-sm font-medium text-slate-900">
-        Not added ({files.length} {files.length === 1 ? 'file' : 'files'})
-      </h2>
+      <h2 className="text-sm font-medium text-slate-900">Not added ({countOf(files.length, 'file')})</h2>
       <ul className="divide-y divide-amber-200 rounded-md border border-amber-300 bg-amber-50">
         {files.map((file, index) => (
           <li key={`${file.name}-${index}`} className="space-y-1 p-3 text-sm" data-testid="refused-file">

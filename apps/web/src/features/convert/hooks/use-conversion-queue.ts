@@ -16,7 +16,7 @@ import {
   type ResumableState,
 } from '../api/upload-conversion';
 import { batchSummary, converterToasts } from '../lib/batch-summary';
-import { emptyQueue, queueReducer } from '../lib/conversion-queue';
+import { emptyQueue, queueReducer, waitingFor } from '../lib/conversion-queue';
 import { failureMessage } from '../lib/failure-message';
 import { downloadName } from '../lib/file-names';
 import { checkFileSizes } from '../lib/file-selection';
@@ -35,6 +35,9 @@ export interface BatchRequest {
   fields: Record<string, string>;
 }
 
+/** A batch as it runs: named, so the server counts one job start for all its files. */
+type NamedBatch = BatchRequest & { batchId: string };
+
 export function useConversionQueue(page: ConverterPage) {
   const [queue, dispatch] = useReducer(queueReducer, emptyQueue);
   const [busy, setBusy] = useState(false);
@@ -52,7 +55,7 @@ export function useConversionQueue(page: ConverterPage) {
       endpoints: Endpoints,
       id: string,
       file: File,
-      request: BatchRequest,
+      request: NamedBatch,
       controller: AbortController,
     ): Promise<Outcome> => {
       if (controller.signal.aborted) return 'removed';
@@ -61,11 +64,11 @@ export function useConversionQueue(page: ConverterPage) {
         dispatch({ type: 'conversionProgress', id, ...event }),
       );
       try {
-        const { outputFormat, fields } = request;
+        const { outputFormat, fields, batchId } = request;
         // The item's resumable upload, kept across the retries below.
         const resumable: ResumableState = {};
         const upload = () => {
-          dispatch({ type: 'waiting', id, waiting: false });
+          dispatch({ type: 'waiting', id, waiting: undefined });
           return uploadConversion({
             apiBase: endpoints.apiBase,
             file,
@@ -73,18 +76,25 @@ export function useConversionQueue(page: ConverterPage) {
             fields,
             progressId,
             resumable,
+            batchId,
             signal: controller.signal,
             onUploadProgress: (progress) => dispatch({ type: 'uploadProgress', id, progress }),
           });
         };
-        const answer = await paced(upload, conversionRefusal, controller.signal, () =>
-          dispatch({ type: 'waiting', id, waiting: true }),
+        const answer = await paced(upload, conversionRefusal, controller.signal, (ms, code) =>
+          dispatch({ type: 'waiting', id, waiting: waitingFor(code, ms) }),
         );
         // A long conversion answers with a job: the result is fetched once it is ready.
         const blob = answer instanceof Blob ? answer : await conversionJobResult(answer, controller.signal);
         if (controller.signal.aborted) return 'removed';
         const outputUrl = objectUrls.create(id, blob);
-        dispatch({ type: 'completed', id, outputUrl, downloadName: downloadName(file.name, outputFormat) });
+        dispatch({
+          type: 'completed',
+          id,
+          outputUrl,
+          downloadName: downloadName(file.name, outputFormat),
+          outputBytes: blob.size,
+        });
         return 'completed';
       } catch (error) {
         if (controller.signal.aborted) return 'removed';
@@ -102,7 +112,7 @@ export function useConversionQueue(page: ConverterPage) {
   );
 
   const convertOne = useCallback(
-    async (endpoints: Endpoints, id: string, file: File, request: BatchRequest): Promise<Outcome> => {
+    async (endpoints: Endpoints, id: string, file: File, request: NamedBatch): Promise<Outcome> => {
       const controller = new AbortController();
       running.current.set(id, controller);
       try {
@@ -140,8 +150,9 @@ export function useConversionQueue(page: ConverterPage) {
         const endpoints = await getConnection();
         const items = valid.map((file) => ({ id: randomId(), file }));
         dispatch({ type: 'batchStarted', items });
+        const batch: NamedBatch = { ...request, batchId: randomId() };
         const outcomes = await Promise.all(
-          items.map(({ id, file }) => convertOne(endpoints, id, file, request)),
+          items.map(({ id, file }) => convertOne(endpoints, id, file, batch)),
         );
         const succeeded = outcomes.filter((o) => o === 'completed').length;
         const failed = outcomes.filter((o) => o === 'failed').length;

@@ -5,7 +5,7 @@ describe('batch summary', () => {
   it('reports full success', () => {
     expect(batchSummary(3, 0)).toEqual({
       title: 'Batch conversion completed',
-      description: 'Successfully converted 3 file(s).',
+      description: 'Successfully converted 3 files.',
       variant: 'success',
     });
   });

@@ -1,4 +1,5 @@
 // The toast that ends a batch, chosen from how many files succeeded and failed.
+import { countOf } from '@grabbit/catalog';
 export interface BatchToast {
   title: string;
   description: string;
@@ -9,7 +10,7 @@ export function batchSummary(succeeded: number, failed: number): BatchToast {
   if (failed === 0) {
     return {
       title: 'Batch conversion completed',
-      description: `Successfully converted ${succeeded} file(s).`,
+      description: `Successfully converted ${countOf(succeeded, 'file')}.`,
       variant: 'success',
     };
   }
@@ -22,7 +23,7 @@ export function batchSummary(succeeded: number, failed: number): BatchToast {
   }
   return {
     title: 'Batch conversion completed with errors',
-    description: `${succeeded} files converted successfully, ${failed} failed.`,
+    description: `${countOf(succeeded, 'file')} converted successfully, ${failed} failed.`,
     variant: 'error',
   };
 }

@@ -6,6 +6,7 @@ import {
   queueReducer,
   statusText,
   type QueueState,
+  waitingFor,
 } from './conversion-queue';
 
 const file = (name: string) => new File(['x'], name, { type: 'image/png' });
@@ -20,7 +21,7 @@ function queued(...ids: string[]): QueueState {
 /** A batch whose items all have their turn. */
 function started(...ids: string[]): QueueState {
   return ids.reduce(
-    (state, id) => queueReducer(state, { type: 'waiting', id, waiting: false }),
+    (state, id) => queueReducer(state, { type: 'waiting', id, waiting: undefined }),
     queued(...ids),
   );
 }
@@ -28,9 +29,20 @@ function started(...ids: string[]): QueueState {
 describe('conversion queue', () => {
   it('shows items waiting for their turn until they start', () => {
     const state = queued('a', 'b');
-    expect(state.items.map(statusText)).toEqual(['Waiting for its turn…', 'Waiting for its turn…']);
-    const next = queueReducer(state, { type: 'waiting', id: 'a', waiting: false });
-    expect(next.items.map(statusText)).toEqual(['Uploading… 0%', 'Waiting for its turn…']);
+    const slot = 'Waiting for one of your running conversions to end…';
+    expect(state.items.map(statusText)).toEqual([slot, slot]);
+    const next = queueReducer(state, { type: 'waiting', id: 'a', waiting: undefined });
+    expect(next.items.map(statusText)).toEqual(['Uploading… 0%', slot]);
+    expect(waitingFor('TOO_MANY_ACTIVE_JOBS', 5000)).toEqual({ for: 'slot' });
+    expect(waitingFor('BUSY', 4100)).toEqual({ for: 'busy', seconds: 5 });
+    const limited = queueReducer(next, {
+      type: 'waiting',
+      id: 'b',
+      waiting: waitingFor('RATE_LIMITED', 11_500),
+    });
+    expect(statusText(limited.items[1] as (typeof limited.items)[number])).toBe(
+      'Waiting about 12 s: the server allows only so many new jobs a minute…',
+    );
     expect(batchProgress(next)).toMatchObject({ total: 2, completed: 0, percent: 0 });
   });
 

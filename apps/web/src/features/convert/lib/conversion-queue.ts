@@ -11,15 +11,28 @@ export interface QueueItem {
   id: string;
   file: File;
   status: QueueItemStatus;
-  /** Waiting for its turn: the page runs only as many conversions at once as the server allows. */
-  waiting?: boolean;
+  /**
+   * What the item waits for before it uploads: a free slot (the page runs only as many conversions
+   * at once as the server allows), or the server's per-minute limit on new jobs (for `seconds`).
+   */
+  waiting?: Waiting;
   /** Upload percentage, 0-100. */
   progress: number;
   /** What the server reports while it works; absent until its first report. */
   conversion?: { stage: ConversionStage; percent: number };
   outputUrl?: string;
   downloadName?: string;
+  /** The converted file's size, shown beside its name. */
+  outputBytes?: number;
   error?: string;
+}
+
+export type Waiting = { for: 'slot' } | { for: 'limit' | 'busy'; seconds: number };
+
+/** What a refusal the page waits out (its code) makes the item wait for. */
+export function waitingFor(code: string | undefined, ms: number): Waiting {
+  if (code === 'TOO_MANY_ACTIVE_JOBS') return { for: 'slot' };
+  return { for: code === 'BUSY' ? 'busy' : 'limit', seconds: Math.ceil(ms / 1000) };
 }
 
 export interface QueueState {
@@ -30,10 +43,10 @@ export interface QueueState {
 
 export type QueueAction =
   | { type: 'batchStarted'; items: { id: string; file: File }[] }
-  | { type: 'waiting'; id: string; waiting: boolean }
+  | { type: 'waiting'; id: string; waiting: Waiting | undefined }
   | { type: 'uploadProgress'; id: string; progress: number }
   | { type: 'conversionProgress'; id: string; stage: ConversionStage; percent: number }
-  | { type: 'completed'; id: string; outputUrl: string; downloadName: string }
+  | { type: 'completed'; id: string; outputUrl: string; downloadName: string; outputBytes?: number }
   | { type: 'failed'; id: string; error: string }
   | { type: 'batchFinished' }
   | { type: 'removed'; id: string }
@@ -57,7 +70,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         id,
         file,
         status: 'converting',
-        waiting: true,
+        waiting: { for: 'slot' },
         progress: 0,
       }));
       return { items: [...state.items, ...added], batchIds: added.map((item) => item.id) };
@@ -90,6 +103,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         progress: 100,
         outputUrl: action.outputUrl,
         downloadName: action.downloadName,
+        outputBytes: action.outputBytes,
       }));
     case 'failed':
       return updateConverting(state, action.id, (item) => ({
@@ -126,7 +140,11 @@ export function batchProgress(state: QueueState): { total: number; completed: nu
 export function statusText(item: QueueItem): string {
   if (item.status === 'completed') return 'Completed';
   if (item.status === 'failed') return `Failed: ${item.error ?? ''}`;
-  if (item.waiting) return 'Waiting for its turn…';
+  if (item.waiting?.for === 'slot') return 'Waiting for one of your running conversions to end…';
+  if (item.waiting?.for === 'limit')
+    return `Waiting about ${item.waiting.seconds} s: the server allows only so many new jobs a minute…`;
+  if (item.waiting?.for === 'busy')
+    return `The server is busy: trying again in about ${item.waiting.seconds} s…`;
   const conversion = item.conversion;
   if (conversion?.stage === 'finishing') return 'Finishing…';
   if (conversion?.stage === 'converting') return `Converting… ${conversion.percent}%`;

@@ -1,5 +1,6 @@
 // The page-side download service: one function per server call. A failed answer
-// without `success` throws the server's message or the spec's default for that call.
+// without `success` throws the server's message or the spec's default for that call; the calls
+// that start work leave the toast to their caller, so a failure is told once.
 import { platformById, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
 import type {
   BatchStartResponse,
@@ -40,7 +41,8 @@ export async function startDownload(
   const body = { quality: 'best', removeWatermark: false, directDownload: false, ...input };
   const answer = await apiRequest<DownloadStartResponse>(
     apiPath(apiRoutes.download, { platform: platformPath(platformId) }),
-    { body },
+    // The queue item says why it failed, in one toast of its own.
+    { body, toastErrors: false },
   );
   return ensureSuccess(answer, 'Download failed');
 }
@@ -64,9 +66,7 @@ export async function getPostMediaItems(
   const body = { url, getMediaItems: true, ...(instagramCookies ? { instagramCookies } : {}) };
   const answer = await apiRequest<MediaItemsResponse>(
     apiPath(apiRoutes.downloadMedia, { platform: platformPath(platformId) }),
-    {
-      body,
-    },
+    { body, toastErrors: false },
   );
   return ensureSuccess(answer, 'Failed to get media items');
 }
@@ -78,6 +78,7 @@ export async function getPlaylistItems(
 ): Promise<PlaylistResponse> {
   const answer = await apiRequest<PlaylistResponse>(apiPath(apiRoutes.playlist, { platform }), {
     body: { url, format, quality: 'best' },
+    toastErrors: false,
   });
   return ensureSuccess(answer, 'Failed to get playlist items');
 }
@@ -95,7 +96,7 @@ export async function createPlaylistBatch(
     title,
     platform,
   };
-  const answer = await apiRequest<BatchStartResponse>(apiRoutes.batchStart, { body });
+  const answer = await apiRequest<BatchStartResponse>(apiRoutes.batchStart, { body, toastErrors: false });
   return ensureSuccess(answer, 'Failed to create playlist download');
 }
 

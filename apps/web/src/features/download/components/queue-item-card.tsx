@@ -1,6 +1,8 @@
-// One queue item: thumbnail, title, the progress bar with the percentage or Processing, then the
+// One queue item: thumbnail (a placeholder when it fails to load), title, the progress bar with the percentage or Processing, then the
 // gated save button (completed; Delete beside it when kept in cloud storage), the gated download
 // button (pending) or Retry (error).
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
 import { Progress } from '../../../components/ui/progress';
 import { Button } from '../../../components/ui/button';
 import { MonetizedButton, type PlatformType } from '../../monetization';
@@ -22,6 +24,31 @@ const statusText: Record<QueueItem['status'], string> = {
   error: 'Failed',
 };
 
+/** What the save button does: saves the file, in its format ("Save MP3"). */
+function saveLabel(item: QueueItem): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(item.fileName ?? '')?.[1];
+  return extension ? `Save ${extension.toUpperCase()}` : 'Save file';
+}
+
+/** The item's picture; one that fails to load gives way to a plain placeholder, never a broken image. */
+function QueueThumbnail({ src }: { src: string }) {
+  const [failed, setFailed] = useState<string>();
+  const box = 'h-16 w-28 shrink-0 rounded';
+  if (failed === src)
+    return (
+      <div
+        aria-hidden
+        className={`${box} flex items-center justify-center bg-slate-100 text-slate-400`}
+        data-testid="queue-thumbnail-fallback"
+      >
+        <ImageOff className="size-6" />
+      </div>
+    );
+  return (
+    <img src={src} alt="" className={`${box} object-cover`} loading="lazy" onError={() => setFailed(src)} />
+  );
+}
+
 export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete }: QueueItemCardProps) {
   const active = item.status === 'downloading' || item.status === 'processing';
   const size = formatFileSize(item.fileSize);
@@ -32,14 +59,7 @@ export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete
       data-status={item.status}
       data-task-id={item.taskId}
     >
-      {item.thumbnailUrl && (
-        <img
-          src={item.thumbnailUrl}
-          alt=""
-          className="h-16 w-28 shrink-0 rounded object-cover"
-          loading="lazy"
-        />
-      )}
+      {item.thumbnailUrl && <QueueThumbnail src={item.thumbnailUrl} />}
       <div className="min-w-0 flex-1 space-y-1">
         <p className="truncate font-medium text-slate-900" title={item.title}>
           {item.title}
@@ -76,7 +96,7 @@ export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete
         )}
         {item.status === 'completed' && item.downloadUrl && (
           <MonetizedButton platformType={platformType} gatedButton="queue-item" onAction={() => onSave(item)}>
-            {opensInNewTab(item) ? 'Open file' : 'Save file'}
+            {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
           </MonetizedButton>
         )}
         {item.status === 'completed' && item.cloudFileKey && (

@@ -1,5 +1,5 @@
 // The download queue's items and the pure updates the page applies to them.
-import type { DownloadFormat, Platform } from '@grabbit/catalog';
+import { formatMegabytes, type DownloadFormat, type Platform } from '@grabbit/catalog';
 import type { ClipOptions, MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
 import type { CloudChoice } from '../../cloud-storage';
 
@@ -80,7 +80,7 @@ export function opensInNewTab(item: Pick<QueueItem, 'cloudStorage' | 'downloadUr
 /** File sizes are shown in MB to one decimal place. */
 export function formatFileSize(bytes: number | undefined | null): string | undefined {
   if (bytes === undefined || bytes === null || !Number.isFinite(bytes)) return undefined;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return formatMegabytes(bytes);
 }
 
 /** The text beside the progress bar: the percentage, or Processing. */

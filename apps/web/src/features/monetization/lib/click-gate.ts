@@ -1,7 +1,7 @@
 // The monetization click-gate as a pure state machine. Each click before
 // completion counts and opens sponsor pages; the click that reaches the required count completes the
 // gate and lets the action run. Changing the platform type or the conversion flag starts over.
-import { monetization } from '@grabbit/catalog';
+import { countOf, monetization } from '@grabbit/catalog';
 
 export type PlatformType = 'regular' | 'adult';
 
@@ -92,5 +92,5 @@ export function isConversionMode(button: GatedButton): boolean {
 
 /** The label before completion: the button's action and the clicks still needed. */
 export function gateLabel(button: GatedButton, clicks: number): string {
-  return `${gatedActions[button]} (${clicks} clicks to start)`;
+  return `${gatedActions[button]} (${countOf(clicks, 'click')} to start)`;
 }
