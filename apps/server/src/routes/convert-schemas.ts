@@ -2,7 +2,9 @@
 // contracts' schema; the route reads and checks it itself, as it streams), the converted file, or
 // with `Prefer: respond-async` past the wait, 202 and the job.
 import { conversionJobSchema, convertFormSchema } from '@grabbit/contracts';
+import { conversionBatchParam } from '@grabbit/contracts/convert-jobs';
 import type { ConverterKind } from '@grabbit/catalog';
+import { z } from 'zod';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { conversionErrors } from './error-sets';
 import { conversionMediaTypes } from './file-media-types';
@@ -14,6 +16,13 @@ export function convertRouteSchema(kind: ConverterKind) {
     summary: `Convert ${what[kind]} (answers the converted file, or 202 and a job)`,
     tags: ['conversions'],
     multipartFields: convertFormSchema,
+    // Any text is taken: a name that is not a batch id only means this start spends the budget.
+    querystring: z.object({
+      [conversionBatchParam]: z
+        .string()
+        .optional()
+        .describe('Names one press of Convert: its files spend the per-minute job budget once'),
+    }),
     response: answers({ 200: fileAnswer(conversionMediaTypes(kind)), 202: conversionJobSchema }),
     errors: conversionErrors,
   };
