@@ -23,8 +23,27 @@ function fastifyErrorCode(error: FastifyError): { code: ErrorCode; message: stri
   return undefined;
 }
 
+/** Headers a file answer set before it failed: the error body is JSON and describes no file. */
+const fileHeaders = [
+  'content-disposition',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+];
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    for (const name of fileHeaders) reply.removeHeader(name);
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    // A client that went away before its answer: nobody reads it, and it is no server failure.
+    if (request.raw.socket?.destroyed && !(error instanceof AppError)) {
+      noteErrorCode(request, 'REQUEST_CANCELLED');
+      return reply
+        .status(errorStatus.REQUEST_CANCELLED)
+        .send(apiErrorBody('REQUEST_CANCELLED', 'The request was closed before its answer.'));
+    }
     if (error instanceof AppError) {
       noteErrorCode(request, error.code);
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);

@@ -75,6 +75,8 @@ export class ContractCheck {
   /** Records every answer of this app; call before it is ready. */
   record(app: FastifyInstance): void {
     app.addHook('onSend', async (request, reply, payload) => {
+      // An answer to a client that already went away reaches nobody: nothing to hold to the document.
+      if (request.raw.socket?.destroyed) return payload;
       const [path = '', search = ''] = request.url.split('?');
       const contentType = String(request.headers['content-type'] ?? '');
       this.exchanges.push({
@@ -137,9 +139,13 @@ function requestViolations(api: OpenAPIBackend, operation: Operation, exchange: 
   };
   if (!exchange.jsonRequest && operation.requestBody) return [];
   const result = api.validator.validateRequest(request, operation);
-  return result.valid
+  // Query parameters the document does not name are ignored by every route, not refused.
+  const errors = (result.errors ?? []).filter(
+    (error) => !(error.keyword === 'additionalProperties' && error.instancePath === '/query'),
+  );
+  return errors.length === 0
     ? []
-    : [`answered 2xx to a request the document refuses: ${JSON.stringify(result.errors)}`];
+    : [`answered 2xx to a request the document refuses: ${JSON.stringify(errors)}`];
 }
 
 function answerViolations(api: OpenAPIBackend, operation: Operation, exchange: Exchange): string[] {
