@@ -1,4 +1,4 @@
-// Server-rendered pages of the shell: the messages the spec fixes.
+// Server-rendered pages of the shell: their fixed messages.
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';

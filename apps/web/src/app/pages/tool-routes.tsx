@@ -16,7 +16,7 @@ export function DownloaderPage({ platformId }: { platformId: PlatformId }) {
   );
 }
 
-/** A converter route: its catalog configuration, or the spec's message when it is missing. */
+/** A converter route: its catalog configuration, or the fixed message when it is missing. */
 export function ConverterPageRoute({ converterId }: { converterId: string }) {
   const page = converterById(converterId);
   if (!page) {

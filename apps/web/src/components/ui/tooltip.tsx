@@ -1,4 +1,4 @@
-// Tooltip on Radix with the spec's timing (open after 700 ms, 300 ms skip delay). Loaded lazily by
+// Tooltip on Radix with the site's timing (open after 700 ms, 300 ms skip delay). Loaded lazily by
 // icon-button.tsx once the page is interactive, so Radix's positioning code stays out of the first
 // JavaScript a page needs.
 import { tooltips } from '@grabbit/catalog';

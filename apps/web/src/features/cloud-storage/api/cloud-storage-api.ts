@@ -1,4 +1,4 @@
-// The page-side cloud-storage calls, with the spec's default failure messages.
+// The page-side cloud-storage calls, with each call's default failure message.
 import type {
   CloudDeleteResponse,
   CloudFileLink,

@@ -1,5 +1,5 @@
 // The page-side download service: one function per server call. A failed answer
-// without `success` throws the server's message or the spec's default for that call; the calls
+// without `success` throws the server's message or the default message of that call; the calls
 // that start work leave the toast to their caller, so a failure is told once.
 import { platformById, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
 import type {

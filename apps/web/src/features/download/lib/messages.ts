@@ -1,4 +1,4 @@
-// The downloader's failure messages that depend on the page (the spec's exact wording). A page
+// The downloader's failure messages that depend on the page (their exact wording). A page
 // with playlists (YouTube) has its own single-video messages, as its playlist messages; posts that
 // yield nothing downloadable say so instead of a generic '{platform} Error'.
 import type { Platform } from '@grabbit/catalog';
