@@ -237,6 +237,9 @@ describe('converter safety over a real connection', () => {
     req.destroy();
     await waitFor(async () => (await enginesOf(live.dataDir)).length === 0, 50_000);
     await waitFor(async () => (await leftoverUploads(live.dataDir)).length === 0, 2000);
+    // The kept result is on the local disk in embedded mode (in scaled mode it is in the bucket,
+    // where scaled-convert-cluster.test.ts finds a left conversion's result).
+    if (inject('scaledEnv') !== undefined) return;
     const results = await readdir(path.join(live.dataDir, 'results'));
     expect(results.filter((name) => !resultsBefore.includes(name)).length).toBeGreaterThan(0);
   });
