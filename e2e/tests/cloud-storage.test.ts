@@ -37,7 +37,7 @@ describe('cloud storage on /youtube-downloader', () => {
     await expect.poll(() => item.getByText('Holiday clip.mp4').count()).toBeGreaterThan(0);
 
     // The gated button opens the cloud link in a new tab instead of saving.
-    const openButton = item.getByRole('button', { name: /Open file|clicks to start/ });
+    const openButton = item.getByRole('button', { name: /Open file|clicks? to start/ });
     const link = await openInNewTab(context, openButton);
     await page.getByText('File opened from cloud storage').waitFor();
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/cloudstorage\/files\/[\w-]+\?expires=/);
