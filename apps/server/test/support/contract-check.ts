@@ -69,6 +69,23 @@ const flatHeaders = (headers: Record<string, unknown>) =>
 const mediaMatches = (declared: string, actual: string) =>
   declared === actual || (declared.endsWith('/*') && actual.startsWith(declared.slice(0, -1)));
 
+/**
+ * One validator per distinct document, for all the apps of a test file: its schemas compile once
+ * (most apps of a file serve the same document).
+ */
+const backends = new Map<string, Promise<OpenAPIBackend>>();
+
+function backendFor(document: unknown): Promise<OpenAPIBackend> {
+  const key = JSON.stringify(document);
+  let backend = backends.get(key);
+  if (!backend) {
+    const api = new OpenAPIBackend({ definition: asDraft7(document) as Document, quick: true });
+    backend = api.init().then(() => api);
+    backends.set(key, backend);
+  }
+  return backend;
+}
+
 export class ContractCheck {
   private readonly exchanges: Exchange[] = [];
 
@@ -102,8 +119,7 @@ export class ContractCheck {
   async violations(app: FastifyInstance): Promise<string[]> {
     const checked = this.exchanges.filter((exchange) => isApiOperationPath(exchange.path));
     if (checked.length === 0) return [];
-    const api = new OpenAPIBackend({ definition: asDraft7(app.swagger()) as Document, quick: true });
-    await api.init();
+    const api = await backendFor(app.swagger());
     return checked.flatMap((exchange) =>
       exchangeViolations(api, exchange).map(
         (problem) => `${exchange.method} ${exchange.path} -> ${exchange.status}: ${problem}`,
