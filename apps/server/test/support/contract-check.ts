@@ -6,7 +6,7 @@
 // a body where the document says none, or a request the document refuses that was answered 2xx.
 import { apiRoutes, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import OpenAPIBackend, { SetMatchType, type Document, type Operation } from 'openapi-backend';
+import { OpenAPIBackend, SetMatchType, type Document, type Operation } from 'openapi-backend';
 
 interface Exchange {
   method: string;
