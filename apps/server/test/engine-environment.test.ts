@@ -26,6 +26,7 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       MEDIA_TEST_HOSTS: site.host,
+      // The test polls its task closely; the shipped per-minute API budget would answer 429.
       RATE_LIMIT_API_PER_MINUTE: '100000',
       ...secrets,
     },
