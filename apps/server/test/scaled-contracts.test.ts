@@ -3,6 +3,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { runJobRecordStoreContract } from '../src/jobs/job-records.contract';
+import { runAccessLedgerContract } from '../src/media/ytdlp/access-ledger.contract';
+import { RedisAccessLedger } from '../src/media/ytdlp/redis-access-ledger';
 import { runJobRunnerContract } from '../src/jobs/runner.contract';
 import { RedisJobRecordStore } from '../src/jobs/redis-job-records';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
@@ -17,6 +19,8 @@ import { until } from './support/until';
 let redis: TestRedis;
 let s3: TestS3;
 let connection: Redis;
+/** A second process's connection, for the suites that share state between two. */
+let otherConnection: Redis;
 let client: ReturnType<TestS3['client']>;
 let prefixes = 0;
 const workerConnections: Redis[] = [];
@@ -24,12 +28,14 @@ const workerConnections: Redis[] = [];
 beforeAll(async () => {
   [redis, s3] = await Promise.all([startRedis(), startS3()]);
   connection = connectRedis(redis.url, 'commands');
-  await redisReady(connection);
+  otherConnection = connectRedis(redis.url, 'commands');
+  await Promise.all([redisReady(connection), redisReady(otherConnection)]);
   client = s3.client();
 });
 
 afterAll(async () => {
   connection?.disconnect();
+  otherConnection?.disconnect();
   for (const worker of workerConnections) worker.disconnect();
   client?.destroy();
   await Promise.all([redis?.close(), s3?.close()]);
@@ -39,6 +45,16 @@ afterAll(async () => {
 runJobRecordStoreContract('Redis job records', ({ slotMs }) => {
   prefixes += 1;
   return new RedisJobRecordStore(connection, `contract:${prefixes}:`, 60_000, slotMs);
+});
+
+// Two workers: two connections over one key prefix.
+runAccessLedgerContract('Redis access ledger', ({ cooldownMs, now }) => {
+  prefixes += 1;
+  const prefix = `contract:${prefixes}:`;
+  return [
+    new RedisAccessLedger(connection, prefix, cooldownMs, now),
+    new RedisAccessLedger(otherConnection, prefix, cooldownMs, now),
+  ];
 });
 
 runResultStoreContract('bucket results', async (ttlMs) => {

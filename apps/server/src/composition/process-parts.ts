@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { jobsRootOf } from '../download/service';
 import { LiveDownloads } from '../download/live-downloads';
+import { RedisAccessLedger, shareAccessLedger } from '../media/ytdlp';
 import { TaskStore } from '../download/task-store';
 import { JobRecords } from '../jobs/job-records';
 import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
@@ -40,6 +41,12 @@ export async function buildProcessParts(
   const live = new LiveDownloads();
   const table = productJobTable(config, stores, { records, tasks }, log, live);
   const { scaled } = stores;
+  // Every worker honours a quarantine or a spent budget another one recorded.
+  if (scaled)
+    shareAccessLedger(
+      config,
+      new RedisAccessLedger(scaled.commands, `${scaled.prefix}:`, config.ACCESS_COOLDOWN_SECONDS * 1000),
+    );
   const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
   const bullmq = scaled
     ? new BullMQJobRunner(table, {

@@ -12,9 +12,19 @@ export interface AccessReport {
 }
 
 export async function accessReport(settings: AccessSettings): Promise<AccessReport> {
+  // The shared ledger lives in Redis: while it is away, /health still answers, and says so.
+  return poolsReport(settings).catch(() => ({
+    access: {},
+    warnings: ["The health of the operator's sessions and routes cannot be read right now"],
+  }));
+}
+
+async function poolsReport(settings: AccessSettings): Promise<AccessReport> {
   const { ledger, sessions } = accessPoolsFor(settings);
-  const counts = (keys: string[]) => {
-    const quarantined = keys.filter((key) => ledger.isQuarantined(key)).length;
+  const counts = async (keys: string[]) => {
+    const quarantined = (await Promise.all(keys.map((key) => ledger.isQuarantined(key)))).filter(
+      Boolean,
+    ).length;
     return { total: keys.length, healthy: keys.length - quarantined, quarantined };
   };
   const report: AccessReport = { access: {}, warnings: [] };
@@ -22,7 +32,7 @@ export async function accessReport(settings: AccessSettings): Promise<AccessRepo
     const sessionKeys = (await sessions.sessions(platform.id)).map((session) => session.key);
     const routeKeys = routesOf(settings.YTDLP_PROXIES, platform.id).map((route) => route.key);
     if (sessionKeys.length === 0 && routeKeys.length === 0) continue;
-    const access = { sessions: counts(sessionKeys), routes: counts(routeKeys) };
+    const access = { sessions: await counts(sessionKeys), routes: await counts(routeKeys) };
     report.access[platform.id] = access;
     for (const [pool, state] of Object.entries(access)) {
       if (state.total > 0 && state.healthy === 0)

@@ -1,14 +1,41 @@
 // What the server remembers of each session and route (by key): when it was used within the last
 // hour, and whether the site blamed it for a failure. A blamed one is quarantined for a cool-down
 // that doubles on each repeat and is forgiven by a success; a pick takes, among those neither
-// quarantined nor over their hourly budget, the one used least recently. Kept in this process.
+// quarantined nor over their hourly budget, the one used least recently. Embedded mode keeps it
+// in this process (memory-access-ledger.ts); scaled mode in Redis, shared by every worker
+// (redis-access-ledger.ts). Both pass one contract suite (access-ledger.contract.ts).
 export const hourMs = 60 * 60 * 1000;
 
-interface Entry {
-  /** Times of use within the last hour, oldest first. */
-  uses: number[];
-  strikes: number;
-  quarantinedUntil: number;
+/**
+ * The longest cool-down, however often a key is blamed: a day later it is tried once more, so a
+ * session the site forgave comes back without the operator replacing its file.
+ */
+export const maxCooldownMs = 24 * hourMs;
+
+/** The cool-down after `strikes` earlier blames: the first one, doubled on each repeat, capped. */
+export const cooldownAfter = (firstMs: number, strikes: number): number =>
+  Math.min(firstMs * 2 ** strikes, maxCooldownMs);
+
+export interface PickOptions {
+  /** Uses per hour a key may have had and still be picked (none by default). */
+  budget?: number;
+  /** Quarantined keys may be picked too (when nothing healthy is left and going without is worse). */
+  evenQuarantined?: boolean;
+}
+
+export interface AccessLedger {
+  usesInLastHour(key: string): Promise<number>;
+  isQuarantined(key: string): Promise<boolean>;
+  /** The site blamed it: out of use for the cool-down, twice as long as the last time. Answers its length in ms. */
+  quarantine(key: string): Promise<number>;
+  /** It worked: any quarantine and past strikes are forgiven. */
+  succeeded(key: string): Promise<void>;
+  /**
+   * Among `keys` neither quarantined (unless `evenQuarantined`) nor at `budget` uses this hour,
+   * the one used least recently (the first listed on a tie), counted as used now in the same
+   * step (two workers never both take a last slot); undefined when none is left.
+   */
+  pick(keys: readonly string[], options?: PickOptions): Promise<string | undefined>;
 }
 
 export interface Pickable {
@@ -16,60 +43,15 @@ export interface Pickable {
   key: string;
 }
 
-export class AccessLedger {
-  private readonly entries = new Map<string, Entry>();
-
-  constructor(
-    /** The first cool-down; each repeat doubles it. */
-    private readonly cooldownMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  private entry(key: string): Entry {
-    let entry = this.entries.get(key);
-    if (!entry) {
-      entry = { uses: [], strikes: 0, quarantinedUntil: 0 };
-      this.entries.set(key, entry);
-    }
-    const since = this.now() - hourMs;
-    entry.uses = entry.uses.filter((at) => at > since);
-    return entry;
-  }
-
-  usesInLastHour(key: string): number {
-    return this.entry(key).uses.length;
-  }
-
-  isQuarantined(key: string): boolean {
-    return this.entry(key).quarantinedUntil > this.now();
-  }
-
-  /** The site blamed it: out of use for the cool-down, twice as long as the last time. */
-  quarantine(key: string): void {
-    const entry = this.entry(key);
-    entry.quarantinedUntil = this.now() + this.cooldownMs * 2 ** entry.strikes;
-    entry.strikes += 1;
-  }
-
-  /** It worked: any quarantine and past strikes are forgiven. */
-  succeeded(key: string): void {
-    const entry = this.entry(key);
-    entry.strikes = 0;
-    entry.quarantinedUntil = 0;
-  }
-
-  /**
-   * Among `items` neither quarantined (unless `evenQuarantined`) nor at `budget` uses this hour,
-   * the one used least recently (the first listed on a tie), counted as used now; undefined when
-   * none is left.
-   */
-  pick<T extends Pickable>(items: readonly T[], budget = Infinity, evenQuarantined = false): T | undefined {
-    const lastUse = (item: T) => this.entry(item.key).uses.at(-1) ?? -Infinity;
-    const usable = (item: T) => evenQuarantined || !this.isQuarantined(item.key);
-    const chosen = items
-      .filter((item) => usable(item) && this.usesInLastHour(item.key) < budget)
-      .sort((a, b) => lastUse(a) - lastUse(b))[0];
-    if (chosen) this.entry(chosen.key).uses.push(this.now());
-    return chosen;
-  }
+/** The item whose key the ledger picked. */
+export async function pickItem<T extends Pickable>(
+  ledger: AccessLedger,
+  items: readonly T[],
+  options?: PickOptions,
+): Promise<T | undefined> {
+  const key = await ledger.pick(
+    items.map((item) => item.key),
+    options,
+  );
+  return items.find((item) => item.key === key);
 }

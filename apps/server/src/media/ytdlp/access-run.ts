@@ -48,12 +48,12 @@ export async function runWithAccess<T>(
       const result = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
         upstream: upstreamProxy,
       }).finally(release);
-      for (const key of [used.session, used.route]) if (key) ledger.succeeded(key);
+      for (const key of [used.session, used.route]) if (key) await ledger.succeeded(key);
       return result;
     } catch (error) {
       const blamed = blamedKey(error, used);
       if (!blamed) throw error;
-      ledger.quarantine(blamed);
+      await ledger.quarantine(blamed);
       if (attempt >= maxAccessRetries || options.visitorCookiesFile) throw error;
       await options.beforeRetry?.();
     }

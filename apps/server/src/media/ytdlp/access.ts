@@ -97,7 +97,7 @@ export async function ytDlpAccess(
   const args = await engineArgs(config);
   for (const value of config.YTDLP_EXTRACTOR_ARGS[platform.id] ?? []) args.push('--extractor-args', value);
   const cookies = await cookieFileFor(config, platform, visitorCookiesFile);
-  const route: Route | undefined = takeRoute(
+  const route: Route | undefined = await takeRoute(
     accessPoolsFor(config).ledger,
     config.YTDLP_PROXIES,
     platform.id,

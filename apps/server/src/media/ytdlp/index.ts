@@ -18,7 +18,8 @@ export { entryUrl, thumbnailOf, type YtDlpInfo } from './info';
 export type { ChosenFormat, DownloadResultInfo, DownloadProgress } from './progress';
 export { jsRuntimeFor, nodeRuntimeWarning, type YtDlpEngine } from './options';
 export { accessReport, type AccessReport } from './access-health';
-export type { AccessSettings } from './access-pools';
+export { shareAccessLedger, type AccessSettings } from './access-pools';
+export { RedisAccessLedger } from './redis-access-ledger';
 export { audioKbps, sectionOf } from './sections';
 
 /** A link as the downloader checked it: its platform, and whether the generic extractor may read it. */

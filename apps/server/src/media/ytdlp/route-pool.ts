@@ -3,7 +3,7 @@
 // reaches the site through it as the egress guard's upstream. Each platform keeps its own health
 // of a shared proxy: a site that blocks an address says nothing of the other sites.
 import type { PlatformId } from '@grabbit/catalog';
-import type { AccessLedger } from './access-ledger';
+import { pickItem, type AccessLedger } from './access-ledger';
 
 export interface Route {
   /** `route:<platform>:<n>` (the n-th proxy of the list): names it without its credentials. */
@@ -20,11 +20,11 @@ export const routesOf = (proxies: Partial<Record<PlatformId, string[]>>, platfor
  * the least recently used one is taken still: the operator chose to reach the site through
  * proxies, and going around them would show the server's own address.
  */
-export function takeRoute(
+export async function takeRoute(
   ledger: AccessLedger,
   proxies: Partial<Record<PlatformId, string[]>>,
   platform: PlatformId,
-): Route | undefined {
+): Promise<Route | undefined> {
   const routes = routesOf(proxies, platform);
-  return ledger.pick(routes) ?? ledger.pick(routes, Infinity, true);
+  return (await pickItem(ledger, routes)) ?? pickItem(ledger, routes, { evenQuarantined: true });
 }

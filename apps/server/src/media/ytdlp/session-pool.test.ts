@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { platforms, type PlatformId } from '@grabbit/catalog';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AccessLedger } from './access-ledger';
+import { MemoryAccessLedger } from './memory-access-ledger';
 import { SessionPool, sessionRescanMs } from './session-pool';
 
 let dir: string;
@@ -16,7 +16,7 @@ const budgets = (perHour: number, own: Partial<Record<PlatformId, number>> = {})
 const poolOf = (perHour = 300, own: Partial<Record<PlatformId, number>> = {}) =>
   new SessionPool(
     { COOKIES_DIR: dir, ACCESS_SESSION_BUDGETS: budgets(perHour, own) },
-    new AccessLedger(300_000, () => now),
+    new MemoryAccessLedger(300_000, () => now),
     () => now,
   );
 const cookieFile = (name: string) => {
@@ -38,7 +38,7 @@ describe('session pool', () => {
     const ids = (await poolOf().sessions('vimeo')).map((s) => s.id);
     expect(ids).toEqual(['vimeo.txt', 'vimeo/a.txt', 'vimeo/b.txt']);
     expect(await poolOf().sessions('tiktok')).toEqual([]);
-    const none = new SessionPool({ ACCESS_SESSION_BUDGETS: budgets(1) }, new AccessLedger(1000));
+    const none = new SessionPool({ ACCESS_SESSION_BUDGETS: budgets(1) }, new MemoryAccessLedger(1000));
     expect(await none.sessions('vimeo')).toEqual([]);
   });
 

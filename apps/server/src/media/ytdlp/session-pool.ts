@@ -7,7 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlatformId } from '@grabbit/catalog';
-import type { AccessLedger } from './access-ledger';
+import { pickItem, type AccessLedger } from './access-ledger';
 
 /** How old a reading of the folder may be before a pick reads it again. */
 export const sessionRescanMs = 5_000;
@@ -72,6 +72,8 @@ export class SessionPool {
    * one used least recently. Undefined when the platform has none left.
    */
   async take(platform: PlatformId): Promise<Session | undefined> {
-    return this.ledger.pick(await this.sessions(platform), this.settings.ACCESS_SESSION_BUDGETS[platform]);
+    return pickItem(this.ledger, await this.sessions(platform), {
+      budget: this.settings.ACCESS_SESSION_BUDGETS[platform],
+    });
   }
 }
