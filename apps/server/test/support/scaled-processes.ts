@@ -3,7 +3,9 @@
 // own free port and data folder unless told otherwise, all stopped by the caller.
 import type { DownloadTask } from '@grabbit/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { freePort } from './free-port';
 import { testLimits } from './test-limits';
 import { until } from './until';
@@ -22,9 +24,23 @@ export interface ApiProcess extends NodeProcess {
 }
 
 const sourceDir = path.resolve(import.meta.dirname, '../../src');
+/** tsx's loader by its own address, so a process started in another working folder finds it. */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-function launch(name: string, entry: string, env: Record<string, string>): NodeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(sourceDir, entry)], {
+/** How a process is started besides its settings. */
+export interface LaunchOptions {
+  /** Its working folder (a relative DATA_DIR is under it, as with `npm start`); the caller's by default. */
+  cwd?: string;
+}
+
+function launch(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  { cwd }: LaunchOptions = {},
+): NodeProcess {
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(sourceDir, entry)], {
+    ...(cwd ? { cwd } : {}),
     // Tests fire many requests from one address: the same raised limits as in-process test apps.
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...testLimits, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,14 +93,18 @@ async function whenReady(
 }
 
 /** `npm start` in scaled mode (API only unless START_WORKER says otherwise); ready once /health answers. */
-export async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
+export async function startApiProcess(
+  name: string,
+  env: Record<string, string>,
+  options: LaunchOptions = {},
+): Promise<ApiProcess> {
   const port = await freePort();
-  const api = launch(name, 'server.ts', {
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    START_WORKER: 'false',
-    ...env,
-  });
+  const api = launch(
+    name,
+    'server.ts',
+    { HOST: '127.0.0.1', PORT: String(port), START_WORKER: 'false', ...env },
+    options,
+  );
   const origin = `http://127.0.0.1:${port}`;
   await whenReady(
     api,
@@ -99,8 +119,12 @@ export async function startApiProcess(name: string, env: Record<string, string>)
 }
 
 /** `npm run worker`; ready once it says it takes jobs. */
-export async function startWorkerProcess(name: string, env: Record<string, string>): Promise<NodeProcess> {
-  const worker = launch(name, 'worker.ts', env);
+export async function startWorkerProcess(
+  name: string,
+  env: Record<string, string>,
+  options: LaunchOptions = {},
+): Promise<NodeProcess> {
+  const worker = launch(name, 'worker.ts', env, options);
   await whenReady(worker, () => worker.output().includes('worker ready'), 'worker ready');
   return worker;
 }
