@@ -49,6 +49,12 @@ export interface Platform {
    * server writes it for yt-dlp as a cookie of `domain`.
    */
   sessionCookie?: { domain: string };
+  /**
+   * The site serves nothing to a visitor without a login: when the operator's session pool for it
+   * is set up but has no healthy session left, its downloads fail at once with SITE_UNAVAILABLE
+   * instead of running without cookies (which would only reach the login wall, slower).
+   */
+  loginRequired?: boolean;
   /** The page lists and downloads playlists (its links with `list=` are playlists). */
   playlists?: boolean;
   /** Its links are posts that may hold several items, wherever they are pasted. */

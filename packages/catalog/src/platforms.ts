@@ -57,6 +57,9 @@ export const platforms: readonly Platform[] = [
     placeholder: 'https://www.instagram.com/p/ABC123xyz/',
     checkLink: 'https://www.instagram.com/p/aye83DjauH/',
     sessionCookie: { domain: '.instagram.com' },
+    // Instagram shows a logged-out visitor a post or two, then only its login page: yt-dlp's
+    // extractor answers "login required" or "rate-limit reached" without a session's cookies.
+    loginRequired: true,
     postLinks: true,
   },
   {

@@ -64,6 +64,7 @@ export const errorCodes = [
   // Operator access to the download sites.
   'ENGINE_FAILED',
   'OUTPUT_TOO_LARGE',
+  'SITE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -155,6 +156,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ENGINE_FAILED: 502,
   /** A conversion's result would pass the server's bound on output bytes or length. */
   OUTPUT_TOO_LARGE: 413,
+  /** A site that needs a login has no healthy operator session left: nothing was tried. */
+  SITE_UNAVAILABLE: 503,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { jobsRootOf } from '../download/service';
 import { LiveDownloads } from '../download/live-downloads';
-import { RedisAccessLedger, shareAccessLedger } from '../media/ytdlp';
+import { openAccessPools, RedisAccessLedger } from '../media/ytdlp';
 import { TaskStore } from '../download/task-store';
 import { JobRecords } from '../jobs/job-records';
 import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
@@ -41,12 +41,19 @@ export async function buildProcessParts(
   const live = new LiveDownloads();
   const table = productJobTable(config, stores, { records, tasks }, log, live);
   const { scaled } = stores;
-  // Every worker honours a quarantine or a spent budget another one recorded.
-  if (scaled)
-    shareAccessLedger(
-      config,
-      new RedisAccessLedger(scaled.commands, `${scaled.prefix}:`, config.ACCESS_COOLDOWN_SECONDS * 1000),
-    );
+  // In scaled mode every worker honours a quarantine or a spent budget another one recorded.
+  openAccessPools(config, {
+    log,
+    ...(scaled
+      ? {
+          ledger: new RedisAccessLedger(
+            scaled.commands,
+            `${scaled.prefix}:`,
+            config.ACCESS_COOLDOWN_SECONDS * 1000,
+          ),
+        }
+      : {}),
+  });
   const lockDurationMs = config.WORKER_LOCK_SECONDS * 1000;
   const bullmq = scaled
     ? new BullMQJobRunner(table, {

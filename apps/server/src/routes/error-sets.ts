@@ -13,6 +13,7 @@ export const linkReadErrors: readonly ErrorCode[] = [
   'DOWNLOAD_TIMEOUT',
   'ENGINE_FAILED',
   'BUSY',
+  'SITE_UNAVAILABLE',
 ];
 
 /** A download, answered when it fails (directDownload, a post's items, a cloud copy). */

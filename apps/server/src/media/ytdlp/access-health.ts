@@ -1,7 +1,7 @@
 // The state of the operator's sessions and routes for /health and /metrics: per platform with any
 // configured, how many there are and how many rest in quarantine (counts only: never a file's
 // contents or a proxy's address), and a warning for each pool with nothing healthy left.
-import { platforms } from '@grabbit/catalog';
+import { platforms, type Platform } from '@grabbit/catalog';
 import type { PlatformAccess } from '@grabbit/contracts';
 import { accessPoolsFor, type AccessSettings } from './access-pools';
 import { routesOf } from './route-pool';
@@ -29,17 +29,32 @@ async function poolsReport(settings: AccessSettings): Promise<AccessReport> {
   };
   const report: AccessReport = { access: {}, warnings: [] };
   for (const platform of platforms) {
+    const configured = await sessions.configured(platform.id);
     const sessionKeys = (await sessions.sessions(platform.id)).map((session) => session.key);
     const routeKeys = routesOf(settings.YTDLP_PROXIES, platform.id).map((route) => route.key);
-    if (sessionKeys.length === 0 && routeKeys.length === 0) continue;
+    if (!configured && routeKeys.length === 0) continue;
     const access = { sessions: await counts(sessionKeys), routes: await counts(routeKeys) };
     report.access[platform.id] = access;
-    for (const [pool, state] of Object.entries(access)) {
-      if (state.total > 0 && state.healthy === 0)
-        report.warnings.push(
-          `${platform.name}: every one of its ${pool} rests in quarantine after the site refused it`,
-        );
-    }
+    report.warnings.push(...poolWarnings(platform, configured, access));
   }
   return report;
+}
+
+/** What the operator must look at: a set-up pool with nothing healthy left, and what that means. */
+function poolWarnings(platform: Platform, configured: boolean, access: PlatformAccess): string[] {
+  const warnings: string[] = [];
+  const { sessions, routes } = access;
+  if (configured && sessions.healthy === 0 && platform.loginRequired)
+    warnings.push(
+      `${platform.name} needs a login and no session of its pool is healthy: its downloads fail with SITE_UNAVAILABLE`,
+    );
+  else if (configured && sessions.total === 0)
+    warnings.push(`${platform.name}: its session pool is empty, so its downloads run without cookies`);
+  else if (sessions.total > 0 && sessions.healthy === 0)
+    warnings.push(
+      `${platform.name}: every one of its sessions rests in quarantine after the site refused it`,
+    );
+  if (routes.total > 0 && routes.healthy === 0)
+    warnings.push(`${platform.name}: every one of its routes rests in quarantine after the site refused it`);
+  return warnings;
 }

@@ -1,7 +1,8 @@
-// The sessions and routes of one configuration and the ledger of their health, made once per
-// configuration (the server's, or a test's own) and shared by every run in this process. Scaled
-// mode hands in the ledger every worker shares (Redis) before the first run; otherwise the
-// ledger is this process's own.
+// The sessions and routes of one configuration, the ledger of their health and the log the
+// operator reads, made once per configuration (the server's, or a test's own) and shared by every
+// run in this process. The process opens them with its log, and in scaled mode with the ledger
+// every worker shares (Redis), before the first run; otherwise the ledger is this process's own
+// and nothing is logged.
 import type { PlatformId } from '@grabbit/catalog';
 import type { AccessLedger } from './access-ledger';
 import { MemoryAccessLedger } from './memory-access-ledger';
@@ -12,24 +13,42 @@ export interface AccessSettings extends SessionPoolSettings {
   ACCESS_COOLDOWN_SECONDS: number;
 }
 
+/** Where the operator is told of the pools' health (pino's signature). Never a cookie or a proxy address. */
+export interface AccessLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
 export interface AccessPools {
   ledger: AccessLedger;
   sessions: SessionPool;
+  log: AccessLog;
+  /** Platforms whose SITE_UNAVAILABLE the log has told since they last had a session. */
+  unavailableTold: Set<PlatformId>;
 }
 
 const made = new WeakMap<AccessSettings, AccessPools>();
 
-/** Scaled mode: the pools of `settings` keep their health in `ledger`, shared with other processes. */
-export function shareAccessLedger(settings: AccessSettings, ledger: AccessLedger): void {
-  made.set(settings, { ledger, sessions: new SessionPool(settings, ledger) });
+const silent: AccessLog = { warn: () => undefined };
+
+function makePools(settings: AccessSettings, ledger: AccessLedger, log: AccessLog): AccessPools {
+  const pools = {
+    ledger,
+    sessions: new SessionPool(settings, ledger),
+    log,
+    unavailableTold: new Set<PlatformId>(),
+  };
+  made.set(settings, pools);
+  return pools;
+}
+
+/** Opens the pools of `settings` with the process's log, and in scaled mode the shared ledger. */
+export function openAccessPools(
+  settings: AccessSettings,
+  { ledger, log }: { ledger?: AccessLedger; log: AccessLog },
+): AccessPools {
+  return makePools(settings, ledger ?? new MemoryAccessLedger(settings.ACCESS_COOLDOWN_SECONDS * 1000), log);
 }
 
 export function accessPoolsFor(settings: AccessSettings): AccessPools {
-  let pools = made.get(settings);
-  if (!pools) {
-    const ledger = new MemoryAccessLedger(settings.ACCESS_COOLDOWN_SECONDS * 1000);
-    pools = { ledger, sessions: new SessionPool(settings, ledger) };
-    made.set(settings, pools);
-  }
-  return pools;
+  return made.get(settings) ?? openAccessPools(settings, { log: silent });
 }

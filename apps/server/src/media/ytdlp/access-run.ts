@@ -16,12 +16,12 @@ export const maxAccessRetries = 2;
 
 export type RunAccess = Omit<YtDlpAccess, 'upstreamProxy' | 'release' | 'used'>;
 
-/** The ledger key the failure blames, when the run used an operator session or route. */
-function blamedKey(error: unknown, used: YtDlpAccess['used']): string | undefined {
+/** What the failure blames, when the run used an operator session or route: its ledger key. */
+function blamedKey(error: unknown, used: YtDlpAccess['used']): { key: string; pool: string } | undefined {
   const line = error instanceof AppError && typeof error.cause === 'string' ? error.cause : undefined;
   const blame = line ? blameOf(line) : undefined;
-  if (blame === 'session') return used.session;
-  if (blame === 'route') return used.route;
+  if (blame === 'session' && used.session) return { key: used.session, pool: 'session' };
+  if (blame === 'route' && used.route) return { key: used.route, pool: 'route' };
   return undefined;
 }
 
@@ -37,7 +37,7 @@ export async function runWithAccess<T>(
   options: AccessRunOptions,
   work: (proxyUrl: string, access: RunAccess) => Promise<T>,
 ): Promise<T> {
-  const { ledger } = accessPoolsFor(config);
+  const { ledger, log } = accessPoolsFor(config);
   for (let attempt = 0; ; attempt += 1) {
     const { upstreamProxy, release, used, ...access } = await ytDlpAccess(
       config,
@@ -53,7 +53,12 @@ export async function runWithAccess<T>(
     } catch (error) {
       const blamed = blamedKey(error, used);
       if (!blamed) throw error;
-      await ledger.quarantine(blamed);
+      const cooldownMs = await ledger.quarantine(blamed.key);
+      // The key names a session by its file under COOKIES_DIR and a route by its place in the list.
+      log.warn(
+        { platform: platform.id, [blamed.pool]: blamed.key, cooldownSeconds: Math.round(cooldownMs / 1000) },
+        `${blamed.pool} quarantined: the site refused it`,
+      );
       if (attempt >= maxAccessRetries || options.visitorCookiesFile) throw error;
       await options.beforeRetry?.();
     }

@@ -14,6 +14,7 @@ import { jsRuntimeFor, ytDlpOptions } from './options';
 import { copySession, writeBackSession, type SessionCopy } from './session-jar';
 import { accessPoolsFor } from './access-pools';
 import { takeRoute, type Route } from './route-pool';
+import { refuseWithoutSession, sessionGiven } from './site-unavailable';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
 export async function engineArgs(config: Config): Promise<string[]> {
@@ -55,8 +56,15 @@ async function cookieFileFor(
   platform: Platform,
   visitorCookiesFile?: string,
 ): Promise<RunCookies | undefined> {
-  const session = visitorCookiesFile ? undefined : await accessPoolsFor(config).sessions.take(platform.id);
-  if (!visitorCookiesFile && !session) return undefined;
+  const pools = accessPoolsFor(config);
+  const session = visitorCookiesFile ? undefined : await pools.sessions.take(platform.id);
+  if (!visitorCookiesFile) {
+    if (!session) {
+      await refuseWithoutSession(pools, platform);
+      return undefined;
+    }
+    sessionGiven(pools, platform);
+  }
   await mkdir(privateRoot(config), { recursive: true, mode: 0o700 });
   const folder = await mkdtemp(path.join(privateRoot(config), 'run-'));
   const file = path.join(folder, 'cookies.txt');
@@ -109,7 +117,14 @@ export async function ytDlpAccess(
     upstreamProxy: route?.url,
     used: { session: cookies?.session?.session.key, route: route?.key },
     release: async () => {
-      if (cookies?.session) await writeBackSession(cookies.session);
+      const copy = cookies?.session;
+      if (copy)
+        await writeBackSession(copy, (reason) =>
+          accessPoolsFor(config).log.warn(
+            { platform: platform.id, session: copy.session.id, reason },
+            "writing a session's cookie jar back failed: the session keeps its older cookies",
+          ),
+        );
       if (cookies) await rm(cookies.folder, { recursive: true, force: true });
     },
   };

@@ -18,7 +18,7 @@ export { entryUrl, thumbnailOf, type YtDlpInfo } from './info';
 export type { ChosenFormat, DownloadResultInfo, DownloadProgress } from './progress';
 export { jsRuntimeFor, nodeRuntimeWarning, type YtDlpEngine } from './options';
 export { accessReport, type AccessReport } from './access-health';
-export { shareAccessLedger, type AccessSettings } from './access-pools';
+export { openAccessPools, type AccessLog, type AccessSettings } from './access-pools';
 export { RedisAccessLedger } from './redis-access-ledger';
 export { audioKbps, sectionOf } from './sections';
 

@@ -49,11 +49,19 @@ async function replaceWithJar(copy: SessionCopy): Promise<void> {
   }
 }
 
-/** Writes the run's jar back over the session's file, after any write-back of that file running now. */
-export function writeBackSession(copy: SessionCopy): Promise<void> {
+/**
+ * Writes the run's jar back over the session's file, after any write-back of that file running
+ * now. A write that fails calls `onFailure` with its reason (the system's error code only: a
+ * message would name the file's folder), and leaves the file as it was.
+ */
+export function writeBackSession(copy: SessionCopy, onFailure: (reason: string) => void): Promise<void> {
   const key = copy.session.file;
   const previous = writing.get(key) ?? Promise.resolve();
-  const next = previous.then(() => replaceWithJar(copy)).catch(() => {});
+  const next = previous
+    .then(() => replaceWithJar(copy))
+    .catch((error: unknown) =>
+      onFailure(error instanceof Error && 'code' in error ? String(error.code) : 'unknown'),
+    );
   writing.set(key, next);
   void next.then(() => {
     if (writing.get(key) === next) writing.delete(key);

@@ -4,7 +4,7 @@
 // without a restart. Each session may make a budget of downloads per hour (pacing: a session that
 // downloads much more than a person would is flagged by the site); a pick takes the healthy session
 // with budget left that was used least recently (access-ledger.ts).
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlatformId } from '@grabbit/catalog';
 import { pickItem, type AccessLedger } from './access-ledger';
@@ -65,6 +65,21 @@ export class SessionPool {
     const sessions = scanSessions(cookiesDir, platform);
     this.readings.set(platform, { at: this.now(), sessions });
     return sessions;
+  }
+
+  /**
+   * The operator set up sessions for the platform: its `<platform>.txt` or its `<platform>/` folder
+   * exists under COOKIES_DIR (even when the folder holds no session now).
+   */
+  async configured(platform: PlatformId): Promise<boolean> {
+    const cookiesDir = this.settings.COOKIES_DIR;
+    if (!cookiesDir) return false;
+    const exists = (name: string) =>
+      stat(path.join(cookiesDir, name)).then(
+        () => true,
+        () => false,
+      );
+    return (await exists(`${platform}.txt`)) || exists(platform);
   }
 
   /**
