@@ -143,7 +143,7 @@ describe("yt-dlp's argument list", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-job-'));
     try {
       const visitorFile = await writeSessionCookies(dir, instagram, 'sessionid=visitor-own');
-      const visitor = await ytDlpAccess(config, instagram, visitorFile);
+      const visitor = await ytDlpAccess(config, instagram, { visitorCookiesFile: visitorFile });
       expect(readFileSync(visitor.cookiesFile ?? '', 'utf8')).toContain('visitor-own');
       // Moved out of the job folder into the run's own private folder, gone with release().
       expect(existsSync(visitorFile ?? '')).toBe(false);

@@ -1,6 +1,9 @@
 // `npm run check-sites [-- --links FILE] [--timeout SECONDS]`: downloads one public link per site
 // through the real download path and prints a table (site, link, result, seconds, format and
 // size, yt-dlp's error line). Exits 1 when any site failed, so it fits a cron job or CI.
+// A site with operator sessions is checked once per healthy session, and with several routes once
+// per healthy route, each its own row (`session or route`: the session's file under COOKIES_DIR,
+// or `route N`, its place in the list; never a cookie or a proxy address).
 // The links are the catalog's `checkLink`s; FILE overrides them, one "platform link" a line
 // ('#' starts a comment), and only the platforms it names are checked.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,6 +14,7 @@ import { formatMegabytes, platformById, platforms, type Platform } from '@grabbi
 import { ConfigError, loadConfig } from '../config/env';
 import { checkSite, type SiteCheckResult } from '../download/site-check';
 import { checkEngines, ytDlpFallbackWarning } from '../media/engines';
+import { accessChoices } from '../media/ytdlp';
 
 async function linksFrom(file: string | undefined): Promise<[Platform, string][]> {
   if (!file) return platforms.map((p) => [p, p.checkLink]);
@@ -32,9 +36,10 @@ const sizeText = (bytes: number) =>
 
 function table(results: SiteCheckResult[]): string {
   const rows = [
-    ['site', 'link', 'result', 'seconds', 'format and size', 'error'],
+    ['site', 'session or route', 'link', 'result', 'seconds', 'format and size', 'error'],
     ...results.map((r) => [
       r.platform.name,
+      r.access,
       r.link,
       r.ok ? 'ok' : 'failed',
       r.seconds.toFixed(1),
@@ -71,7 +76,8 @@ async function main(): Promise<number> {
   try {
     // One at a time: sites are checked as a visitor meets them, not under load.
     for (const [platform, link] of links)
-      results.push(await checkSite(config, platform, link, { jobsRoot, timeoutMs }));
+      for (const pinned of await accessChoices(config, platform.id))
+        results.push(await checkSite(config, platform, link, { jobsRoot, timeoutMs, pinned }));
   } finally {
     await rm(jobsRoot, { recursive: true, force: true });
   }

@@ -10,6 +10,7 @@ import { behindEgressGuard } from '../../net/egress-guard';
 import { blameOf } from './access-failures';
 import { accessPoolsFor } from './access-pools';
 import { ytDlpAccess, type YtDlpAccess } from './access';
+import type { PinnedAccess } from './access-choices';
 
 /** Runs after the first, each with another pair when the site blamed the last one. */
 export const maxAccessRetries = 2;
@@ -27,6 +28,8 @@ function blamedKey(error: unknown, used: YtDlpAccess['used']): { key: string; po
 
 export interface AccessRunOptions {
   visitorCookiesFile?: string;
+  /** The session or route this run must use (an operator's check of each): run once. */
+  pinned?: PinnedAccess;
   /** Clears what a failed attempt left behind before the next one (a partly written file). */
   beforeRetry?: () => Promise<void>;
 }
@@ -39,11 +42,7 @@ export async function runWithAccess<T>(
 ): Promise<T> {
   const { ledger, log } = accessPoolsFor(config);
   for (let attempt = 0; ; attempt += 1) {
-    const { upstreamProxy, release, used, ...access } = await ytDlpAccess(
-      config,
-      platform,
-      options.visitorCookiesFile,
-    );
+    const { upstreamProxy, release, used, ...access } = await ytDlpAccess(config, platform, options);
     try {
       const result = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
         upstream: upstreamProxy,
@@ -59,7 +58,7 @@ export async function runWithAccess<T>(
         { platform: platform.id, [blamed.pool]: blamed.key, cooldownSeconds: Math.round(cooldownMs / 1000) },
         `${blamed.pool} quarantined: the site refused it`,
       );
-      if (attempt >= maxAccessRetries || options.visitorCookiesFile) throw error;
+      if (attempt >= maxAccessRetries || options.visitorCookiesFile || options.pinned) throw error;
       await options.beforeRetry?.();
     }
   }

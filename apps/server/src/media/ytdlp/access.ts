@@ -15,6 +15,8 @@ import { copySession, writeBackSession, type SessionCopy } from './session-jar';
 import { accessPoolsFor } from './access-pools';
 import { takeRoute, type Route } from './route-pool';
 import { refuseWithoutSession, sessionGiven } from './site-unavailable';
+import type { PinnedAccess } from './access-choices';
+import type { Session } from './session-pool';
 
 /** Arguments that depend on the operator's settings (never the visitor's input). */
 export async function engineArgs(config: Config): Promise<string[]> {
@@ -55,9 +57,12 @@ async function cookieFileFor(
   config: Config,
   platform: Platform,
   visitorCookiesFile?: string,
+  pinnedSession?: Session,
 ): Promise<RunCookies | undefined> {
   const pools = accessPoolsFor(config);
-  const session = visitorCookiesFile ? undefined : await pools.sessions.take(platform.id);
+  const session = visitorCookiesFile
+    ? undefined
+    : (pinnedSession ?? (await pools.sessions.take(platform.id)));
   if (!visitorCookiesFile) {
     if (!session) {
       await refuseWithoutSession(pools, platform);
@@ -100,16 +105,13 @@ export interface YtDlpAccess {
 export async function ytDlpAccess(
   config: Config,
   platform: Platform,
-  visitorCookiesFile?: string,
+  { visitorCookiesFile, pinned }: { visitorCookiesFile?: string; pinned?: PinnedAccess } = {},
 ): Promise<YtDlpAccess> {
   const args = await engineArgs(config);
   for (const value of config.YTDLP_EXTRACTOR_ARGS[platform.id] ?? []) args.push('--extractor-args', value);
-  const cookies = await cookieFileFor(config, platform, visitorCookiesFile);
-  const route: Route | undefined = await takeRoute(
-    accessPoolsFor(config).ledger,
-    config.YTDLP_PROXIES,
-    platform.id,
-  );
+  const cookies = await cookieFileFor(config, platform, visitorCookiesFile, pinned?.session);
+  const route: Route | undefined =
+    pinned?.route ?? (await takeRoute(accessPoolsFor(config).ledger, config.YTDLP_PROXIES, platform.id));
   return {
     ...(cookies ? { cookiesFile: cookies.file } : {}),
     engineArgs: args,

@@ -7,6 +7,7 @@ import type { Platform } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import type { Config } from '../../config/env';
 import type { ProbeResult } from '../ffprobe';
+import type { PinnedAccess } from './access-choices';
 import { runWithAccess } from './access-run';
 import type { InfoMode } from './args';
 import { removePartialMedia, runYtDlpDownload, type YtDlpRunResult } from './download';
@@ -18,6 +19,7 @@ export { entryUrl, thumbnailOf, type YtDlpInfo } from './info';
 export type { ChosenFormat, DownloadResultInfo, DownloadProgress } from './progress';
 export { jsRuntimeFor, nodeRuntimeWarning, type YtDlpEngine } from './options';
 export { accessReport, type AccessReport } from './access-health';
+export { accessChoices, type PinnedAccess } from './access-choices';
 export { openAccessPools, type AccessLog, type AccessSettings } from './access-pools';
 export { RedisAccessLedger } from './redis-access-ledger';
 export { audioKbps, sectionOf } from './sections';
@@ -42,6 +44,8 @@ export interface DownloadChoice extends ClipOptions {
 interface RunPlace {
   /** The visitor's own session cookie file (wins over the operator's for its run). */
   visitorCookiesFile?: string;
+  /** The operator's session or route the run must use (a check of each), tried once. */
+  pinned?: PinnedAccess;
   timeoutMs: number;
 }
 
