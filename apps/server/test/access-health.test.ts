@@ -4,7 +4,8 @@
 // with another pair), the blamed ones are not used again, and a not-found link quarantines nothing.
 import type { DownloadTask } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runServer, stopServer, type ServerRun } from './foundation-server';
+import { stopServer, type ServerRun } from './foundation-server';
+import { runOperatorServer } from './support/operator-server';
 import {
   expectPoolsHealed,
   routeSecret,
@@ -19,18 +20,10 @@ const metricsToken = 'metrics-token-3f9a0c2e';
 
 beforeAll(async () => {
   pools = await startAccessPoolSite();
-  server = await runServer(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      ...pools.env,
-      // Only the API budget is lifted: each download's task is polled closely (the shipped
-      // per-minute budget would answer 429 to the polling); job starts keep the shipped limit.
-      RATE_LIMIT_API_PER_MINUTE: '100000',
-      METRICS_TOKEN: metricsToken,
-    },
-    60_000,
-  );
+  server = await runOperatorServer({
+    ...pools.env,
+    METRICS_TOKEN: metricsToken,
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,46 +1,31 @@
 // The operator's session pool under the real server, against a site that wants a session and sets
 // a cookie of its own: a download uses a session of COOKIES_DIR/<platform>/, the jar yt-dlp saves
 // is written back over the session's file, and a file added to the pool is used without a restart.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DownloadTask, Health } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runServer, stopServer, type ServerRun } from './foundation-server';
-import { startSessionSite, type SessionSite } from './support/session-site';
+import type { ServerRun } from './foundation-server';
+import { startOperatorRun, type OperatorRun } from './support/operator-server';
+import type { SessionSite } from './support/session-site';
 import { downloadOverHttp } from './support/task-over-http';
 import { until } from './support/until';
 
+let run: OperatorRun | undefined;
 let site: SessionSite;
 let server: ServerRun | undefined;
 let cookiesDir: string;
 const pool = () => path.join(cookiesDir, 'vimeo');
 
 beforeAll(async () => {
-  site = await startSessionSite(['good-session', 'fresh-session']);
-  cookiesDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-pool-'));
-  mkdirSync(pool());
-  writeFileSync(path.join(pool(), 'good.txt'), site.cookieFile('good-session'));
-  server = await runServer(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      MEDIA_TEST_HOSTS: site.host,
-      COOKIES_DIR: cookiesDir,
-      // Only the API budget is lifted: each download's task is polled closely (the shipped
-      // per-minute budget would answer 429 to the polling); job starts keep the shipped limit.
-      RATE_LIMIT_API_PER_MINUTE: '100000',
-    },
-    60_000,
-  );
+  run = await startOperatorRun(['good-session', 'fresh-session'], (sessionSite, dir) => {
+    mkdirSync(path.join(dir, 'vimeo'));
+    writeFileSync(path.join(dir, 'vimeo', 'good.txt'), sessionSite.cookieFile('good-session'));
+  });
+  ({ site, server, cookiesDir } = run);
 }, 120_000);
 
-afterAll(async () => {
-  await stopServer(server);
-  await site?.close();
-  await rm(cookiesDir, { recursive: true, force: true });
-});
+afterAll(() => run?.close());
 
 const download = (): Promise<DownloadTask> =>
   downloadOverHttp(server?.url ?? '', 'vimeo', site.url('/watch.html'), 60_000);

@@ -2,46 +2,31 @@
 // left: its downloads fail at once with SITE_UNAVAILABLE instead of running without cookies, the
 // operator is told in one warning line and in /health, and a site that needs no login (Vimeo) in
 // the same state still runs without cookies. Quarantines are logged, never with a cookie.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DownloadTask, Health } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runServer, stopServer, type ServerRun } from './foundation-server';
-import { startSessionSite, type SessionSite } from './support/session-site';
+import type { ServerRun } from './foundation-server';
+import { startOperatorRun, type OperatorRun } from './support/operator-server';
+import type { SessionSite } from './support/session-site';
 import { downloadOverHttp } from './support/task-over-http';
 
+let run: OperatorRun | undefined;
 let site: SessionSite;
 let server: ServerRun | undefined;
 let cookiesDir: string;
 
 beforeAll(async () => {
-  site = await startSessionSite(['limited-session']);
-  site.rateLimited.add('limited-session');
-  cookiesDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-unavailable-'));
-  for (const platform of ['instagram', 'vimeo', 'tiktok']) mkdirSync(path.join(cookiesDir, platform));
-  for (const platform of ['instagram', 'vimeo'])
-    writeFileSync(path.join(cookiesDir, platform, 'limited.txt'), site.cookieFile('limited-session'));
-  server = await runServer(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      MEDIA_TEST_HOSTS: site.host,
-      COOKIES_DIR: cookiesDir,
-      // Only the API budget is lifted: each download's task is polled closely (the shipped
-      // per-minute budget would answer 429 to the polling); job starts keep the shipped limit.
-      RATE_LIMIT_API_PER_MINUTE: '100000',
-    },
-    60_000,
-  );
+  run = await startOperatorRun(['limited-session'], (sessionSite, dir) => {
+    sessionSite.rateLimited.add('limited-session');
+    for (const platform of ['instagram', 'vimeo', 'tiktok']) mkdirSync(path.join(dir, platform));
+    for (const platform of ['instagram', 'vimeo'])
+      writeFileSync(path.join(dir, platform, 'limited.txt'), sessionSite.cookieFile('limited-session'));
+  });
+  ({ site, server, cookiesDir } = run);
 }, 120_000);
 
-afterAll(async () => {
-  await stopServer(server);
-  await site?.close();
-  await rm(cookiesDir, { recursive: true, force: true });
-});
+afterAll(() => run?.close());
 
 const download = (platform: string): Promise<DownloadTask> =>
   downloadOverHttp(server?.url ?? '', platform, site.url('/watch.html'));
