@@ -41,25 +41,39 @@ export async function runWithAccess<T>(
   work: (proxyUrl: string, access: RunAccess) => Promise<T>,
 ): Promise<T> {
   const { ledger, log } = accessPoolsFor(config);
+  // The run's outcome stands even when its record in a shared ledger (Redis) fails: it is logged.
+  const unrecorded = () =>
+    log.warn(
+      { platform: platform.id },
+      "the access pools' health could not be recorded (Redis unreachable?)",
+    );
   for (let attempt = 0; ; attempt += 1) {
     const { upstreamProxy, release, used, ...access } = await ytDlpAccess(config, platform, options);
+    let result: T;
     try {
-      const result = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
+      result = await behindEgressGuard(config.MEDIA_TEST_HOSTS, (proxyUrl) => work(proxyUrl, access), {
         upstream: upstreamProxy,
       }).finally(release);
-      for (const key of [used.session, used.route]) if (key) await ledger.succeeded(key);
-      return result;
     } catch (error) {
       const blamed = blamedKey(error, used);
       if (!blamed) throw error;
-      const cooldownMs = await ledger.quarantine(blamed.key);
+      const cooldownMs = await ledger.quarantine(blamed.key).catch(unrecorded);
       // The key names a session by its file under COOKIES_DIR and a route by its place in the list.
-      log.warn(
-        { platform: platform.id, [blamed.pool]: blamed.key, cooldownSeconds: Math.round(cooldownMs / 1000) },
-        `${blamed.pool} quarantined: the site refused it`,
-      );
+      if (cooldownMs !== undefined)
+        log.warn(
+          {
+            platform: platform.id,
+            [blamed.pool]: blamed.key,
+            cooldownSeconds: Math.round(cooldownMs / 1000),
+          },
+          `${blamed.pool} quarantined: the site refused it`,
+        );
       if (attempt >= maxAccessRetries || options.visitorCookiesFile || options.pinned) throw error;
       await options.beforeRetry?.();
+      continue;
     }
+    const forgiven = [used.session, used.route].filter((key) => key !== undefined);
+    await Promise.all(forgiven.map((key) => ledger.succeeded(key))).catch(unrecorded);
+    return result;
   }
 }

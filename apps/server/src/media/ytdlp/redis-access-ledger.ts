@@ -2,9 +2,11 @@
 // the end of its quarantine, and a sorted set of its uses within the last hour (scored with their
 // time). Steps two workers may race on are one Lua script each: a quarantine reads the strikes
 // and doubles the cool-down, a pick checks quarantine and budget and records the use, so two
-// workers never both take a session's last slot nor both start the same cool-down.
+// workers never both take a session's last slot nor both start the same cool-down. While Redis is
+// away a run cannot take a session or route: it answers 503 BUSY (try again shortly), as queueing does.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { unavailable } from '../../jobs/queue-errors';
 import { hourMs, maxCooldownMs, type AccessLedger, type PickOptions } from './access-ledger';
 
 // KEYS: the key's hash. ARGV: now, the first cool-down, the longest, how long the hash outlives
@@ -57,42 +59,39 @@ export class RedisAccessLedger implements AccessLedger {
   }
 
   async usesInLastHour(key: string): Promise<number> {
-    return this.redis.zcount(this.uses(key), `(${this.now() - hourMs}`, '+inf');
+    return this.redis.zcount(this.uses(key), `(${this.now() - hourMs}`, '+inf').catch(unavailable);
   }
 
   async isQuarantined(key: string): Promise<boolean> {
-    return Number((await this.redis.hget(this.health(key), 'until')) ?? 0) > this.now();
+    const until = await this.redis.hget(this.health(key), 'until').catch(unavailable);
+    return Number(until ?? 0) > this.now();
   }
 
   async quarantine(key: string): Promise<number> {
-    const ms = await this.redis.eval(
-      quarantineScript,
-      1,
-      this.health(key),
-      this.now(),
-      this.cooldownMs,
-      maxCooldownMs,
-      maxCooldownMs,
-    );
+    const ms = await this.redis
+      .eval(quarantineScript, 1, this.health(key), this.now(), this.cooldownMs, maxCooldownMs, maxCooldownMs)
+      .catch(unavailable);
     return Number(ms);
   }
 
   async succeeded(key: string): Promise<void> {
-    await this.redis.del(this.health(key));
+    await this.redis.del(this.health(key)).catch(unavailable);
   }
 
   async pick(keys: readonly string[], { budget = Infinity, evenQuarantined = false }: PickOptions = {}) {
     if (keys.length === 0) return undefined;
-    const position = await this.redis.eval(
-      pickScript,
-      keys.length * 2,
-      ...keys.flatMap((key) => [this.health(key), this.uses(key)]),
-      this.now(),
-      hourMs,
-      budget === Infinity ? -1 : budget,
-      evenQuarantined ? '1' : '0',
-      randomUUID(),
-    );
+    const position = await this.redis
+      .eval(
+        pickScript,
+        keys.length * 2,
+        ...keys.flatMap((key) => [this.health(key), this.uses(key)]),
+        this.now(),
+        hourMs,
+        budget === Infinity ? -1 : budget,
+        evenQuarantined ? '1' : '0',
+        randomUUID(),
+      )
+      .catch(unavailable);
     return Number(position) > 0 ? keys[Number(position) - 1] : undefined;
   }
 }
