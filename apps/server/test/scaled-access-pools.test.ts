@@ -3,9 +3,11 @@
 // own working folder, the default relative DATA_DIR). The first worker meets the rate-limited
 // session and the dead proxy and quarantines them; the second, started after, never tries either,
 // and /health of the API process (which runs no job) counts both quarantined: the ledger is shared.
+// With Redis gone, /health still answers and says the pools' health cannot be read.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Health } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPoolsHealed, startAccessPoolSite, type AccessPoolSite } from './support/access-pool-site';
 import { startRedis, type TestRedis } from './support/redis-server';
@@ -17,6 +19,7 @@ import {
   type NodeProcess,
 } from './support/scaled-processes';
 import { downloadOverHttp } from './support/task-over-http';
+import { until } from './support/until';
 
 let redis: TestRedis;
 let s3: TestS3;
@@ -68,4 +71,14 @@ describe('access pools shared by two workers', () => {
     // The last two downloads ran on the second worker.
     expect(second?.output()).toContain('job started');
   }, 300_000);
+
+  it("/health still answers while Redis is away, and says the pools' health cannot be read", async () => {
+    await redis.stop();
+    await until(async () => {
+      const health = (await (await fetch(`${api.origin}/health`)).json()) as Health;
+      return health.warnings.includes(
+        "The health of the operator's sessions and routes cannot be read right now",
+      );
+    }, 'the unreadable pools told in /health');
+  });
 });
