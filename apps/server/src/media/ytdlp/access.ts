@@ -51,7 +51,8 @@ interface RunCookies {
  * when there is one (moved out of the job folder the accepting process wrote it to; it wins for
  * its job), else a copy of one of the operator's sessions for the platform (session-pool.ts). A
  * copy, because yt-dlp writes its cookie jar back when it ends and jobs run side by side; the
- * server copies the bytes without reading them into any log line.
+ * server copies the bytes without reading them into any log line. No session to give on a site
+ * that needs a login refuses the run (site-unavailable.ts); elsewhere it goes without cookies.
  */
 async function cookieFileFor(
   config: Config,
