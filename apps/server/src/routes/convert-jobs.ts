@@ -10,7 +10,7 @@ import { downloadFailures } from '../download/failures';
 import { AppError } from '../core/app-error';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { anyConversionMediaTypes } from './file-media-types';
-import { sendStoredResult } from '../http/send-result';
+import { sendFetchedResult } from '../http/send-result';
 import type { ResultStore } from '../storage/result-store';
 
 const tags = ['conversions'];
@@ -53,7 +53,7 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
       async (request, reply) => {
         const file = await results.open(request.params.fileId);
         if (!file) throw downloadFailures.fileExpired();
-        return sendStoredResult(request, reply, file);
+        return sendFetchedResult(request, reply, file, records);
       },
     );
   };

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DownloadService } from '../download/service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
-import { sendLiveDownload, sendStoredResult } from '../http/send-result';
+import { sendFetchedResult, sendLiveDownload, sendStoredResult } from '../http/send-result';
 import { jobOrigin, startsJob } from '../security/job-gate';
 import { downloadErrors } from './error-sets';
 import { downloadMediaTypes } from './file-media-types';
@@ -57,6 +57,11 @@ export function downloadRoutes(service: DownloadService) {
             taskId: task.taskId,
           } satisfies DownloadStartResponse;
         }
+        // A file this request does not send whole waits for its owner (jobs/waiting-results.ts).
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished)
+            void service.records.leaveForOwner(task.taskId).catch(() => undefined);
+        });
         const answer = await service.directFile(task.taskId);
         reply.header('x-task-id', task.taskId);
         if ('live' in answer) return sendLiveDownload(reply, answer.live);
@@ -95,7 +100,7 @@ export function downloadRoutes(service: DownloadService) {
         },
       },
       async (request, reply) =>
-        sendStoredResult(request, reply, await service.resultFile(request.params.fileId)),
+        sendFetchedResult(request, reply, await service.resultFile(request.params.fileId), service.records),
     );
   };
 }
