@@ -10,7 +10,7 @@ import {
   type JobRecordStore,
   type WaitingResults,
 } from './job-record';
-import { collected, leftForOwner } from './waiting-results';
+import { collected, leftForOwner, waitsForOwner } from './waiting-results';
 
 /** Who collects a new job's result, and the job it is a part of (jobs/waiting-results.ts). */
 export type ResultFields = Partial<Pick<JobRecord, 'pickup' | 'partOf'>>;
@@ -141,10 +141,19 @@ export class JobRecords {
     await this.update(id, collected);
   }
 
-  /** Collects the waiting result stored as `fileId` (a file fetched in full by its link). */
-  async collectResult(fileId: string): Promise<void> {
+  /**
+   * Collects the waiting result stored as `fileId` (a file fetched in full by its link, or, given
+   * `owner`, deleted by its owner: then only that owner's): false when no such result waits.
+   */
+  async collectResult(fileId: string, owner?: string): Promise<boolean> {
     const id = await this.store.jobOfWaitingResult(fileId);
-    if (id !== undefined) await this.collectJob(id);
+    if (id === undefined) return false;
+    let taken = false;
+    await this.update(id, (current) => {
+      taken = waitsForOwner(current) && (owner === undefined || current.owner === owner);
+      return taken ? collected(current) : undefined;
+    });
+    return taken;
   }
 
   /** A result its request did not take (it closed before the file went out) waits for its owner. */

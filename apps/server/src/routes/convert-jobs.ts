@@ -1,6 +1,6 @@
 // GET /api/convert/jobs/{jobId}: a conversion's state (from its job record, so any API node
 // answers; a conversion whose visitor left goes on and is found here by its id); GET /api/convert/result/{fileId}: its result, from the result store (ranges work,
-// expires like download results).
+// expires like download results; DELETE removes it unsaved, routes/delete-result.ts).
 import { apiRoutes, conversionJobSchema, pathParamsSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +11,7 @@ import { AppError } from '../core/app-error';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { anyConversionMediaTypes } from './file-media-types';
 import { sendFetchedResult } from '../http/send-result';
+import { deleteResultRoute } from './delete-result';
 import type { ResultStore } from '../storage/result-store';
 
 const tags = ['conversions'];
@@ -56,5 +57,7 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
         return sendFetchedResult(request, reply, file, records);
       },
     );
+
+    deleteResultRoute(app, apiRoutes.conversionResult, { records, results, tags });
   };
 }

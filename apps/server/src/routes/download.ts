@@ -1,6 +1,7 @@
 // POST /api/download/{platform}: start a download ({success, message, taskId}), or with
 // directDownload answer the file itself once ready. GET /api/download/task/{taskId}: the task's
-// state (the truth after a reconnect). GET /api/download/file/{fileId}: the result file.
+// state (the truth after a reconnect). GET /api/download/file/{fileId}: the result file (DELETE
+// removes it unsaved: routes/delete-result.ts).
 import {
   apiRoutes,
   downloadRequestSchema,
@@ -16,6 +17,7 @@ import type { DownloadService } from '../download/service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
 import { sendFetchedResult, sendLiveDownload, sendStoredResult } from '../http/send-result';
 import { jobOrigin, startsJob } from '../security/job-gate';
+import { deleteResultRoute } from './delete-result';
 import { downloadErrors } from './error-sets';
 import { downloadMediaTypes } from './file-media-types';
 
@@ -102,5 +104,11 @@ export function downloadRoutes(service: DownloadService) {
       async (request, reply) =>
         sendFetchedResult(request, reply, await service.resultFile(request.params.fileId), service.records),
     );
+
+    deleteResultRoute(app, apiRoutes.downloadFile, {
+      records: service.records,
+      results: service.results,
+      tags,
+    });
   };
 }
