@@ -120,11 +120,13 @@ export function runJobRecordStoreContract(name: string, makeStore: MakeJobRecord
       await store.create(finishedJob('w1', 'client-a', 100));
       await store.create(sampleJob('w2', 'client-a'));
       await store.update('w2', (current) => ({ ...current, ...finishedJob('w2', 'client-a', 50) }));
-      // Not waiting: still running, failed, answered in its request, collected, another owner's.
+      // Not waiting: still running, failed, answered in its request, collected, a cloud copy (its
+      // result is in cloud storage, under its own quota), another owner's.
       await store.create(sampleJob('running', 'client-a', { status: 'running' }));
       await store.create(sampleJob('failed', 'client-a', { status: 'failed' }));
       await store.create(finishedJob('direct', 'client-a', 7, { pickup: 'request' }));
       await store.create(finishedJob('fetched', 'client-a', 7, { pickup: 'collected' }));
+      await store.create(finishedJob('cloud-copy', 'client-a', 7, { kind: 'cloud' }));
       await store.create(finishedJob('b1', 'client-b', 9));
       expect(await store.waitingResults('client-a')).toEqual({ count: 2, bytes: 150 });
       expect(await store.waitingResults('client-b')).toEqual({ count: 1, bytes: 9 });

@@ -7,14 +7,17 @@
 //   counts, unless that request closed before the file went out: then it waits for its owner;
 // - a batch's items count as one result (the zip the visitor saves), with all their bytes; the
 //   zip fetched in full collects them all, an item fetched alone collects that item;
-// - a cloud copy's download is collected by the copy: cloud storage has its own per-client quota
+// - a cloud copy (its record's result is the object in cloud storage) never counts, nor its
+//   download, which the copy collects: cloud storage has its own per-client quota
 //   (CLOUD_MAX_FILES_PER_CLIENT, CLOUD_MAX_BYTES_PER_CLIENT) and the retention the visitor chose,
-//   so counting it here too would count one file twice. A copy that failed leaves it for its owner.
+//   so counting it here too would count one file twice. A copy that failed leaves the download's
+//   file for its owner.
 import type { JobRecord, WaitingResults } from './job-record';
 
 export function waitsForOwner(record: JobRecord, now = Date.now()): boolean {
   return (
     record.status === 'done' &&
+    record.kind !== 'cloud' &&
     record.result !== undefined &&
     (record.pickup ?? 'owner') === 'owner' &&
     (record.resultExpiresAt ?? Infinity) > now

@@ -1,0 +1,176 @@
+// What counts as a result waiting for its owner, kind by kind (the rule: jobs/waiting-results.ts),
+// on a server whose quota is two results so that few jobs reach it: a conversion followed as a job
+// (202) counts until its file is fetched, a plain conversion answered with its file never; a
+// batch's files count once until its zip is fetched; a cloud copy's download never (cloud storage
+// has its own quota). Real app over HTTP, real yt-dlp and ffmpeg, each client its own address.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  apiPath,
+  apiRoutes,
+  convertEndpoints,
+  type BatchStartResponse,
+  type BatchStatus,
+  type ConversionJob,
+  type DownloadStartResponse,
+  type DownloadTask,
+} from '@grabbit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartForm } from './support/convert-app';
+import { startFixtureSite, type FixtureSite } from './support/fixture-site';
+import { makeVideo } from './support/media-fixtures';
+import { startTestApp, type TestApp } from './support/test-app';
+import { until } from './support/until';
+
+let site: FixtureSite;
+let test: TestApp;
+let scratch: string;
+let clip: Buffer;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  test = await startTestApp(
+    {
+      MEDIA_TEST_HOSTS: site.host,
+      TRUST_PROXY: '1',
+      RESULTS_MAX_WAITING_PER_CLIENT: '2',
+      // A conversion of a few seconds answers 202 and goes on as a job.
+      CONVERT_SYNC_WAIT_SECONDS: '0.2',
+    },
+    { listen: true, prefix: 'grabbit-waiting-kinds-' },
+  );
+  scratch = await mkdtemp(path.join(tmpdir(), 'grabbit-waiting-kinds-'));
+  clip = await readFile(await makeVideo(scratch, 'clip.mp4', { seconds: 3, width: 320, height: 240 }));
+}, 120_000);
+afterAll(async () => {
+  await test?.close();
+  await site?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+const from = (client: string) => ({ 'x-forwarded-for': client });
+
+function post(client: string, pathname: string, body: unknown): Promise<Response> {
+  return fetch(`${test.origin}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...from(client) },
+    body: JSON.stringify(body),
+  });
+}
+
+const get = (client: string, pathname: string) =>
+  fetch(`${test.origin}${pathname}`, { headers: from(client) });
+
+function convert(client: string, followsJobs: boolean): Promise<Response> {
+  const form = multipartForm({ OutputFormat: 'webm', Quality: 'high' }, 'clip.mp4', clip);
+  return fetch(`${test.origin}${convertEndpoints.video}`, {
+    method: 'POST',
+    headers: { ...form.headers, ...from(client), ...(followsJobs ? { prefer: 'respond-async' } : {}) },
+    body: form.payload,
+  });
+}
+
+/** A single download of the fixture (a task), answered at once. */
+const download = (client: string) =>
+  post(client, apiPath(apiRoutes.download, { platform: 'youtube' }), {
+    url: site.url('/a.mp4'),
+    format: 'mp4',
+  });
+
+async function codeOf(answer: Response): Promise<string | undefined> {
+  return ((await answer.json()) as { code?: string }).code;
+}
+
+async function finishedJob(client: string, jobId: string): Promise<ConversionJob> {
+  let job: ConversionJob | undefined;
+  await until(
+    async () => {
+      job = (await (await get(client, `/api/convert/jobs/${jobId}`)).json()) as ConversionJob;
+      return job.status !== 'converting';
+    },
+    'conversion ended',
+    60_000,
+  );
+  expect(job?.status).toBe('completed');
+  return job as ConversionJob;
+}
+
+/** Starts a single download and waits until it has finished. */
+async function downloaded(client: string): Promise<void> {
+  const answer = await download(client);
+  expect(answer.status).toBe(200);
+  const { taskId } = (await answer.json()) as DownloadStartResponse;
+  const taskPath = apiPath(apiRoutes.downloadTask, { taskId: taskId ?? '' });
+  await until(
+    async () => ((await (await get(client, taskPath)).json()) as DownloadTask).status === 'completed',
+    'download completed',
+    60_000,
+  );
+}
+
+/** Whether the client's next job start is refused for its waiting results (a start made is left). */
+async function refusedForWaiting(client: string): Promise<boolean> {
+  const answer = await download(client);
+  if (answer.status === 200) return false;
+  expect(await codeOf(answer)).toBe('RESULTS_WAITING');
+  return true;
+}
+
+describe('what counts as a result waiting for its owner', () => {
+  it('a conversion followed as a job counts until fetched; one answered with its file never', async () => {
+    const client = '10.40.0.1';
+    const plain = await convert(client, false);
+    expect(plain.status).toBe(200);
+    await plain.arrayBuffer();
+    const jobs: ConversionJob[] = [];
+    for (const _ of [1, 2]) {
+      const answer = await convert(client, true);
+      expect(answer.status).toBe(202);
+      jobs.push(await finishedJob(client, ((await answer.json()) as ConversionJob).jobId));
+    }
+    expect(await refusedForWaiting(client)).toBe(true);
+    const file = await get(client, jobs[0]?.downloadUrl ?? '');
+    expect(file.status).toBe(200);
+    await file.arrayBuffer();
+    await until(async () => !(await refusedForWaiting(client)), 'room after the fetch', 10_000);
+  }, 120_000);
+
+  it("a batch's files count once until its zip is fetched", async () => {
+    const client = '10.40.0.2';
+    const started = await post(client, apiRoutes.batchStart, {
+      platform: 'youtube',
+      items: [site.url('/a.mp4'), site.url('/a.mp4?second')],
+      outputFormat: 'mp4',
+      title: 'two',
+    });
+    expect(started.status).toBe(200);
+    const { batchId } = (await started.json()) as BatchStartResponse;
+    const statusPath = apiPath(apiRoutes.batchStatus, { batchId });
+    await until(
+      async () => ((await (await get(client, statusPath)).json()) as BatchStatus).status === 'completed',
+      'batch completed',
+      60_000,
+    );
+    // Two files, one result: room for one more.
+    await downloaded(client);
+    expect(await refusedForWaiting(client)).toBe(true);
+    const zip = await post(client, apiPath(apiRoutes.batchZip, { batchId }), {});
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
+    await until(async () => !(await refusedForWaiting(client)), 'room after the zip', 10_000);
+  }, 120_000);
+
+  it("a cloud copy's download never counts", async () => {
+    const client = '10.40.0.3';
+    for (const key of ['one', 'two', 'three']) {
+      const kept = await post(client, apiRoutes.cloudDownloadAndUpload, {
+        url: site.url(`/a.mp4?${key}`),
+        format: 'mp4',
+        platform: 'youtube',
+      });
+      expect(kept.status, await kept.clone().text()).toBe(200);
+    }
+    expect(await refusedForWaiting(client)).toBe(false);
+  }, 120_000);
+});
