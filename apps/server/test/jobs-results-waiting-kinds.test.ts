@@ -2,10 +2,8 @@
 // on a server whose quota is two results so that few jobs reach it: a conversion followed as a job
 // (202) counts until its file is fetched, a plain conversion answered with its file never; a
 // batch's files count once until its zip is fetched; a cloud copy's download never (cloud storage
-// has its own quota). Real app over HTTP, real yt-dlp and ffmpeg, each client its own address.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// has its own quota). Real app over HTTP, real yt-dlp and ffmpeg, each client its own loopback address.
+import { readFile } from 'node:fs/promises';
 import {
   apiPath,
   apiRoutes,
@@ -20,12 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from './support/convert-app';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
 import { makeVideo } from './support/media-fixtures';
+import { call, postJson } from './support/public-server';
 import { startTestApp, type TestApp } from './support/test-app';
 import { until } from './support/until';
 
 let site: FixtureSite;
 let test: TestApp;
-let scratch: string;
 let clip: Buffer;
 
 beforeAll(async () => {
@@ -33,40 +31,29 @@ beforeAll(async () => {
   test = await startTestApp(
     {
       MEDIA_TEST_HOSTS: site.host,
-      TRUST_PROXY: '1',
       RESULTS_MAX_WAITING_PER_CLIENT: '2',
       // A conversion of a few seconds answers 202 and goes on as a job.
       CONVERT_SYNC_WAIT_SECONDS: '0.2',
     },
     { listen: true, prefix: 'grabbit-waiting-kinds-' },
   );
-  scratch = await mkdtemp(path.join(tmpdir(), 'grabbit-waiting-kinds-'));
-  clip = await readFile(await makeVideo(scratch, 'clip.mp4', { seconds: 3, width: 320, height: 240 }));
+  clip = await readFile(await makeVideo(site.dir, 'clip.mp4', { seconds: 3, width: 320, height: 240 }));
 }, 120_000);
 afterAll(async () => {
   await test?.close();
   await site?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-const from = (client: string) => ({ 'x-forwarded-for': client });
+const post = (client: string, pathname: string, body: unknown) =>
+  postJson(test.origin, pathname, body, client);
+const get = (client: string, pathname: string) => call(test.origin, pathname, { from: client });
 
-function post(client: string, pathname: string, body: unknown): Promise<Response> {
-  return fetch(`${test.origin}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...from(client) },
-    body: JSON.stringify(body),
-  });
-}
-
-const get = (client: string, pathname: string) =>
-  fetch(`${test.origin}${pathname}`, { headers: from(client) });
-
-function convert(client: string, followsJobs: boolean): Promise<Response> {
+function convert(client: string, followsJobs: boolean) {
   const form = multipartForm({ OutputFormat: 'webm', Quality: 'high' }, 'clip.mp4', clip);
-  return fetch(`${test.origin}${convertEndpoints.video}`, {
+  return call(test.origin, convertEndpoints.video, {
     method: 'POST',
-    headers: { ...form.headers, ...from(client), ...(followsJobs ? { prefer: 'respond-async' } : {}) },
+    from: client,
+    headers: { ...form.headers, ...(followsJobs ? { prefer: 'respond-async' } : {}) },
     body: form.payload,
   });
 }
@@ -78,15 +65,11 @@ const download = (client: string) =>
     format: 'mp4',
   });
 
-async function codeOf(answer: Response): Promise<string | undefined> {
-  return ((await answer.json()) as { code?: string }).code;
-}
-
 async function finishedJob(client: string, jobId: string): Promise<ConversionJob> {
   let job: ConversionJob | undefined;
   await until(
     async () => {
-      job = (await (await get(client, `/api/convert/jobs/${jobId}`)).json()) as ConversionJob;
+      job = (await get(client, `/api/convert/jobs/${jobId}`)).json<ConversionJob>();
       return job.status !== 'converting';
     },
     'conversion ended',
@@ -100,10 +83,10 @@ async function finishedJob(client: string, jobId: string): Promise<ConversionJob
 async function downloaded(client: string): Promise<void> {
   const answer = await download(client);
   expect(answer.status).toBe(200);
-  const { taskId } = (await answer.json()) as DownloadStartResponse;
+  const { taskId } = answer.json<DownloadStartResponse>();
   const taskPath = apiPath(apiRoutes.downloadTask, { taskId: taskId ?? '' });
   await until(
-    async () => ((await (await get(client, taskPath)).json()) as DownloadTask).status === 'completed',
+    async () => (await get(client, taskPath)).json<DownloadTask>().status === 'completed',
     'download completed',
     60_000,
   );
@@ -113,31 +96,29 @@ async function downloaded(client: string): Promise<void> {
 async function refusedForWaiting(client: string): Promise<boolean> {
   const answer = await download(client);
   if (answer.status === 200) return false;
-  expect(await codeOf(answer)).toBe('RESULTS_WAITING');
+  expect(answer.json<{ code?: string }>().code).toBe('RESULTS_WAITING');
   return true;
 }
 
 describe('what counts as a result waiting for its owner', () => {
   it('a conversion followed as a job counts until fetched; one answered with its file never', async () => {
-    const client = '10.40.0.1';
+    const client = '127.0.40.1';
     const plain = await convert(client, false);
     expect(plain.status).toBe(200);
-    await plain.arrayBuffer();
     const jobs: ConversionJob[] = [];
     for (const _ of [1, 2]) {
       const answer = await convert(client, true);
       expect(answer.status).toBe(202);
-      jobs.push(await finishedJob(client, ((await answer.json()) as ConversionJob).jobId));
+      jobs.push(await finishedJob(client, answer.json<ConversionJob>().jobId));
     }
     expect(await refusedForWaiting(client)).toBe(true);
     const file = await get(client, jobs[0]?.downloadUrl ?? '');
     expect(file.status).toBe(200);
-    await file.arrayBuffer();
     await until(async () => !(await refusedForWaiting(client)), 'room after the fetch', 10_000);
   }, 120_000);
 
   it("a batch's files count once until its zip is fetched", async () => {
-    const client = '10.40.0.2';
+    const client = '127.0.40.2';
     const started = await post(client, apiRoutes.batchStart, {
       platform: 'youtube',
       items: [site.url('/a.mp4'), site.url('/a.mp4?second')],
@@ -145,10 +126,10 @@ describe('what counts as a result waiting for its owner', () => {
       title: 'two',
     });
     expect(started.status).toBe(200);
-    const { batchId } = (await started.json()) as BatchStartResponse;
+    const { batchId } = started.json<BatchStartResponse>();
     const statusPath = apiPath(apiRoutes.batchStatus, { batchId });
     await until(
-      async () => ((await (await get(client, statusPath)).json()) as BatchStatus).status === 'completed',
+      async () => (await get(client, statusPath)).json<BatchStatus>().status === 'completed',
       'batch completed',
       60_000,
     );
@@ -157,19 +138,18 @@ describe('what counts as a result waiting for its owner', () => {
     expect(await refusedForWaiting(client)).toBe(true);
     const zip = await post(client, apiPath(apiRoutes.batchZip, { batchId }), {});
     expect(zip.status).toBe(200);
-    await zip.arrayBuffer();
     await until(async () => !(await refusedForWaiting(client)), 'room after the zip', 10_000);
   }, 120_000);
 
   it("a cloud copy's download never counts", async () => {
-    const client = '10.40.0.3';
+    const client = '127.0.40.3';
     for (const key of ['one', 'two', 'three']) {
       const kept = await post(client, apiRoutes.cloudDownloadAndUpload, {
         url: site.url(`/a.mp4?${key}`),
         format: 'mp4',
         platform: 'youtube',
       });
-      expect(kept.status, await kept.clone().text()).toBe(200);
+      expect(kept.status, kept.body.toString()).toBe(200);
     }
     expect(await refusedForWaiting(client)).toBe(false);
   }, 120_000);
