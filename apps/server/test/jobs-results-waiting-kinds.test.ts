@@ -4,6 +4,7 @@
 // batch's files count once until its zip is fetched; a cloud copy's download never (cloud storage
 // has its own quota). Real app over HTTP, real yt-dlp and ffmpeg, each client its own loopback address.
 import { readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import {
   apiPath,
   apiRoutes,
@@ -27,7 +28,8 @@ let test: TestApp;
 let clip: Buffer;
 
 beforeAll(async () => {
-  site = await startFixtureSite();
+  // About 256 KB served at about 64 KB/s: a direct download a visitor can leave half way.
+  site = await startFixtureSite({ bigMegabytes: 0.25 });
   test = await startTestApp(
     {
       MEDIA_TEST_HOSTS: site.host,
@@ -58,12 +60,27 @@ function convert(client: string, followsJobs: boolean) {
   });
 }
 
+const downloadPath = apiPath(apiRoutes.download, { platform: 'youtube' });
+
 /** A single download of the fixture (a task), answered at once. */
-const download = (client: string) =>
-  post(client, apiPath(apiRoutes.download, { platform: 'youtube' }), {
-    url: site.url('/a.mp4'),
-    format: 'mp4',
+const download = (client: string) => post(client, downloadPath, { url: site.url('/a.mp4'), format: 'mp4' });
+
+/** A direct download the client leaves as soon as its answer starts: the task's id. */
+function leftDirectDownload(client: string): Promise<string> {
+  const body = JSON.stringify({ url: site.url('/throttle/big.mp4'), format: 'mp4', directDownload: true });
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      new URL(downloadPath, test.origin),
+      { method: 'POST', localAddress: client, headers: { 'content-type': 'application/json' }, agent: false },
+      (incoming) => {
+        resolve(String(incoming.headers['x-task-id'] ?? ''));
+        outgoing.destroy();
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
   });
+}
 
 async function finishedJob(client: string, jobId: string): Promise<ConversionJob> {
   let job: ConversionJob | undefined;
@@ -83,8 +100,11 @@ async function finishedJob(client: string, jobId: string): Promise<ConversionJob
 async function downloaded(client: string): Promise<void> {
   const answer = await download(client);
   expect(answer.status).toBe(200);
-  const { taskId } = answer.json<DownloadStartResponse>();
-  const taskPath = apiPath(apiRoutes.downloadTask, { taskId: taskId ?? '' });
+  await finishedTask(client, answer.json<DownloadStartResponse>().taskId ?? '');
+}
+
+async function finishedTask(client: string, taskId: string): Promise<void> {
+  const taskPath = apiPath(apiRoutes.downloadTask, { taskId });
   await until(
     async () => (await get(client, taskPath)).json<DownloadTask>().status === 'completed',
     'download completed',
@@ -139,6 +159,24 @@ describe('what counts as a result waiting for its owner', () => {
     const zip = await post(client, apiPath(apiRoutes.batchZip, { batchId }), {});
     expect(zip.status).toBe(200);
     await until(async () => !(await refusedForWaiting(client)), 'room after the zip', 10_000);
+  }, 120_000);
+
+  it('a direct download counts only when its request closed before the file went out', async () => {
+    const client = '127.0.40.4';
+    for (const _ of [1, 2]) {
+      const whole = await post(client, downloadPath, {
+        url: site.url('/a.mp4'),
+        format: 'mp4',
+        directDownload: true,
+      });
+      expect(whole.status).toBe(200);
+    }
+    const left = await leftDirectDownload(client);
+    expect(left).not.toBe('');
+    await finishedTask(client, left);
+    // The file its visitor left, and one more: two waiting results.
+    await downloaded(client);
+    await until(() => refusedForWaiting(client), 'the left file counted', 10_000);
   }, 120_000);
 
   it("a cloud copy's download never counts", async () => {
