@@ -52,7 +52,10 @@ export class RedisJobRecordStore implements JobRecordStore {
     return `${this.prefix}job-result:${fileId}`;
   }
 
-  /** Notes a record whose result waits for its owner (nothing for any other record). */
+  /**
+   * Notes a record whose result waits for its owner (nothing for any other record). A note lost to
+   * a Redis outage leaves that one result uncounted: the record is written, the job is not failed.
+   */
   private async noteWaiting(record: JobRecord | undefined): Promise<void> {
     if (!record?.result || !waitsForOwner(record)) return;
     const until = record.resultExpiresAt ?? Date.now() + this.keepMs;
@@ -64,7 +67,8 @@ export class RedisJobRecordStore implements JobRecordStore {
       .pexpireat(key, until, 'NX')
       .pexpireat(key, until, 'GT')
       .set(this.resultKey(record.result), record.id, 'PXAT', until)
-      .exec();
+      .exec()
+      .catch(() => undefined);
   }
 
   async create(record: JobRecord, cap = Infinity): Promise<boolean> {
@@ -84,7 +88,7 @@ export class RedisJobRecordStore implements JobRecordStore {
         record.id,
       )
       .catch(unavailable);
-    if (written === 1) await this.noteWaiting(record).catch(unavailable);
+    if (written === 1) await this.noteWaiting(record);
     return written === 1;
   }
 
@@ -107,7 +111,7 @@ export class RedisJobRecordStore implements JobRecordStore {
       .catch(unavailable);
     // A give-back lost to a Redis outage ends at the slot's deadline.
     if (ended) await this.redis.zrem(this.slotsKey(ended.owner), id).catch(() => undefined);
-    await this.noteWaiting(stored as JobRecord | undefined).catch(unavailable);
+    await this.noteWaiting(stored as JobRecord | undefined);
     return stored as JobRecord<D> | undefined;
   }
 
