@@ -53,6 +53,8 @@ export default defineConfig({
             'apps/server/test/uploads-resumable-bounds.test.ts',
             // The running-job cap over job records in Redis: abandoned jobs keep their slots.
             'apps/server/test/jobs-running-cap.test.ts',
+            // The quota of results waiting for their owner, counted over job records in Redis.
+            'apps/server/test/jobs-results-waiting.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',

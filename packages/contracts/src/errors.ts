@@ -42,6 +42,7 @@ export const errorCodes = [
   // Public-site safety: limits, keys and bounds.
   'RATE_LIMITED',
   'TOO_MANY_ACTIVE_JOBS',
+  'RESULTS_WAITING',
   'INVALID_API_KEY',
   'FEATURE_NOT_ALLOWED',
   'DISK_FULL',
@@ -123,6 +124,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   // Public-site safety: limits, keys and bounds.
   RATE_LIMITED: 429,
   TOO_MANY_ACTIVE_JOBS: 429,
+  /** One client has as many finished files waiting to be fetched, or bytes of them, as it may. */
+  RESULTS_WAITING: 429,
   INVALID_API_KEY: 401,
   FEATURE_NOT_ALLOWED: 403,
   DISK_FULL: 503,

@@ -39,6 +39,7 @@ export async function keepDownload(
       format: body.format,
       quality: body.quality,
       removeWatermark: body.removeWatermark,
+      forCloudCopy: true,
     };
     taskId = (await downloads.startTask(platform, input, { owner: copy.owner })).taskId;
   } catch (error) {
@@ -52,7 +53,11 @@ export async function keepDownload(
       const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
       throw new AppError(code, settled?.task.error ?? copyFailed().message);
     }
-    const file = await cloud.keepResult(settled.result.fileId, body);
+    const file = await cloud.keepResult(settled.result.fileId, body).catch(async (error: unknown) => {
+      // Not kept in cloud storage: the downloaded file waits for its owner like any other.
+      await records.leaveForOwner(taskId).catch(() => undefined);
+      throw error;
+    });
     const link = cloud.link(file.meta, origin);
     await downloads.tasks.annotate(taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
     return { ...file, taskId };

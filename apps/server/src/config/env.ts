@@ -140,6 +140,10 @@ export const configSchema = z.object({
   PREVIEW_TIMEOUT_SECONDS: positiveInt(30),
   RATE_LIMIT_HUB_PER_MINUTE: positiveInt(30),
   MAX_ACTIVE_JOBS_PER_CLIENT: positiveInt(3),
+  /** Finished results one client has not collected (a batch counts once); more: RESULTS_WAITING. */
+  RESULTS_MAX_WAITING_PER_CLIENT: positiveInt(20),
+  /** Bytes of one client's finished results it has not collected; at or over: RESULTS_WAITING. */
+  RESULTS_MAX_WAITING_BYTES_PER_CLIENT: positiveInt(2 * 1024 ** 3),
   /** Operator's JSON file of API keys: { "<key>": { name, unlimited?, limits?, features? } }. */
   API_KEYS_FILE: z.string().default(''),
   /** New jobs are refused (503 DISK_FULL) when DATA_DIR has less free space than this. */

@@ -33,7 +33,12 @@ it('records the first end only, and a cancel as cancelled', async () => {
   const records = new JobRecords(new MemoryJobRecordStore(60_000, 60_000), new InProcessEventBus());
   await records.create(queued());
   await endConversion(records, 'a', { failure: new AppError('REQUEST_CANCELLED', 'gone') });
-  await endConversion(records, 'a', { fileId: 'f', fileName: 'x.jpg' });
+  await endConversion(records, 'a', {
+    fileId: 'f',
+    fileName: 'x.jpg',
+    bytes: 1,
+    expiresAt: Date.now() + 60_000,
+  });
   expect(await conversionRecord(records, 'a')).toMatchObject({
     status: 'cancelled',
     errorCode: 'REQUEST_CANCELLED',

@@ -20,7 +20,8 @@ export interface ConversionDetail {
 export type ConversionRecord = JobRecord<ConversionDetail>;
 
 /** How a conversion ended: its stored result, or the visitor's error. */
-export type ConversionEnd = { fileId: string; fileName: string } | { failure: AppError };
+export type ConversionEnd =
+  { fileId: string; fileName: string; bytes: number; expiresAt: number } | { failure: AppError };
 
 /** What `GET /api/convert/jobs/{jobId}` answers for a record (a cancelled one is failed). */
 export function publicJob(record: ConversionRecord): ConversionJob {
@@ -65,6 +66,8 @@ export async function endConversion(
         status: 'done',
         progress: 100,
         result: end.fileId,
+        resultBytes: end.bytes,
+        resultExpiresAt: end.expiresAt,
         detail: { fileName: end.fileName },
       };
     const status = end.failure.code === 'REQUEST_CANCELLED' ? 'cancelled' : 'failed';

@@ -118,7 +118,12 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
         fileName: data.fileName,
         contentType: data.contentType,
       });
-      end = { fileId: stored.fileId, fileName: stored.fileName };
+      end = {
+        fileId: stored.fileId,
+        fileName: stored.fileName,
+        bytes: stored.size,
+        expiresAt: stored.expiresAt,
+      };
     } catch (error) {
       if (wasHandedBack(runnerSignal)) {
         handedBack = true;

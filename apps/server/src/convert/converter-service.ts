@@ -83,7 +83,8 @@ export class ConverterService {
   async open(kind: ConverterKind, origin: JobOrigin): Promise<Intake> {
     const { records } = this.deps;
     // The record first: while Redis is away the visitor gets 503 before sending the whole file.
-    const record = await records.start<ConversionDetail>(origin, 'conversion', {});
+    // Its result goes out in this request's answer, unless it ends up followed as a job.
+    const record = await records.start<ConversionDetail>(origin, 'conversion', {}, { pickup: 'request' });
     const pending = await this.deps.inputs.create().catch(async (error: unknown) => {
       await records.delete(record.id).catch(() => undefined);
       throw error;
@@ -166,6 +167,8 @@ export class ConverterService {
         wait.stop();
         // Followed as a job from here: the job has its own copy of the upload's bytes.
         if ('uploadId' in upload) await this.forgetUpload(upload.uploadId);
+        // Followed as a job (202, or its visitor left): its result waits for its owner.
+        await records.leaveForOwner(conversionId);
         return { job: publicJob((await conversionRecord(records, conversionId)) ?? intake.record) };
       }
       // Answered in this call: nobody asks for the record again.

@@ -62,7 +62,13 @@ describe('PlaylistBatches', () => {
     expect(await records.slotsHeld('client-a')).toBe(1);
     await tasks.progress(a, { status: 'downloading', progress: 50 });
     await tick();
-    await tasks.complete(a, { fileId: 'f', fileName: 'a.mp4', fileSize: 1, title: 'A' });
+    await tasks.complete(a, {
+      fileId: 'f',
+      fileName: 'a.mp4',
+      fileSize: 1,
+      expiresAt: Date.now() + 60_000,
+      title: 'A',
+    });
     await tick();
     await tasks.fail(b, { code: 'DOWNLOAD_FAILED', message: 'gone' });
     await tick();

@@ -142,6 +142,12 @@ export class PlaylistBatches {
     return { fileName: `${sanitizeTitle(status.title, 'playlist')}.zip`, files };
   }
 
+  /** The zip went out whole: every item's result is collected (jobs/waiting-results.ts). */
+  async collected(batchId: string): Promise<void> {
+    const batch = await this.batch(batchId);
+    await Promise.all((batch?.items ?? []).map((item) => this.deps.jobs.collectJob(item.taskId)));
+  }
+
   private async taskChanged(taskId: string): Promise<void> {
     const batchId = await this.deps.tasks.batchOf(taskId);
     if (batchId) await this.update(batchId);

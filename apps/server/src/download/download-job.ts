@@ -179,6 +179,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       fileId: stored.fileId,
       fileName,
       fileSize: stored.size,
+      expiresAt: stored.expiresAt,
       title: safeTitle(info.title, fileName),
       thumbnailUrl: info.thumbnail,
     };

@@ -11,6 +11,7 @@ import type {
   Quality,
 } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
+import { newId } from '../core/ids';
 import { checkClipOptions } from './clip-rules';
 import { mediaItemsOf } from './media-items';
 import type { DownloadService } from './service';
@@ -51,6 +52,8 @@ export async function postResponse(
     } satisfies MediaItemsResponse;
   }
   const tasks = [];
+  // The post's files count as one result waiting for the visitor (jobs/waiting-results.ts).
+  const post = newId();
   for (const item of mediaItems) {
     const task = await service.startTask(
       platform,
@@ -59,6 +62,7 @@ export async function postResponse(
         itemIndex: item.itemIndex,
         quality: body.quality,
         instagramCookies: cookies,
+        partOf: post,
         format: item.mediaType === 'image' ? item.suggestedFormat : body.format,
         // A section and subtitles make sense for the post's videos only.
         ...(item.mediaType === 'image'

@@ -19,7 +19,7 @@ import type { FullInfo } from './media-info';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
-import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import type { JobOrigin, JobRecords, ResultFields } from '../jobs/job-records';
 import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
 
@@ -47,6 +47,10 @@ export interface StartTaskInput extends ClipOptions {
   targetSizeMB?: number;
   /** The visitor waits for the file itself (the answer is the file). */
   directDownload?: boolean;
+  /** A cloud copy takes the file (cloud storage keeps it under its own per-client quota). */
+  forCloudCopy?: boolean;
+  /** The job this download is one part of (a post's other items): its result counts with theirs. */
+  partOf?: string;
 }
 
 /** The clip options a request set (job data holds only what is there). */
@@ -55,6 +59,19 @@ function clipFieldsOf({ startTime, endTime, subtitles }: ClipOptions): ClipOptio
     ...(startTime === undefined ? {} : { startTime }),
     ...(endTime === undefined ? {} : { endTime }),
     ...(subtitles === undefined ? {} : { subtitles }),
+  };
+}
+
+/**
+ * Who collects a download's result (jobs/waiting-results.ts): the request itself for a direct
+ * download, the cloud copy for one kept in cloud storage, else its owner later; a batch's or a
+ * post's items are parts of one result.
+ */
+function resultFieldsOf(input: StartTaskInput & { batchId?: string }): ResultFields {
+  const partOf = input.partOf ?? input.batchId;
+  return {
+    ...(input.directDownload || input.forCloudCopy ? { pickup: 'request' as const } : {}),
+    ...(partOf ? { partOf } : {}),
   };
 }
 
@@ -145,6 +162,7 @@ export class DownloadService {
         ...(input.batchId ? { batchId: input.batchId } : {}),
       },
       origin,
+      resultFieldsOf(input),
     );
     // Said before the job is queued, so a job of this process can never start without knowing.
     if (input.directDownload) this.live.expect(task.taskId);

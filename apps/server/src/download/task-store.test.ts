@@ -20,7 +20,7 @@ function setup() {
 const owner = { owner: 'client-a' };
 
 const input = { platform: 'youtube', url: 'https://www.youtube.com/watch?v=abc', format: 'mp4' } as const;
-const result = { fileId: 'f', fileName: 'a.mp4', fileSize: 3, title: 'A' };
+const result = { fileId: 'f', fileName: 'a.mp4', fileSize: 3, expiresAt: Date.now() + 60_000, title: 'A' };
 
 describe('TaskStore', () => {
   it('moves progress forward only, below 100 while running', async () => {

@@ -12,7 +12,7 @@ import type {
 import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { EventBus } from '../realtime/event-bus';
 import type { JobRecord, JobStatus } from '../jobs/job-record';
-import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import type { JobOrigin, JobRecords, ResultFields } from '../jobs/job-records';
 import { waitForJob } from '../jobs/wait-for-job';
 
 /** A finished task's file in the result store. */
@@ -81,8 +81,10 @@ export class TaskStore {
   async create(
     input: { platform: string; url: string; format: DownloadFormatName; batchId?: string },
     origin: JobOrigin,
+    fields: ResultFields = {},
   ): Promise<DownloadTask> {
-    const record = await this.jobs.start<TaskDetail>(origin, 'download', { ...input, status: 'pending' });
+    const detail: TaskDetail = { ...input, status: 'pending' };
+    const record = await this.jobs.start<TaskDetail>(origin, 'download', detail, fields);
     return taskOf(record).task;
   }
 
@@ -182,15 +184,20 @@ export class TaskStore {
     });
   }
 
-  complete(taskId: string, result: TaskResult & { title: string; thumbnailUrl?: string }): Promise<void> {
+  complete(
+    taskId: string,
+    result: TaskResult & { expiresAt: number; title: string; thumbnailUrl?: string },
+  ): Promise<void> {
     return this.inOrder(taskId, async () => {
-      const { fileId, fileName, fileSize, title, thumbnailUrl } = result;
+      const { fileId, fileName, fileSize, expiresAt, title, thumbnailUrl } = result;
       const changed = await this.change(taskId, (current) => ({
         ...current,
         status: 'done',
         progress: 100,
         stage: 'completed',
         result: fileId,
+        resultBytes: fileSize,
+        resultExpiresAt: expiresAt,
         detail: {
           ...current.detail,
           status: 'completed',

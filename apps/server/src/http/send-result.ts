@@ -5,6 +5,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { LiveDownload } from '../download/live-downloads';
+import type { JobRecords } from '../jobs/job-records';
 import type { ByteRange, StoredResult } from '../storage/result-store';
 
 /** The one range asked for, 'unsatisfiable', or undefined for the whole file. */
@@ -49,14 +50,36 @@ export function sendLiveDownload(reply: FastifyReply, live: LiveDownload): Fasti
     .send(live.file.stream(() => reply.raw.writableLength));
 }
 
+/**
+ * Sends a stored result fetched by its link; sent whole (a GET of the whole file that ends, or the
+ * bucket's link to it handed out, since the bucket sends the bytes where this server cannot see
+ * them), it is collected: it no longer counts against its owner's waiting results
+ * (jobs/waiting-results.ts). A range, a HEAD or a cut answer collects nothing.
+ */
+export function sendFetchedResult(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredResult,
+  records: JobRecords,
+): Promise<FastifyReply> {
+  const collect = () => void records.collectResult(file.meta.fileId).catch(() => undefined);
+  const whole = request.method === 'GET' && request.headers.range === undefined;
+  return sendStoredResult(request, reply, file, whole ? collect : undefined);
+}
+
 export async function sendStoredResult(
   request: FastifyRequest,
   reply: FastifyReply,
   file: StoredResult,
+  /** Called once the whole file went out (see sendFetchedResult). */
+  onSentWhole?: () => void,
 ): Promise<FastifyReply> {
   // A store that hands out signed links (the bucket) serves the bytes itself, named for the visitor.
-  if (file.signedUrl)
-    return reply.header('cache-control', 'private, no-store').redirect(await file.signedUrl(), 302);
+  if (file.signedUrl) {
+    const link = await file.signedUrl();
+    onSentWhole?.();
+    return reply.header('cache-control', 'private, no-store').redirect(link, 302);
+  }
   const { meta, size } = file;
   // Results never change once stored: size and creation time name their bytes (a strong tag).
   const etag = `"${size.toString(16)}-${meta.createdAt.toString(16)}"`;
@@ -75,7 +98,10 @@ export async function sendStoredResult(
       );
   fileHeaders(reply, meta.contentType, meta.fileName);
   // Browsers show download progress only when they know the whole size.
-  if (!range) return reply.code(200).header('content-length', size).send(file.createReadStream());
+  if (!range) {
+    if (onSentWhole) reply.raw.once('finish', onSentWhole);
+    return reply.code(200).header('content-length', size).send(file.createReadStream());
+  }
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)

@@ -25,6 +25,13 @@ export interface JobRecord<D = unknown> {
   stage: string;
   /** Once done: the result in the result store. */
   result?: string;
+  /** Once done: the result's size in bytes, and when the result store drops it (epoch ms). */
+  resultBytes?: number;
+  resultExpiresAt?: number;
+  /** Who collects the result (jobs/waiting-results.ts); absent: its owner, later. */
+  pickup?: ResultPickup;
+  /** The job this record's result is one part of (a batch item's batch): the parts count as one. */
+  partOf?: string;
   /** Once failed or cancelled: the visitor's message and its stable code. */
   /** A stable code of the contracts' error table. */
   errorCode?: string;
@@ -34,6 +41,18 @@ export interface JobRecord<D = unknown> {
   updatedAt: number;
   /** The feature's own fields (plain JSON: it goes to Redis in scaled mode). */
   detail: D;
+}
+
+/**
+ * 'owner': the result waits for its owner to fetch it (or delete it) later; 'request': the request
+ * that started the job answers it (or its next step, a cloud copy, takes it); 'collected': it went.
+ */
+export type ResultPickup = 'owner' | 'request' | 'collected';
+
+/** A client's results waiting for it: how many (a batch's parts count once), and their bytes. */
+export interface WaitingResults {
+  count: number;
+  bytes: number;
 }
 
 export function isEnded(record: Pick<JobRecord, 'status'>): boolean {
@@ -75,6 +94,10 @@ export interface JobRecordStore {
   ): Promise<JobRecord<D> | undefined>;
   /** How many slots the owner holds: its queued or running jobs that hold one. */
   slotsHeld(owner: string): Promise<number>;
+  /** The owner's results waiting for it (jobs/waiting-results.ts): expired or collected ones never. */
+  waitingResults(owner: string): Promise<WaitingResults>;
+  /** The job whose result `fileId` is, while that result waits for its owner. */
+  jobOfWaitingResult(fileId: string): Promise<string | undefined>;
   /** Forgets a record (and its slot). */
   delete(id: string): Promise<void>;
 }

@@ -20,6 +20,17 @@ const ended = (record: JobRecord<unknown>): JobRecord<unknown> => ({
   progress: 100,
 });
 
+/** A finished job of `owner` whose stored result (`file-<id>`, `bytes` long) is kept for an hour. */
+export function finishedJob(id: string, owner: string, bytes: number, change: Partial<JobRecord> = {}) {
+  return sampleJob(id, owner, {
+    status: 'done',
+    result: `file-${id}`,
+    resultBytes: bytes,
+    resultExpiresAt: Date.now() + hour,
+    ...change,
+  });
+}
+
 export function runJobRecordStoreContract(name: string, makeStore: MakeJobRecordStore): void {
   const fresh = () => makeStore({ slotMs: hour });
 
@@ -102,6 +113,59 @@ export function runJobRecordStoreContract(name: string, makeStore: MakeJobRecord
       await store.create(sampleJob('batch'), 1);
       expect(await store.create(sampleJob('item', 'client-a', { holdsSlot: false }), 1)).toBe(true);
       expect(await store.slotsHeld('client-a')).toBe(1);
+    });
+
+    it("counts an owner's finished results that wait for it, with their bytes, and nothing else", async () => {
+      const store = await fresh();
+      await store.create(finishedJob('w1', 'client-a', 100));
+      await store.create(sampleJob('w2', 'client-a'));
+      await store.update('w2', (current) => ({ ...current, ...finishedJob('w2', 'client-a', 50) }));
+      // Not waiting: still running, failed, answered in its request, collected, a cloud copy (its
+      // result is in cloud storage, under its own quota), another owner's.
+      await store.create(sampleJob('running', 'client-a', { status: 'running' }));
+      await store.create(sampleJob('failed', 'client-a', { status: 'failed' }));
+      await store.create(finishedJob('direct', 'client-a', 7, { pickup: 'request' }));
+      await store.create(finishedJob('fetched', 'client-a', 7, { pickup: 'collected' }));
+      await store.create(finishedJob('cloud-copy', 'client-a', 7, { kind: 'cloud' }));
+      await store.create(finishedJob('b1', 'client-b', 9));
+      expect(await store.waitingResults('client-a')).toEqual({ count: 2, bytes: 150 });
+      expect(await store.waitingResults('client-b')).toEqual({ count: 1, bytes: 9 });
+      expect(await store.waitingResults('client-c')).toEqual({ count: 0, bytes: 0 });
+    });
+
+    it('stops counting a result once collected or its record deleted, and counts one left by its request', async () => {
+      const store = await fresh();
+      await store.create(finishedJob('w1', 'client-a', 100));
+      await store.create(finishedJob('w2', 'client-a', 50));
+      await store.create(finishedJob('direct', 'client-a', 7, { pickup: 'request' }));
+      expect(await store.jobOfWaitingResult('file-w1')).toBe('w1');
+      expect(await store.jobOfWaitingResult('file-direct')).toBeUndefined();
+      await store.update('w1', (current) => ({ ...current, pickup: 'collected' }));
+      expect(await store.jobOfWaitingResult('file-w1')).toBeUndefined();
+      await store.delete('w2');
+      expect(await store.waitingResults('client-a')).toEqual({ count: 0, bytes: 0 });
+      await store.update('direct', (current) => ({ ...current, pickup: 'owner' }));
+      expect(await store.waitingResults('client-a')).toEqual({ count: 1, bytes: 7 });
+      expect(await store.jobOfWaitingResult('file-direct')).toBe('direct');
+    });
+
+    it("counts a batch's parts as one result with all their bytes", async () => {
+      const store = await fresh();
+      await store.create(finishedJob('item1', 'client-a', 10, { partOf: 'batch' }));
+      await store.create(finishedJob('item2', 'client-a', 20, { partOf: 'batch' }));
+      await store.create(finishedJob('single', 'client-a', 5));
+      expect(await store.waitingResults('client-a')).toEqual({ count: 2, bytes: 35 });
+    });
+
+    it('stops counting a result once it expires', async () => {
+      const store = await fresh();
+      await store.create(finishedJob('soon', 'client-a', 10, { resultExpiresAt: Date.now() + 150 }));
+      expect(await store.waitingResults('client-a')).toEqual({ count: 1, bytes: 10 });
+      await vi.waitFor(
+        async () => expect(await store.waitingResults('client-a')).toEqual({ count: 0, bytes: 0 }),
+        { timeout: 5_000 },
+      );
+      expect(await store.jobOfWaitingResult('file-soon')).toBeUndefined();
     });
 
     it('stops counting a slot past its deadline (a job whose process died never ended it)', async () => {

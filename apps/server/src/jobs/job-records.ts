@@ -2,7 +2,18 @@
 // event on the bus, so a waiter in any process reads the record again (jobs/wait-for-job.ts).
 import { AppError } from '../core/app-error';
 import { newId } from '../core/ids';
-import { isEnded, newJobRecord, type JobKind, type JobRecord, type JobRecordStore } from './job-record';
+import {
+  isEnded,
+  newJobRecord,
+  type JobKind,
+  type JobRecord,
+  type JobRecordStore,
+  type WaitingResults,
+} from './job-record';
+import { collected, leftForOwner, waitsForOwner } from './waiting-results';
+
+/** Who collects a new job's result, and the job it is a part of (jobs/waiting-results.ts). */
+export type ResultFields = Partial<Pick<JobRecord, 'pickup' | 'partOf'>>;
 
 /**
  * Where a feature's new job comes from: the request's slot (the job takes it over and holds it
@@ -73,9 +84,14 @@ export class JobRecords {
    * Makes the slot's record the feature's job of `kind`, queued with `detail`: the record, or
    * undefined when the slot has ended already (its request closed before the job started).
    */
-  adopt<D>(slot: JobSlot, kind: JobKind, detail: D): Promise<JobRecord<D> | undefined> {
+  adopt<D>(
+    slot: JobSlot,
+    kind: JobKind,
+    detail: D,
+    fields: ResultFields = {},
+  ): Promise<JobRecord<D> | undefined> {
     return this.update<D>(slot.id, (current) =>
-      current.kind === 'read' && !isEnded(current) ? { ...current, kind, detail } : undefined,
+      current.kind === 'read' && !isEnded(current) ? { ...current, ...fields, kind, detail } : undefined,
     ).then((record) => (record?.kind === kind ? record : undefined));
   }
 
@@ -83,13 +99,21 @@ export class JobRecords {
    * The record of a feature's new job of `kind`: the slot's record taken over, or a new record that
    * holds no slot. Fails with REQUEST_CANCELLED when the slot ended before (its request closed).
    */
-  async start<D>(origin: JobOrigin, kind: JobKind, detail: D): Promise<JobRecord<D>> {
+  async start<D>(
+    origin: JobOrigin,
+    kind: JobKind,
+    detail: D,
+    fields: ResultFields = {},
+  ): Promise<JobRecord<D>> {
     if ('slot' in origin) {
-      const adopted = await this.adopt(origin.slot, kind, detail);
+      const adopted = await this.adopt(origin.slot, kind, detail, fields);
       if (!adopted) throw new AppError('REQUEST_CANCELLED', 'The request was closed before its job started.');
       return adopted;
     }
-    const record = newJobRecord({ id: newId(), kind, owner: origin.owner, detail, holdsSlot: false });
+    const record = {
+      ...newJobRecord({ id: newId(), kind, owner: origin.owner, detail, holdsSlot: false }),
+      ...fields,
+    };
     await this.create(record);
     return record;
   }
@@ -105,6 +129,36 @@ export class JobRecords {
 
   slotsHeld(owner: string): Promise<number> {
     return this.store.slotsHeld(owner);
+  }
+
+  /** The owner's results waiting for it (jobs/waiting-results.ts). */
+  waitingResults(owner: string): Promise<WaitingResults> {
+    return this.store.waitingResults(owner);
+  }
+
+  /** Collects a job's result (fetched in full, or deleted by its owner): it stops counting. */
+  async collectJob(id: string): Promise<void> {
+    await this.update(id, collected);
+  }
+
+  /**
+   * Collects the waiting result stored as `fileId` (a file fetched in full by its link, or, given
+   * `owner`, deleted by its owner: then only that owner's): false when no such result waits.
+   */
+  async collectResult(fileId: string, owner?: string): Promise<boolean> {
+    const id = await this.store.jobOfWaitingResult(fileId);
+    if (id === undefined) return false;
+    let taken = false;
+    await this.update(id, (current) => {
+      taken = waitsForOwner(current) && (owner === undefined || current.owner === owner);
+      return taken ? collected(current) : undefined;
+    });
+    return taken;
+  }
+
+  /** A result its request did not take (it closed before the file went out) waits for its owner. */
+  async leaveForOwner(id: string): Promise<void> {
+    await this.update(id, leftForOwner);
   }
 
   async delete(id: string): Promise<void> {

@@ -4,13 +4,20 @@
 // by `slotMs` after its job was made no longer counts, as in the Redis store, so a job that never
 // reports its end cannot hold its owner's slot for ever.
 import { ExpiryQueue } from '../core/expiry-queue';
-import { isEnded, type JobRecord, type JobRecordStore } from './job-record';
+import { isEnded, type JobRecord, type JobRecordStore, type WaitingResults } from './job-record';
+import { waitingTotals, waitsForOwner } from './waiting-results';
 
 export class MemoryJobRecordStore implements JobRecordStore {
   private readonly records = new Map<string, JobRecord>();
   private readonly ages: ExpiryQueue<string>;
   /** Each owner's held slots: job id to the slot's deadline. */
   private readonly slots = new Map<string, Map<string, number>>();
+  /**
+   * Each owner's records whose result waited for it when last written, and the job of each such
+   * result: a record that stops waiting (collected, expired) never waits again, so a look drops it.
+   */
+  private readonly waiting = new Map<string, Set<string>>();
+  private readonly jobOfResult = new Map<string, string>();
 
   constructor(
     keepMs: number,
@@ -27,7 +34,7 @@ export class MemoryJobRecordStore implements JobRecordStore {
       this.ownerSlots(record.owner).set(record.id, this.now() + this.slotMs);
     }
     if (isEnded(record)) this.ages.start(record.id);
-    this.records.set(record.id, structuredClone(record));
+    this.write(record);
     return true;
   }
 
@@ -44,7 +51,7 @@ export class MemoryJobRecordStore implements JobRecordStore {
     if (!current) return undefined;
     const next = change(current);
     if (!next) return current;
-    this.records.set(id, structuredClone(next));
+    this.write(next);
     if (isEnded(next)) {
       this.slots.get(next.owner)?.delete(id);
       this.ages.start(id);
@@ -54,6 +61,27 @@ export class MemoryJobRecordStore implements JobRecordStore {
 
   async slotsHeld(owner: string): Promise<number> {
     return this.held(owner);
+  }
+
+  async waitingResults(owner: string): Promise<WaitingResults> {
+    const ids = this.waiting.get(owner);
+    if (!ids) return { count: 0, bytes: 0 };
+    const now = this.now();
+    const records = [...ids].flatMap((id) => {
+      const record = this.read(id);
+      if (record && waitsForOwner(record, now)) return [record];
+      ids.delete(id);
+      if (record?.result) this.dropResult(record.result, id);
+      return [];
+    });
+    if (ids.size === 0) this.waiting.delete(owner);
+    return waitingTotals(records, now);
+  }
+
+  async jobOfWaitingResult(fileId: string): Promise<string | undefined> {
+    const id = this.jobOfResult.get(fileId);
+    const record = id === undefined ? undefined : this.read(id);
+    return record && waitsForOwner(record, this.now()) ? record.id : undefined;
   }
 
   async delete(id: string): Promise<void> {
@@ -67,9 +95,24 @@ export class MemoryJobRecordStore implements JobRecordStore {
     return structuredClone(record) as JobRecord<D>;
   }
 
+  private write(record: JobRecord): void {
+    this.records.set(record.id, structuredClone(record));
+    if (!record.result || !waitsForOwner(record, this.now())) return;
+    let ids = this.waiting.get(record.owner);
+    if (!ids) this.waiting.set(record.owner, (ids = new Set()));
+    ids.add(record.id);
+    this.jobOfResult.set(record.result, record.id);
+  }
+
+  private dropResult(fileId: string, id: string): void {
+    if (this.jobOfResult.get(fileId) === id) this.jobOfResult.delete(fileId);
+  }
+
   private forget(id: string): void {
     const record = this.records.get(id);
     if (record) this.slots.get(record.owner)?.delete(id);
+    if (record) this.waiting.get(record.owner)?.delete(id);
+    if (record?.result) this.dropResult(record.result, id);
     this.records.delete(id);
   }
 

@@ -2,12 +2,16 @@
 // record (expiring `keepMs` after its last change), and per owner one sorted set of the slots its
 // jobs hold, each scored with its deadline. Checking the cap and taking a slot is one Lua step, so
 // two nodes cannot both take the last slot; a slot past its deadline (its job's process died before
-// the job could end) no longer counts and is dropped on the next look. While Redis is away, every
-// call answers 503 BUSY (try again shortly), never a 500.
+// the job could end) no longer counts and is dropped on the next look. Per owner too, a sorted set
+// of the jobs whose result waited for it when written (scored with the result's expiry), and per
+// such result the job it belongs to: a look reads those records again and counts only what still
+// waits (jobs/waiting-results.ts), dropping the rest (a result that stopped waiting never waits
+// again). While Redis is away, every call answers 503 BUSY (try again shortly), never a 500.
 import type { Redis } from 'ioredis';
 import { RedisRecordStore } from './redis-record-store';
-import { isEnded, type JobRecord, type JobRecordStore } from './job-record';
+import { isEnded, type JobRecord, type JobRecordStore, type WaitingResults } from './job-record';
 import { unavailable } from './queue-errors';
+import { waitingTotals, waitsForOwner } from './waiting-results';
 
 // KEYS: the record, the owner's slots. ARGV: the record's JSON, its TTL, now, the slot's deadline
 // ('' when it holds none), the cap (-1: none), the job id. Returns 1 when written.
@@ -40,6 +44,33 @@ export class RedisJobRecordStore implements JobRecordStore {
     return `${this.prefix}job-slots:${owner}`;
   }
 
+  private waitingKey(owner: string): string {
+    return `${this.prefix}job-waiting:${owner}`;
+  }
+
+  private resultKey(fileId: string): string {
+    return `${this.prefix}job-result:${fileId}`;
+  }
+
+  /**
+   * Notes a record whose result waits for its owner (nothing for any other record). A note lost to
+   * a Redis outage leaves that one result uncounted: the record is written, the job is not failed.
+   */
+  private async noteWaiting(record: JobRecord | undefined): Promise<void> {
+    if (!record?.result || !waitsForOwner(record)) return;
+    const until = record.resultExpiresAt ?? Date.now() + this.keepMs;
+    const key = this.waitingKey(record.owner);
+    await this.redis
+      .multi()
+      .zadd(key, until, record.id)
+      // The set lives as long as its latest result (NX: a new set, GT: a later result).
+      .pexpireat(key, until, 'NX')
+      .pexpireat(key, until, 'GT')
+      .set(this.resultKey(record.result), record.id, 'PXAT', until)
+      .exec()
+      .catch(() => undefined);
+  }
+
   async create(record: JobRecord, cap = Infinity): Promise<boolean> {
     const now = Date.now();
     const holds = record.holdsSlot && !isEnded(record);
@@ -57,6 +88,7 @@ export class RedisJobRecordStore implements JobRecordStore {
         record.id,
       )
       .catch(unavailable);
+    if (written === 1) await this.noteWaiting(record);
     return written === 1;
   }
 
@@ -79,6 +111,7 @@ export class RedisJobRecordStore implements JobRecordStore {
       .catch(unavailable);
     // A give-back lost to a Redis outage ends at the slot's deadline.
     if (ended) await this.redis.zrem(this.slotsKey(ended.owner), id).catch(() => undefined);
+    await this.noteWaiting(stored as JobRecord | undefined);
     return stored as JobRecord<D> | undefined;
   }
 
@@ -94,6 +127,34 @@ export class RedisJobRecordStore implements JobRecordStore {
     return Number(count?.[1] ?? 0);
   }
 
+  async waitingResults(owner: string): Promise<WaitingResults> {
+    const key = this.waitingKey(owner);
+    const now = Date.now();
+    const answers = await this.redis
+      .multi()
+      .zremrangebyscore(key, '-inf', now)
+      .zrangebyscore(key, now, '+inf')
+      .exec()
+      .catch(unavailable);
+    const ids = (answers?.[1]?.[1] ?? []) as string[];
+    const records = await this.records.getMany(ids).catch(unavailable);
+    const gone = ids.filter((_, index) => {
+      const record = records[index];
+      return !record || !waitsForOwner(record, now);
+    });
+    if (gone.length > 0) await this.redis.zrem(key, ...gone).catch(() => undefined);
+    return waitingTotals(
+      records.filter((record) => record !== undefined),
+      now,
+    );
+  }
+
+  async jobOfWaitingResult(fileId: string): Promise<string | undefined> {
+    const id = await this.redis.get(this.resultKey(fileId)).catch(unavailable);
+    const record = id === null ? undefined : await this.records.get(id).catch(unavailable);
+    return record && waitsForOwner(record) ? record.id : undefined;
+  }
+
   async delete(id: string): Promise<void> {
     const record = await this.records.get(id).catch(unavailable);
     if (!record) return;
@@ -101,6 +162,7 @@ export class RedisJobRecordStore implements JobRecordStore {
       .multi()
       .del(`${this.prefix}job:${id}`)
       .zrem(this.slotsKey(record.owner), id)
+      .zrem(this.waitingKey(record.owner), id)
       .exec()
       .catch(unavailable);
   }

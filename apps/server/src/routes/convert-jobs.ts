@@ -1,6 +1,6 @@
 // GET /api/convert/jobs/{jobId}: a conversion's state (from its job record, so any API node
 // answers; a conversion whose visitor left goes on and is found here by its id); GET /api/convert/result/{fileId}: its result, from the result store (ranges work,
-// expires like download results).
+// expires like download results; DELETE removes it unsaved, routes/delete-result.ts).
 import { apiRoutes, conversionJobSchema, pathParamsSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,8 @@ import { downloadFailures } from '../download/failures';
 import { AppError } from '../core/app-error';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { anyConversionMediaTypes } from './file-media-types';
-import { sendStoredResult } from '../http/send-result';
+import { sendFetchedResult } from '../http/send-result';
+import { deleteResultRoute } from './delete-result';
 import type { ResultStore } from '../storage/result-store';
 
 const tags = ['conversions'];
@@ -53,8 +54,10 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
       async (request, reply) => {
         const file = await results.open(request.params.fileId);
         if (!file) throw downloadFailures.fileExpired();
-        return sendStoredResult(request, reply, file);
+        return sendFetchedResult(request, reply, file, records);
       },
     );
+
+    deleteResultRoute(app, apiRoutes.conversionResult, { records, results, tags });
   };
 }

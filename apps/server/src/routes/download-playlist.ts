@@ -109,7 +109,10 @@ export function downloadPlaylistRoutes(service: DownloadService) {
         },
       },
       async (request, reply) => {
-        const zip = await service.batches.zipContents(request.params.batchId);
+        const { batchId } = request.params;
+        const zip = await service.batches.zipContents(batchId);
+        // Sent whole, the zip collects the batch's files: they stop counting as waiting results.
+        reply.raw.once('finish', () => void service.batches.collected(batchId).catch(() => undefined));
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', contentDisposition(zip.fileName))

@@ -1,6 +1,7 @@
 // POST /api/download/{platform}: start a download ({success, message, taskId}), or with
 // directDownload answer the file itself once ready. GET /api/download/task/{taskId}: the task's
-// state (the truth after a reconnect). GET /api/download/file/{fileId}: the result file.
+// state (the truth after a reconnect). GET /api/download/file/{fileId}: the result file (DELETE
+// removes it unsaved: routes/delete-result.ts).
 import {
   apiRoutes,
   downloadRequestSchema,
@@ -14,8 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DownloadService } from '../download/service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
-import { sendLiveDownload, sendStoredResult } from '../http/send-result';
+import { sendFetchedResult, sendLiveDownload, sendStoredResult } from '../http/send-result';
 import { jobOrigin, startsJob } from '../security/job-gate';
+import { deleteResultRoute } from './delete-result';
 import { downloadErrors } from './error-sets';
 import { downloadMediaTypes } from './file-media-types';
 
@@ -57,6 +59,11 @@ export function downloadRoutes(service: DownloadService) {
             taskId: task.taskId,
           } satisfies DownloadStartResponse;
         }
+        // A file this request does not send whole waits for its owner (jobs/waiting-results.ts).
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished)
+            void service.records.leaveForOwner(task.taskId).catch(() => undefined);
+        });
         const answer = await service.directFile(task.taskId);
         reply.header('x-task-id', task.taskId);
         if ('live' in answer) return sendLiveDownload(reply, answer.live);
@@ -95,7 +102,13 @@ export function downloadRoutes(service: DownloadService) {
         },
       },
       async (request, reply) =>
-        sendStoredResult(request, reply, await service.resultFile(request.params.fileId)),
+        sendFetchedResult(request, reply, await service.resultFile(request.params.fileId), service.records),
     );
+
+    deleteResultRoute(app, apiRoutes.downloadFile, {
+      records: service.records,
+      results: service.results,
+      tags,
+    });
   };
 }

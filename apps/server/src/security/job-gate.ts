@@ -2,7 +2,8 @@
 // (`config: startsJob(feature, budget)`), so the gate acts on the route the router matched, never
 // on the URL. A `job` route (a download, a post or playlist read, a batch, a conversion, a cloud
 // copy) passes the API key's features, the free-disk check, the client's job budget per minute and
-// its cap on running jobs. The cap counts the client's job records that are queued or running, in
+// its cap on running jobs, and the client's quota of finished results it has not collected
+// (waiting-quota.ts). The cap counts the client's job records that are queued or running, in
 // either mode (jobs/): the gate takes a slot as a job record of its own (`request.jobSlot`), which
 // the request holds until its answer is sent, unless the route's feature takes it over as the job
 // it starts (a download, a batch, a conversion, a cloud copy). A job then holds the slot until it
@@ -21,6 +22,7 @@ import type { ApiFeature } from './api-keys';
 import { batchOf, type BatchStarts } from './batch-starts';
 import { checkDiskSpace } from './disk-guard';
 import { spend, type Limiter } from './rate-limits';
+import { checkWaitingResults } from './waiting-quota';
 
 export type JobBudget = 'job' | 'preview';
 
@@ -57,6 +59,7 @@ export const jobGateErrors: readonly ErrorCode[] = [
   'DISK_FULL',
   'TOO_MANY_ACTIVE_JOBS',
   'RATE_LIMITED',
+  'RESULTS_WAITING',
 ];
 
 const tooManyActive = (cap: number) =>
@@ -95,6 +98,8 @@ export function jobGate(route: JobRoute, deps: JobGateDeps) {
       throw new AppError('FEATURE_NOT_ALLOWED', `This API key may not use the ${feature} feature.`);
     await checkDiskSpace(config.DATA_DIR, minFree);
     if (budget === 'preview') return spend(deps.limiters.preview, request, reply);
+    // Results left waiting first: a refusal for them neither takes a slot nor costs a job start.
+    await checkWaitingResults(jobs, request.clientId, config, key);
     // The running-job cap first: a refusal for it does not cost one of the minute's job starts.
     const cap = key?.unlimited ? Infinity : (key?.limits.activeJobs ?? config.MAX_ACTIVE_JOBS_PER_CLIENT);
     const slot = await jobs.takeSlot(newId(), request.clientId, cap);
