@@ -116,6 +116,6 @@ export class LiveSend {
 
   private async isSentFile(file: string): Promise<boolean> {
     if (!this.offered || !(await this.isOfferedInode(file))) return false;
-    return this.offered.file.gaveStartOf(file).catch(() => false);
+    return this.offered.file.gaveOwnBytes().catch(() => false);
   }
 }

@@ -1,6 +1,6 @@
 // Reading a file while it is written: every byte in order, the last one only once the file is said
-// to be finished, a failure or a file shorter than its announced size as an error, and the same
-// bytes after a rename.
+// to be finished, a failure or a file shorter than its announced size as an error, the same bytes
+// after a rename, and whether the bytes given out are still the file's own.
 import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -84,6 +84,28 @@ describe('GrowingFile', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it("says whether the bytes it gave out are still the file's own, after the file was rewritten", async () => {
+    const file = path.join(dir, 'media.mp4');
+    // Larger than one read of the check, and not a whole number of them.
+    const whole = Buffer.alloc(9 * 1024 * 1024 + 7);
+    for (let i = 0; i + 4 <= whole.length; i += 4) whole.writeUInt32LE(i, i);
+    await writeFile(file, whole);
+    const growing = await GrowingFile.open(file, whole.length + 1);
+    const chunks: Buffer[] = [];
+    const reader = growing.stream().on('data', (chunk: Buffer) => chunks.push(chunk));
+    await until(() => Buffer.concat(chunks).length === whole.length);
+    expect(await growing.gaveOwnBytes()).toBe(true);
+    // The writer starts over in the same file: as long, one byte in the middle different.
+    const rewritten = Buffer.from(whole);
+    const middle = 5 * 1024 * 1024;
+    rewritten.writeUInt8(rewritten.readUInt8(middle) ^ 1, middle);
+    await writeFile(file, rewritten);
+    expect(await growing.gaveOwnBytes()).toBe(false);
+    await writeFile(file, whole.subarray(0, 1024));
+    expect(await growing.gaveOwnBytes()).toBe(false);
+    reader.destroy();
   });
 
   it('fails when told the file will not be whole', async () => {
