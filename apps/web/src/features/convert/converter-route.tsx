@@ -9,7 +9,7 @@ import {
   type ConverterPage,
 } from '@grabbit/catalog';
 import { Loader2, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MonetizedButton, resetGateAfterDownload } from '../monetization';
 import { ToolCard, ToolPageLayout } from '../tool-page';
 import { ConversionOptionsPanel } from './components/conversion-options-panel';
@@ -37,6 +37,8 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
   const selection = useSelectedFiles(page);
   const conversions = useConversionQueue(page);
   const { busy, queue } = conversions;
+  // Where focus goes when the last selected or queued file is removed.
+  const browseButton = useRef<HTMLButtonElement>(null);
 
   const startBatch = async () => {
     const fields = optionFields(options, page.kind);
@@ -74,8 +76,14 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
             maxSize={page.maxSize}
             disabled={busy}
             onFiles={selection.add}
+            buttonRef={browseButton}
           />
-          <SelectedFileList files={selection.files} disabled={busy} onRemove={selection.remove} />
+          <SelectedFileList
+            files={selection.files}
+            disabled={busy}
+            onRemove={selection.remove}
+            focusWhenEmpty={browseButton}
+          />
           <RefusedFileList files={selection.refused} />
           <ConversionOptionsPanel kind={page.kind} value={options} onChange={setOptions} disabled={busy} />
           <MonetizedButton
@@ -99,6 +107,7 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
           onRemove={conversions.remove}
           onClear={conversions.clear}
           onDownloadAll={downloadAll}
+          focusWhenEmpty={browseButton}
         />
       }
       help={<ConverterGuideBox page={page} />}
