@@ -13,7 +13,7 @@ export interface SelectOption {
 
 // Radix keeps the empty value for "nothing chosen" and refuses it as an item's: an empty value
 // travels under this stand-in inside the dropdown only.
-const emptyValue = '\u0000empty';
+const emptyValue = '(empty)';
 const toItem = (value: string) => (value === '' ? emptyValue : value);
 const fromItem = (value: string) => (value === emptyValue ? '' : value);
 
