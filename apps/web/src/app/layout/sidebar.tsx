@@ -2,7 +2,7 @@
 // menu button opens the slide-in drawer.
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { IconButton } from '../../components/ui/icon-button';
+import { Button } from '../../components/ui/button';
 import { ProductName } from './product-name';
 import { SidebarNav } from './sidebar-nav';
 
@@ -31,9 +31,13 @@ export function MobileTopBar() {
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
-      <IconButton
+      {/* No tooltip on the menu button: one that opened under the drawer (a hover's delayed tooltip,
+          or focus coming back) would take the drawer's Escape, or stand over it. */}
+      <Button
         ref={menuButton}
-        label="Open menu"
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -42,7 +46,7 @@ export function MobileTopBar() {
         }}
       >
         <Menu aria-hidden />
-      </IconButton>
+      </Button>
       {used && (
         <Suspense fallback={null}>
           <MobileDrawer open={open} onOpenChange={setOpen} returnFocusTo={menuButton} />

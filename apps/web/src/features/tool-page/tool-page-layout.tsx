@@ -35,7 +35,7 @@ export function ToolPageLayout({
   useKeepFocus(pageRef, queueRef, titleRef);
   return (
     <div ref={pageRef} className={cn('mx-auto flex max-w-4xl flex-col gap-8', className)} {...props}>
-      <header className="space-y-2 text-center" data-tool-part="title">
+      <div className="space-y-2 text-center" data-tool-part="title">
         <h1
           ref={titleRef}
           tabIndex={-1}
@@ -44,7 +44,7 @@ export function ToolPageLayout({
           {heading}
         </h1>
         {description && <p className="text-slate-700">{description}</p>}
-      </header>
+      </div>
       <BannerSlot size="728x90" priority="high" />
       <div data-tool-part="card">{card}</div>
       {/* An empty queue takes no room (a flex gap skips a child that is not displayed). */}
