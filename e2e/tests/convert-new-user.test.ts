@@ -74,7 +74,8 @@ describe('options and long conversions', () => {
     expect(await panel.textContent()).toContain('Metadata is removed by default for privacy.');
     await panel.getByText('Options', { exact: true }).click();
     await page.getByLabel('Maximum width (pixels)').fill('16');
-    await page.getByLabel('Quality').selectOption('small');
+    await page.getByRole('combobox', { name: 'Quality' }).click();
+    await page.getByRole('option', { name: 'Small (smallest files)' }).click();
 
     await chooseFiles(page, [await makePng(path.join(dir, 'wide.png'), 64, 32, 'green')]);
     await startConversion(page);

@@ -65,7 +65,11 @@ describe('ad slots', () => {
     const { context, page } = await openDownloader(harness, '/youtube-downloader', {
       viewport: { width: 375, height: 740 },
     });
-    await slot(page, '320x50').locator('iframe[data-network-key="reg320"]').waitFor({ timeout: 10_000 });
+    // Every wide banner is a 320x50 slot here: the top one, the tool page's, the bottom one.
+    await expect.poll(() => slot(page, '320x50').count()).toBe(3);
+    const frames = page.locator('[data-ad-slot="320x50"]:visible iframe[data-network-key="reg320"]');
+    await frames.first().waitFor({ timeout: 10_000 });
+    await expect.poll(() => frames.count(), { timeout: 10_000 }).toBe(3);
     expect(invokesSince(start).some((hit) => hit.path.includes('reg728'))).toBe(false);
     await context.close();
   });

@@ -9,3 +9,6 @@ export function isServedAdSize(size: string): size is AdSlotSize {
 
 /** Which key set a page's ads use: the six adult routes use their own. */
 export type AdKeySet = 'regular' | 'adult';
+
+/** The banner a phone shows in place of a wide one (728x90, 970x90): its own size, never a squeezed strip. */
+export const phoneBannerSize: AdSlotSize = '320x50';

@@ -1,8 +1,8 @@
 // The sidebar: product name and navigation. Fixed on large screens; on small ones a top bar whose
 // menu button opens the slide-in drawer.
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { IconButton } from '../../components/ui/icon-button';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { ProductName } from './product-name';
 import { SidebarNav } from './sidebar-nav';
 
@@ -28,10 +28,16 @@ export function MobileTopBar() {
   const [open, setOpen] = useState(false);
   // Mounted from the first open on, so closing can animate and focus returns to the menu button.
   const [used, setUsed] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
-      <IconButton
-        label="Open menu"
+      {/* No tooltip on the menu button: one that opened under the drawer (a hover's delayed tooltip,
+          or focus coming back) would take the drawer's Escape, or stand over it. */}
+      <Button
+        ref={menuButton}
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -40,10 +46,10 @@ export function MobileTopBar() {
         }}
       >
         <Menu aria-hidden />
-      </IconButton>
+      </Button>
       {used && (
         <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} />
+          <MobileDrawer open={open} onOpenChange={setOpen} returnFocusTo={menuButton} />
         </Suspense>
       )}
       <ProductName />

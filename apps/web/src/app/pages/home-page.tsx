@@ -4,7 +4,7 @@ import { homeSections, routeForPath, siteName, type HomeSection } from '@grabbit
 import { Award, Globe, ShieldCheck, Zap } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { AdSlot } from '../../features/ads/ad-slot';
+import { BannerSlot } from '../../features/ads/banner-slot';
 import { LinkPasteBox } from '../../features/download/components/link-paste-box';
 import { useSharedLink } from '../../features/download/hooks/use-shared-link';
 import { CatalogIcon } from '../layout/nav-icon';
@@ -71,11 +71,11 @@ export function HomePage({ heading, description }: { heading: string; descriptio
       </div>
       {homeSections.map((section, index) => (
         <Fragment key={section.id}>
-          {index > 0 && <AdSlot size="728x90" priority="medium" />}
+          {index > 0 && <BannerSlot size="728x90" priority="medium" />}
           <SectionCards section={section} />
         </Fragment>
       ))}
-      <AdSlot size="728x90" priority="medium" />
+      <BannerSlot size="728x90" priority="medium" />
       <section
         aria-labelledby="why-choose"
         className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"

@@ -11,6 +11,11 @@ export interface AdSlotProps {
   size: string;
   priority?: AdPriority;
   className?: string;
+  /**
+   * May reach into the page column's side padding (16 px each side), so a 320 px banner or a 300 px
+   * box keeps its own size on a 320 px phone. `className` then goes on the wrapper that does it.
+   */
+  bleed?: boolean;
 }
 
 const ringByPriority: Record<AdPriority, string> = {
@@ -24,9 +29,9 @@ function parseAdSize(size: string): { width: number; height: number } {
   return { width, height };
 }
 
-export function AdSlot({ size, priority = 'medium', className }: AdSlotProps) {
+export function AdSlot({ size, priority = 'medium', className, bleed = false }: AdSlotProps) {
   const { width, height } = parseAdSize(size);
-  return (
+  const slot = (
     <div
       data-ad-slot={size}
       data-ad-served={isServedAdSize(size)}
@@ -35,10 +40,12 @@ export function AdSlot({ size, priority = 'medium', className }: AdSlotProps) {
       className={cn(
         'mx-auto flex shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-600',
         ringByPriority[priority],
-        className,
+        !bleed && className,
       )}
     >
       <NetworkAdContent size={size} width={width} height={height} />
     </div>
   );
+  if (!bleed) return slot;
+  return <div className={cn('-mx-4 flex justify-center', className)}>{slot}</div>;
 }

@@ -1,6 +1,7 @@
 // The startup screen: pages render at once (they are prerendered), a small status
 // shows 'Testing available connections...' while the backend is detected, the Connection Error
-// screen replaces the page when it cannot be reached, and a badge shows the chosen connection type.
+// screen replaces the page when it cannot be reached, and a badge in the footer shows the chosen
+// connection type.
 import { Loader2, ServerCrash, ShieldCheck, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
@@ -42,19 +43,25 @@ export function ConnectionGate({ children }: { children: ReactNode }) {
           </span>
         </div>
       )}
-      {state.status === 'ready' && (
-        // Never in the way of a click: it only informs.
-        <div className="pointer-events-none fixed right-3 bottom-3 z-40">
-          <Badge variant="success" data-testid="connection-badge" data-api={state.result.bestApiUrl}>
-            {state.result.connectionType === 'https' ? (
-              <ShieldCheck className="size-3" aria-hidden />
-            ) : (
-              <Wifi className="size-3" aria-hidden />
-            )}
-            {typeLabel[state.result.connectionType]}
-          </Badge>
-        </div>
-      )}
     </>
+  );
+}
+
+/**
+ * The chosen connection type, in the page's footer: in the flow of the page, it never covers a
+ * control (a badge pinned to a corner of a phone's screen sat over whatever scrolled under it).
+ */
+export function ConnectionBadge() {
+  const state = useConnection();
+  if (state.status !== 'ready') return null;
+  return (
+    <Badge variant="success" data-testid="connection-badge" data-api={state.result.bestApiUrl}>
+      {state.result.connectionType === 'https' ? (
+        <ShieldCheck className="size-3" aria-hidden />
+      ) : (
+        <Wifi className="size-3" aria-hidden />
+      )}
+      {typeLabel[state.result.connectionType]}
+    </Badge>
   );
 }

@@ -1,4 +1,5 @@
-// A converter page, one component for all 21 pages, fed by the catalog entry.
+// A converter page, one component for all 21 pages, fed by the catalog entry, in the tool-page
+// layout shared with the downloaders.
 // Loaded on demand by the router. Renders without touching `window` (pages are prerendered).
 import {
   acceptedFileTypes,
@@ -8,10 +9,9 @@ import {
   type ConverterPage,
 } from '@grabbit/catalog';
 import { Loader2, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
-import { Card, CardContent } from '../../components/ui/card';
-import { AdSlot } from '../ads';
+import { useRef, useState } from 'react';
 import { MonetizedButton, resetGateAfterDownload } from '../monetization';
+import { ToolCard, ToolPageLayout } from '../tool-page';
 import { ConversionOptionsPanel } from './components/conversion-options-panel';
 import { ConversionQueuePanel } from './components/conversion-queue-panel';
 import { ConverterGuideBox } from './components/converter-guide-box';
@@ -37,6 +37,8 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
   const selection = useSelectedFiles(page);
   const conversions = useConversionQueue(page);
   const { busy, queue } = conversions;
+  // Where focus goes when the last selected or queued file is removed.
+  const browseButton = useRef<HTMLButtonElement>(null);
 
   const startBatch = async () => {
     const fields = optionFields(options, page.kind);
@@ -56,16 +58,12 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
     );
 
   return (
-    <div className="space-y-6">
-      <header className="space-y-2">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {meta?.heading ?? `${page.label} Converter`}
-        </h1>
-        {meta?.description && <p className="text-slate-700">{meta.description}</p>}
-      </header>
-      <AdSlot size="728x90" priority="high" />
-      <Card>
-        <CardContent className="space-y-5 pt-5">
+    <ToolPageLayout
+      data-testid="converter-page"
+      heading={meta?.heading ?? `${page.label} Converter`}
+      description={meta?.description}
+      card={
+        <ToolCard>
           <OutputFormatSelect
             formats={page.outputs}
             value={outputFormat}
@@ -78,8 +76,14 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
             maxSize={page.maxSize}
             disabled={busy}
             onFiles={selection.add}
+            buttonRef={browseButton}
           />
-          <SelectedFileList files={selection.files} disabled={busy} onRemove={selection.remove} />
+          <SelectedFileList
+            files={selection.files}
+            disabled={busy}
+            onRemove={selection.remove}
+            focusWhenEmpty={browseButton}
+          />
           <RefusedFileList files={selection.refused} />
           <ConversionOptionsPanel kind={page.kind} value={options} onChange={setOptions} disabled={busy} />
           <MonetizedButton
@@ -94,17 +98,19 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
             {busy ? 'Converting...' : 'Convert Files'}
           </MonetizedButton>
-        </CardContent>
-      </Card>
-      <ConversionQueuePanel
-        queue={queue}
-        busy={busy}
-        onRemove={conversions.remove}
-        onClear={conversions.clear}
-        onDownloadAll={downloadAll}
-      />
-      <AdSlot size="300x250" />
-      <ConverterGuideBox page={page} />
-    </div>
+        </ToolCard>
+      }
+      queue={
+        <ConversionQueuePanel
+          queue={queue}
+          busy={busy}
+          onRemove={conversions.remove}
+          onClear={conversions.clear}
+          onDownloadAll={downloadAll}
+          focusWhenEmpty={browseButton}
+        />
+      }
+      help={<ConverterGuideBox page={page} />}
+    />
   );
 }

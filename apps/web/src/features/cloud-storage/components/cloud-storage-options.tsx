@@ -3,7 +3,7 @@
 import { cn } from '../../../lib/cn';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { SelectField } from '../../../components/ui/select-field';
 import { retentionChoices, type CloudChoice } from '../lib/cloud-choice';
 
 export interface CloudStorageOptionsProps {
@@ -38,25 +38,15 @@ export function CloudStorageOptions({ value, disabled, onChange }: CloudStorageO
               onChange={(event) => set({ customKey: event.target.value })}
             />
           </div>
-          <div className="space-y-1">
-            <Label htmlFor="cloud-retention">Keep for</Label>
-            <Select
-              value={String(value.retentionHours)}
-              disabled={disabled}
-              onValueChange={(hours) => set({ retentionHours: Number(hours) })}
-            >
-              <SelectTrigger id="cloud-retention" aria-label="Keep for">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {retentionChoices.map((choice) => (
-                  <SelectItem key={choice.hours} value={String(choice.hours)}>
-                    {choice.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField
+            id="cloud-retention"
+            label="Keep for"
+            className="space-y-1"
+            value={String(value.retentionHours)}
+            options={retentionChoices.map((choice) => ({ value: String(choice.hours), label: choice.label }))}
+            disabled={disabled}
+            onChange={(hours) => set({ retentionHours: Number(hours) })}
+          />
           <CheckboxField
             label="Public link (anyone with it can open the file until it is deleted; otherwise a private link that expires)"
             className="sm:col-span-2"

@@ -6,6 +6,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { SelectField } from '../../../components/ui/select-field';
 import {
   audioBitrateChoices,
   optionGroups,
@@ -21,9 +22,6 @@ interface ConversionOptionsPanelProps {
   onChange: (next: ConversionOptions) => void;
   disabled?: boolean;
 }
-
-const selectClasses =
-  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 md:text-sm disabled:opacity-50';
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -41,21 +39,14 @@ export function ConversionOptionsPanel({ kind, value, onChange, disabled }: Conv
   // A target size chooses the audio bit rate itself.
   const sized = value.targetSizeMB.trim() !== '';
   const select = (key: 'quality' | 'audioBitrate', label: string, choices: Choice[]) => (
-    <Field id={`convert-${key}`} label={label}>
-      <select
-        id={`convert-${key}`}
-        className={selectClasses}
-        value={value[key]}
-        disabled={disabled || (key === 'audioBitrate' && sized)}
-        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
-      >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectField
+      id={`convert-${key}`}
+      label={label}
+      value={value[key]}
+      options={choices}
+      disabled={disabled || (key === 'audioBitrate' && sized)}
+      onChange={(next) => set(key, next)}
+    />
   );
   const number = (key: 'maxWidth' | 'maxHeight' | 'startTime' | 'endTime', label: string, max: number) => (
     <Field id={`convert-${key}`} label={label}>

@@ -1,7 +1,7 @@
 // The upload area: drop files on it or browse for them. The picker only lists the page's types;
 // dropped files are filtered by the caller. While disabled it neither highlights nor takes drops.
 import { Upload } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -12,6 +12,8 @@ interface FileDropZoneProps {
   maxSize: string;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
+  /** The Browse button, for the lists that hand focus back here when they empty. */
+  buttonRef?: RefObject<HTMLButtonElement | null>;
 }
 
 export function FileDropZone({
@@ -20,6 +22,7 @@ export function FileDropZone({
   maxSize,
   disabled: busy = false,
   onFiles,
+  buttonRef,
 }: FileDropZoneProps) {
   const hydrated = useHydrated();
   const disabled = busy || !hydrated;
@@ -61,6 +64,7 @@ export function FileDropZone({
         {highlighted ? 'Drop files here' : 'Drag and drop files here, or'}
       </p>
       <Button
+        ref={buttonRef}
         variant="outline"
         disabled={disabled}
         onClick={() => inputRef.current?.click()}

@@ -1,6 +1,5 @@
 // The output-format dropdown; the page's first output is the default (chosen by the caller).
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { SelectField } from '../../../components/ui/select-field';
 
 interface OutputFormatSelectProps {
   formats: readonly string[];
@@ -11,20 +10,14 @@ interface OutputFormatSelectProps {
 
 export function OutputFormatSelect({ formats, value, onChange, disabled }: OutputFormatSelectProps) {
   return (
-    <div className="space-y-2">
-      <Label htmlFor="convert-output-format">Output format</Label>
-      <Select value={value} onValueChange={onChange} disabled={disabled}>
-        <SelectTrigger id="convert-output-format" className="sm:w-60">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {formats.map((format) => (
-            <SelectItem key={format} value={format}>
-              {format.toUpperCase()}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectField
+      id="convert-output-format"
+      label="Output format"
+      value={value}
+      options={formats.map((format) => ({ value: format, label: format.toUpperCase() }))}
+      onChange={onChange}
+      disabled={disabled}
+      triggerClassName="sm:w-60"
+    />
   );
 }

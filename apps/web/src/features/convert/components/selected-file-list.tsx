@@ -1,22 +1,28 @@
-// The files chosen for the next batch: name, size in MB to one decimal, extension, remove.
+// The files chosen for the next batch: name, size in MB to one decimal, extension, remove (focus
+// then moves to the next file's button, or to `focusWhenEmpty`).
 import { formatMegabytes } from '@grabbit/catalog';
 import { FileIcon, X } from 'lucide-react';
+import type { RefObject } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { IconButton } from '../../../components/ui/icon-button';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { fileExtension } from '../lib/file-names';
 
 interface SelectedFileListProps {
   files: readonly File[];
   disabled?: boolean;
   onRemove: (index: number) => void;
+  /** Takes focus when the last file is removed. */
+  focusWhenEmpty?: RefObject<HTMLElement | null>;
 }
 
-export function SelectedFileList({ files, disabled, onRemove }: SelectedFileListProps) {
+export function SelectedFileList({ files, disabled, onRemove, focusWhenEmpty }: SelectedFileListProps) {
+  const { listRef, removing } = useFocusAfterRemoval<HTMLUListElement>(focusWhenEmpty);
   if (files.length === 0) return null;
   return (
     <section aria-label="Selected files" className="space-y-2">
       <h2 className="text-sm font-medium text-slate-900">Selected files ({files.length})</h2>
-      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+      <ul ref={listRef} className="divide-y divide-slate-200 rounded-md border border-slate-200">
         {files.map((file, index) => (
           <li
             key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
@@ -30,7 +36,14 @@ export function SelectedFileList({ files, disabled, onRemove }: SelectedFileList
               <p className="text-xs text-slate-600">{formatMegabytes(file.size)}</p>
             </div>
             <Badge>{fileExtension(file.name).toUpperCase() || '?'}</Badge>
-            <IconButton disabled={disabled} label={`Remove ${file.name}`} onClick={() => onRemove(index)}>
+            <IconButton
+              disabled={disabled}
+              label={`Remove ${file.name}`}
+              onClick={() => {
+                removing(index);
+                onRemove(index);
+              }}
+            >
               <X aria-hidden />
             </IconButton>
           </li>

@@ -6,7 +6,6 @@ import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
 import { downloadDefaults, pacing } from '@grabbit/catalog';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
@@ -16,6 +15,7 @@ import {
   type CloudChoice,
 } from '../../cloud-storage';
 import { MonetizationNotice, MonetizedButton, type PlatformType } from '../../monetization';
+import { ToolCard } from '../../tool-page';
 import { useMediaInfo } from '../api/media-info';
 import type { StartOptions } from '../hooks/use-download-flow';
 import { useSharedLink } from '../hooks/use-shared-link';
@@ -92,57 +92,55 @@ export function DownloaderCard({
   };
 
   return (
-    <Card>
-      <CardContent className="space-y-4 pt-5">
-        <UrlRowsField
-          platform={platform}
-          rows={rows}
+    <ToolCard>
+      <UrlRowsField
+        platform={platform}
+        rows={rows}
+        disabled={busy}
+        onChange={(id, value) =>
+          setEntries((current) => current.map((row) => (row.id === id ? { ...row, value } : row)))
+        }
+        onAdd={() => setEntries((current) => addRow(current))}
+        onRemove={(id) => setEntries((current) => removeRow(current, id))}
+        onPasteLinks={(id, links) => setEntries((current) => spreadRow(current, id, links))}
+      />
+      {previewUrl && (
+        <PreviewCard
+          platformId={platform.id}
+          url={previewUrl}
+          format={format}
+          choice={choice}
           disabled={busy}
-          onChange={(id, value) =>
-            setEntries((current) => current.map((row) => (row.id === id ? { ...row, value } : row)))
-          }
-          onAdd={() => setEntries((current) => addRow(current))}
-          onRemove={(id) => setEntries((current) => removeRow(current, id))}
-          onPasteLinks={(id, links) => setEntries((current) => spreadRow(current, id, links))}
+          onChange={(patch) => setPicked({ url: previewUrl, choice: { ...choice, ...patch } })}
         />
-        {previewUrl && (
-          <PreviewCard
-            platformId={platform.id}
-            url={previewUrl}
-            format={format}
-            choice={choice}
-            disabled={busy}
-            onChange={(patch) => setPicked({ url: previewUrl, choice: { ...choice, ...patch } })}
-          />
-        )}
-        <FormatSelect
-          value={format}
-          disabled={busy}
-          onChange={setFormat}
-          hint={multiMedia ? postFormatHint : undefined}
-        />
-        {cloudEnabled && !multiMedia && (
-          <CloudStorageOptions value={cloud} disabled={busy} onChange={setCloud} />
-        )}
-        {platform.sessionCookie && (
-          <InstagramCookieField value={cookies} disabled={busy} onChange={setCookies} />
-        )}
-        <MonetizationNotice platformType={platformType} />
-        <MonetizedButton
-          key={generation}
-          platformType={platformType}
-          gatedButton="downloader"
-          size="lg"
-          className="w-full"
-          disabled={busy}
-          guard={hasValidRow}
-          onAction={start}
-          data-testid="main-download-button"
-        >
-          <Download aria-hidden />
-          {busy ? 'Processing...' : 'Download'}
-        </MonetizedButton>
-      </CardContent>
-    </Card>
+      )}
+      <FormatSelect
+        value={format}
+        disabled={busy}
+        onChange={setFormat}
+        hint={multiMedia ? postFormatHint : undefined}
+      />
+      {cloudEnabled && !multiMedia && (
+        <CloudStorageOptions value={cloud} disabled={busy} onChange={setCloud} />
+      )}
+      {platform.sessionCookie && (
+        <InstagramCookieField value={cookies} disabled={busy} onChange={setCookies} />
+      )}
+      <MonetizationNotice platformType={platformType} />
+      <MonetizedButton
+        key={generation}
+        platformType={platformType}
+        gatedButton="downloader"
+        size="lg"
+        className="w-full"
+        disabled={busy}
+        guard={hasValidRow}
+        onAction={start}
+        data-testid="main-download-button"
+      >
+        <Download aria-hidden />
+        {busy ? 'Processing...' : 'Download'}
+      </MonetizedButton>
+    </ToolCard>
   );
 }

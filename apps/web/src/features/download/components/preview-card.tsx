@@ -4,9 +4,9 @@
 import { takesTargetSize, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
 import { useId } from 'react';
 import { TargetSizeField } from '../../../components/target-size-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { useMediaInfo } from '../api/media-info';
 import { formatDuration, type ClipChoice } from '../lib/clip-choice';
-import { LabelledSelect } from './labelled-select';
 import { QualityPicker } from './quality-picker';
 import { TrimFields } from './trim-fields';
 
@@ -93,21 +93,21 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
         />
         {info.subtitles.length > 0 && (
           <div className="space-y-1">
-            <LabelledSelect
+            <SelectField
               id={`${id}-subtitles`}
               label="Subtitles"
               testId="subtitles-picker"
               value={choice.subtitles}
+              options={[
+                { value: '', label: 'None' },
+                ...info.subtitles.map((s) => ({
+                  value: s.language,
+                  label: s.name ? `${s.name} (${s.language})` : s.language,
+                })),
+              ]}
               disabled={disabled}
               onChange={(subtitles) => onChange({ subtitles })}
-            >
-              <option value="">None</option>
-              {info.subtitles.map((s) => (
-                <option key={s.language} value={s.language}>
-                  {s.name ? `${s.name} (${s.language})` : s.language}
-                </option>
-              ))}
-            </LabelledSelect>
+            />
             {choice.subtitles && (
               <Check
                 name="subtitlesAsFile"

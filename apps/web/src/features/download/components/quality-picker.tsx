@@ -4,7 +4,7 @@ import type { DownloadFormat } from '@grabbit/catalog';
 import type { MediaInfoResponse } from '@grabbit/contracts';
 import { audioFormats } from '../lib/clip-choice';
 import { formatFileSize } from '../lib/queue';
-import { LabelledSelect } from './labelled-select';
+import { SelectField } from '../../../components/ui/select-field';
 
 export interface QualityPickerProps {
   id: string;
@@ -29,20 +29,14 @@ export function QualityPicker({ id, info, format, value, disabled, onChange }: Q
         .map((q) => ({ value: q.quality, label: withSize(q.quality, q.sizes[format] ?? q.sizes.mp4) }));
   if (options.length === 0) return null;
   return (
-    <LabelledSelect
+    <SelectField
       id={id}
       label="Quality"
       testId="quality-picker"
       value={options.some((o) => o.value === value) ? value : 'best'}
+      options={[{ value: 'best', label: 'Best available' }, ...options]}
       disabled={disabled}
       onChange={onChange}
-    >
-      <option value="best">Best available</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </LabelledSelect>
+    />
   );
 }

@@ -1,0 +1,208 @@
+// The frame around the tools, as a visitor on a phone or a desktop meets it: the phone menu closes
+// with one Escape and gives focus back to its button; the connection badge covers no control at any
+// scroll position; banner slots show their own size (320x50 on phones), never a wide one squeezed;
+// downloader and converter pages share one layout; their dropdowns are styled, labelled and work
+// from the keyboard. Shipped limits, production build.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startServerAndBrowser } from '../support/session';
+import { desktop, phone, visitorViewports } from '../support/viewports';
+import { chooseFiles, makePng, startConversion, useFixtureDir } from './convert-support';
+
+const session = startServerAndBrowser();
+const dir = useFixtureDir();
+const smallPhones = [
+  ['360x640', { width: 360, height: 640 }],
+  ['320x568', { width: 320, height: 568 }],
+] as const;
+const routes = ['/', '/youtube-downloader', '/png-converter', '/mp3-converter'];
+
+async function open(viewport: { width: number; height: number }, route: string): Promise<Page> {
+  const page = await session.browser.newPage({ viewport, isMobile: viewport.width < 500, hasTouch: true });
+  await page.goto(`${session.server.url}${route}`);
+  await page.getByTestId('connection-badge').waitFor({ timeout: 45_000 });
+  return page;
+}
+
+const focusedName = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+
+describe.each([...smallPhones, ['phone', phone]] as const)('the phone menu (%s)', (_name, viewport) => {
+  it('closes with one Escape and gives focus back to the menu button', async () => {
+    const page = await open(viewport, '/youtube-downloader');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    for (let round = 0; round < 2; round += 1) {
+      await menu.click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await focusedName(page)).toBe('Open menu');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    }
+    // Opened from the keyboard too.
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Open menu');
+    await page.close();
+  });
+});
+
+describe('the menu on a desktop', () => {
+  it('is the sidebar itself: no menu button to close', async () => {
+    const page = await open(desktop, '/youtube-downloader');
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+/** Every control the badge overlaps, checked at scroll positions half a screen apart down the page. */
+function controlsUnderBadge(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const badge = document.querySelector('[data-testid="connection-badge"]');
+    if (!badge) return ['no badge'];
+    const controls = [
+      ...document.querySelectorAll('a[href], button, input, select, textarea, summary, [role="combobox"]'),
+    ];
+    const hits = new Set<string>();
+    const step = Math.max(1, Math.floor(window.innerHeight / 2));
+    for (let y = 0; ; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const b = badge.getBoundingClientRect();
+      for (const control of controls) {
+        const c = control.getBoundingClientRect();
+        if (c.width === 0 || c.height === 0) continue;
+        const overlaps = c.left < b.right && b.left < c.right && c.top < b.bottom && b.top < c.bottom;
+        if (overlaps) hits.add(control.outerHTML.slice(0, 80));
+      }
+      if (y + window.innerHeight >= document.documentElement.scrollHeight) return [...hits];
+    }
+  });
+}
+
+describe.each([...smallPhones, ['desktop', desktop]] as const)(
+  'the connection badge (%s)',
+  (_name, viewport) => {
+    it.each(routes)('covers no control on %s', async (route) => {
+      const page = await open(viewport, route);
+      expect(await controlsUnderBadge(page)).toEqual([]);
+      await page.close();
+    });
+  },
+);
+
+/** The visible ad slots and the size each is drawn at, e.g. "728x90 at 728x90". */
+function visibleSlots(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-ad-slot]')]
+      .filter((slot) => slot.getClientRects().length > 0)
+      .map((slot) => {
+        const box = slot.getBoundingClientRect();
+        return `${slot.dataset.adSlot} at ${Math.round(box.width)}x${Math.round(box.height)}`;
+      }),
+  );
+}
+
+describe.each([...smallPhones, ['phone', phone], ['desktop', desktop]] as const)(
+  'banner slots (%s)',
+  (name, viewport) => {
+    it.each(routes)('show their own size on %s', async (route) => {
+      const page = await open(viewport, route);
+      const slots = await visibleSlots(page);
+      expect(slots.length).toBeGreaterThan(1);
+      for (const slot of slots) expect(slot).toMatch(/^(\d+x\d+) at \1$/);
+      const wide = slots.filter((slot) => /^(728x90|970x90) /.test(slot));
+      if (name === 'desktop') expect(wide.length).toBeGreaterThan(0);
+      else expect(wide).toEqual([]);
+      await page.close();
+    });
+  },
+);
+
+/** The tool page's parts, top to bottom, with their left edge, width and the gap above each. */
+function toolParts(page: Page) {
+  return page.evaluate(() => {
+    const parts = [...document.querySelectorAll<HTMLElement>('[data-tool-part]')].filter(
+      (part) => part.getClientRects().length > 0,
+    );
+    return parts.map((part, index) => {
+      const box = part.getBoundingClientRect();
+      const above = parts[index - 1]?.getBoundingClientRect();
+      return {
+        part: part.dataset.toolPart,
+        left: Math.round(box.left),
+        width: Math.round(box.width),
+        gapAbove: above ? Math.round(box.top - above.bottom) : 0,
+      };
+    });
+  });
+}
+
+describe.each(visitorViewports)('downloader and converter pages (%s)', (_name, viewport) => {
+  it('share one layout: title, card, queue, help in the same place and spacing', async () => {
+    const downloader = await open(viewport, '/youtube-downloader');
+    const converter = await open(viewport, '/png-converter');
+    const downloaderParts = await toolParts(downloader);
+    expect(downloaderParts.map((p) => p.part)).toEqual(['title', 'card', 'help']);
+    expect(await toolParts(converter)).toEqual(downloaderParts);
+
+    // The queue takes its place between card and help once it has an item, at the same spacing.
+    await converter
+      .getByRole('button', { name: 'Browse files' })
+      .and(converter.locator(':enabled'))
+      .waitFor();
+    await chooseFiles(converter, [await makePng(path.join(dir, 'dot.png'), 4, 4, 'red')]);
+    await startConversion(converter);
+    await converter
+      .getByTestId('conversion-status')
+      .filter({ hasText: 'Completed' })
+      .waitFor({ timeout: 60_000 });
+    const withQueue = await toolParts(converter);
+    expect(withQueue.map((p) => p.part)).toEqual(['title', 'card', 'queue', 'help']);
+    // Everything else stays where it was; the queue sits one layout gap (32 px) under the card.
+    expect(withQueue.filter((p) => p.part !== 'queue')).toEqual(downloaderParts);
+    expect(withQueue[2]).toMatchObject({
+      gapAbove: 32,
+      left: withQueue[1]?.left,
+      width: withQueue[1]?.width,
+    });
+    await downloader.close();
+    await converter.close();
+  });
+
+  it('have styled, labelled dropdowns only, usable from the keyboard', async () => {
+    const page = await open(viewport, '/mp3-converter');
+    // Interactive once hydrated.
+    await page.getByRole('button', { name: 'Browse files' }).and(page.locator(':enabled')).waitFor();
+    await page.getByText('Options', { exact: true }).click();
+    expect(await page.locator('select:not([aria-hidden="true"])').count()).toBe(0);
+    const bitRate = page.getByRole('combobox', { name: 'Audio bit rate' });
+    expect(await bitRate.textContent()).toBe('Automatic');
+    await bitRate.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await expect.poll(() => bitRate.textContent()).toBe('96 kbit/s');
+    expect(await focusedName(page)).toBe('BUTTON');
+
+    const format = page.getByRole('combobox', { name: 'Output format' });
+    await format.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('option', { name: 'WAV' }).click();
+    await expect.poll(() => format.textContent()).toBe('WAV');
+
+    const downloader = await open(viewport, '/youtube-downloader');
+    expect(await downloader.locator('select:not([aria-hidden="true"])').count()).toBe(0);
+    await expect
+      .poll(() => downloader.getByRole('combobox', { name: 'Format' }).textContent())
+      .toMatch(/^MP4/);
+    await page.close();
+    await downloader.close();
+  });
+});
