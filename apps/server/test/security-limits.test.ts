@@ -127,6 +127,32 @@ describe('job starts and hub connections have their own budgets', () => {
     expect((await convert(other, 'press-0001')).headers['ratelimit-remaining']).toBe('1');
   });
 
+  it("a resumable upload's creation rides on its press of Convert", async () => {
+    const client = '203.0.113.23';
+    const create = (batch: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/uploads?batch=${batch}`,
+        remoteAddress: client,
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '1024' },
+      });
+    const convert = (batch: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/convert/video?batch=${batch}`,
+        remoteAddress: client,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x--\r\n',
+      });
+    // Three files of one press, each created as an upload and then converted: one start of two.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await create('press-0005')).statusCode).toBe(201);
+      expect((await convert('press-0005')).statusCode).not.toBe(429);
+    }
+    expect((await create('press-0006')).statusCode).toBe(201);
+    expect((await create('press-0007')).statusCode).toBe(429);
+  });
+
   it('the third hub connection in a minute is refused', async () => {
     const attempt = () =>
       new Promise<string>((resolve) => {
