@@ -27,8 +27,8 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
       <div className="flex flex-wrap items-center gap-3">
         {statusIcon[item.status]}
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900" title={item.file.name}>
-            {item.file.name}
+          <p className="truncate text-sm font-medium text-slate-900" title={item.name}>
+            {item.name}
           </p>
           <p className={`text-xs break-words ${statusColour[item.status]}`} data-testid="conversion-status">
             {statusText(item)}
@@ -47,18 +47,18 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
               Save<span className="sr-only"> {item.downloadName}</span>
             </a>
           )}
-          <IconButton label={`Remove ${item.file.name} from the queue`} onClick={() => onRemove(item.id)}>
+          <IconButton label={`Remove ${item.name} from the queue`} onClick={() => onRemove(item.id)}>
             <X aria-hidden />
           </IconButton>
         </div>
       </div>
       {converting && item.progress > 0 && (
-        <Progress value={item.progress} aria-label={`Upload progress of ${item.file.name}`} />
+        <Progress value={item.progress} aria-label={`Upload progress of ${item.name}`} />
       )}
       {converting && conversion && (
         <Progress
           value={conversion.percent}
-          aria-label={`Conversion progress of ${item.file.name}`}
+          aria-label={`Conversion progress of ${item.name}`}
           indicatorClassName="bg-green-700"
         />
       )}
