@@ -49,6 +49,7 @@ export default function DownloaderRoute({ platform }: { platform: Platform }) {
         onDownload={flow.downloadItem}
         onSave={flow.saveItem}
         onDelete={flow.deleteCloudItem}
+        onZip={flow.downloadZip}
       />
       <AdSlot size="300x250" priority="medium" />
       <HowToGuide platform={platform} />
