@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeVideo } from '../../apps/server/test/support/media-fixtures';
+import { severeViolations } from '../support/axe';
 import { startServerAndBrowser } from '../support/session';
 import { visitorViewports } from '../support/viewports';
 import {
@@ -92,6 +93,7 @@ describe.each(visitorViewports)('the converter queue across a reload (%s)', (nam
     const waiting = before.find((item) => !item.job)?.name;
     const waitingItem = page.getByTestId('conversion-queue-item').filter({ hasText: waiting ?? '' });
     expect(await waitingItem.getByTestId('conversion-status').textContent()).toMatch(/^Needs the file again/);
+    expect(await severeViolations(page)).toEqual([]);
     await expect
       .poll(() => queueStatuses(page), { timeout: 180_000, interval: 1000 })
       .toEqual(names.map((clipName) => (clipName === waiting ? expect.any(String) : 'Completed')));

@@ -13,6 +13,7 @@ import {
   queueItems,
   useDownloaderHarness,
 } from '../support/downloader';
+import { severeViolations } from '../support/axe';
 import { useTempDir } from '../support/session';
 import { visitorViewports } from '../support/viewports';
 
@@ -40,6 +41,8 @@ describe.each(visitorViewports)('saves behind one gate (%s)', (name, viewport) =
           .and(page.locator(':checked'))
           .count(),
       ).toBe(31);
+      // The selection's checkboxes and bar are as accessible as the rest of the page.
+      expect(await severeViolations(page)).toEqual([]);
       const zipButton = page.getByTestId('zip-selection-button');
       const firstSave = page.waitForEvent('download', { timeout: 180_000 });
       await clickThroughGate(zipButton, 2, 'Download');
