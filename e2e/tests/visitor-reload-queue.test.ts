@@ -16,6 +16,8 @@ import {
   makePng,
   openConverter,
   queueStatuses,
+  recordStatuses,
+  recordedStatuses,
   startConversion,
   useFixtureDir,
 } from './convert-support';
@@ -36,19 +38,6 @@ function keptQueue(page: Page): Promise<KeptJob[]> {
       .filter((key) => key.startsWith('grabbit.conversions.'))
       .flatMap((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as KeptJob[]),
   );
-}
-
-/** Records every status text the queue shows from the page's load on, in window.__statusLog. */
-function recordStatuses(): void {
-  const log: string[] = [];
-  (window as unknown as { __statusLog: string[] }).__statusLog = log;
-  const record = () => {
-    for (const element of document.querySelectorAll('[data-testid="conversion-status"]')) {
-      const text = element.textContent ?? '';
-      if (!log.includes(text)) log.push(text);
-    }
-  };
-  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
 const itemNames = (page: Page) =>
@@ -97,7 +86,7 @@ describe.each(visitorViewports)('the converter queue across a reload (%s)', (nam
     await expect
       .poll(() => queueStatuses(page), { timeout: 180_000, interval: 1000 })
       .toEqual(names.map((clipName) => (clipName === waiting ? expect.any(String) : 'Completed')));
-    const seen = await page.evaluate(() => (window as unknown as { __statusLog: string[] }).__statusLog);
+    const seen = await recordedStatuses(page);
     // New server percentages reached the reloaded page (not only the kept ones): progress went on.
     const kept = new Set(before.map((item) => `Converting… ${item.conversion?.percent ?? 0}%`));
     expect(

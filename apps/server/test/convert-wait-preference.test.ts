@@ -5,19 +5,10 @@
 import { conversionJobPath, respondAsyncAtOnce, type ConversionJob } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeImage } from './support/media-fixtures';
-import { postConversion, useConvertApp } from './support/convert-app';
+import { finishedJob, postConversion, useConvertApp } from './support/convert-app';
 
 const ctx = useConvertApp('wait-preference');
 const prefer = (value: string) => ({ [respondAsyncAtOnce.name.toLowerCase()]: value });
-
-async function finishedJob(jobId: string): Promise<ConversionJob> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const job = (await ctx.server.app.inject({ url: conversionJobPath(jobId) })).json<ConversionJob>();
-    if (job.status !== 'converting' || Date.now() > end) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the wait preference', () => {
   it('wait=0 answers the job of a quick conversion at once; its result downloads by id', async () => {
@@ -28,7 +19,7 @@ describe('the wait preference', () => {
     expect(response.statusCode).toBe(202);
     const accepted = response.json<ConversionJob>();
     expect(accepted.statusUrl).toBe(conversionJobPath(accepted.jobId));
-    const job = await finishedJob(accepted.jobId);
+    const job = await finishedJob(ctx.server.app, accepted.jobId);
     expect(job).toMatchObject({ status: 'completed', fileName: 'tiny.jpg' });
     const result = await ctx.server.app.inject({ url: job.downloadUrl ?? '' });
     expect(result.statusCode).toBe(200);
