@@ -111,6 +111,8 @@ describe.each(visitorViewports)('the converter queue across a reload (%s)', (nam
     await page.reload();
     await expect.poll(() => queueStatuses(page), { timeout: 30_000 }).toEqual(['Completed']);
     expect(await itemNames(page)).toEqual([`${name}-done.png`]);
+    // The save link says what it saves.
+    await page.getByRole('link', { name: `Save JPG ${name}-done.jpg` }).waitFor();
     const saved = await saveItem(page, `${name}-done.png`, `${name}-done.jpg`);
     // JPEG's start-of-image marker.
     expect((await readFile(saved)).subarray(0, 3).toString('hex')).toBe('ffd8ff');

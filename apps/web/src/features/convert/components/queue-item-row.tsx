@@ -6,6 +6,10 @@ import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Progress } from '../../../components/ui/progress';
 import { statusText, type QueueItem } from '../lib/conversion-queue';
+import { fileExtension } from '../lib/file-names';
+
+/** What the save link does: saves the file in its format ("Save MP3"). */
+const saveLabel = (name: string) => `Save ${fileExtension(name).toUpperCase() || 'file'}`;
 
 const statusIcon = {
   converting: <Loader2 className="size-5 shrink-0 animate-spin text-indigo-700" aria-hidden />,
@@ -44,7 +48,8 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
           {item.status === 'completed' && item.outputUrl && item.downloadName && (
             <a href={item.outputUrl} download={item.downloadName} className={buttonClasses('outline', 'sm')}>
               <Download aria-hidden />
-              Save<span className="sr-only"> {item.downloadName}</span>
+              {saveLabel(item.downloadName)}
+              <span className="sr-only"> {item.downloadName}</span>
             </a>
           )}
           <IconButton label={`Remove ${item.name} from the queue`} onClick={() => onRemove(item.id)}>
