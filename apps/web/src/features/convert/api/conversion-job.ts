@@ -6,8 +6,12 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../lib/failure-message';
 import { ConversionError } from './upload-conversion';
 
-/** Quick first reads (most conversions are short), then every 1.5 s. */
-const pollDelayMs = (attempt: number) => Math.min(1500, 150 * 2 ** attempt);
+/**
+ * Quick first reads (most conversions are short), then every 4 s: status reads spend the
+ * visitor's API budget (60 a minute at the shipped limits), and three long conversions at once
+ * must stay well within it. Progress between reads comes from the hub.
+ */
+const pollDelayMs = (attempt: number) => Math.min(4000, 150 * 2 ** attempt);
 /** Status reads that may fail in a row (a phone between networks) before the page gives up. */
 const maxMissedPolls = 8;
 
@@ -37,6 +41,8 @@ async function pollUntilDone(job: ConversionJob, signal?: AbortSignal): Promise<
       });
       missed = 0;
     } catch (error) {
+      // A refusal for pacing is no missed read: the next one simply comes later.
+      if (error instanceof ApiError && error.status === 429) continue;
       missed += 1;
       const gone = error instanceof ApiError && error.status === 404;
       if (gone || missed > maxMissedPolls || signal?.aborted) throw error;
