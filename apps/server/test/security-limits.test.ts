@@ -58,6 +58,26 @@ describe('API budget per client', () => {
     }
   });
 
+  it("a conversion's status and result reads are never limited (the page follows its jobs by them)", async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const status = await test.app.inject({
+        method: 'GET',
+        url: '/api/convert/jobs/AAAAAAAAAAAAAAAAAAAAAA',
+        remoteAddress: '203.0.113.10',
+      });
+      expect(status.statusCode).toBe(404);
+      expect(status.headers['ratelimit-limit']).toBeUndefined();
+    }
+    const result = await test.app.inject({
+      method: 'GET',
+      url: '/api/convert/result/AAAAAAAAAAAAAAAAAAAAAA',
+      remoteAddress: '203.0.113.10',
+    });
+    expect(result.headers['ratelimit-limit']).toBeUndefined();
+    // Other API calls of the same client still count.
+    expect((await get(test, '203.0.113.10')).headers['ratelimit-remaining']).toBe('2');
+  });
+
   it('IPv6 clients count per /56', async () => {
     for (const address of ['2001:db8:1:100::1', '2001:db8:1:1ff::2', '2001:db8:1:1ab::3'])
       expect((await get(test, address)).statusCode).toBe(200);
