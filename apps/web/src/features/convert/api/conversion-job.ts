@@ -6,12 +6,8 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../lib/failure-message';
 import { ConversionError } from './upload-conversion';
 
-/**
- * Quick first reads (most conversions are short), then every 4 s: status reads spend the
- * visitor's API budget (60 a minute at the shipped limits), and three long conversions at once
- * must stay well within it. Progress between reads comes from the hub.
- */
-const pollDelayMs = (attempt: number) => Math.min(4000, 150 * 2 ** attempt);
+/** Quick first reads (most conversions are short), then every 1.5 s (status reads spend no budget). */
+const pollDelayMs = (attempt: number) => Math.min(1500, 150 * 2 ** attempt);
 /** Status reads that may fail in a row (a phone between networks) before the page gives up. */
 const maxMissedPolls = 8;
 
