@@ -84,7 +84,7 @@ describe('options and long conversions', () => {
     expect(jobReads.length).toBeGreaterThan(0);
 
     const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Save wide.jpg' }).click();
+    await page.getByRole('link', { name: 'Save JPG wide.jpg' }).click();
     const download = await downloadPromise;
     const saved = path.join(dir, 'saved-wide.jpg');
     await download.saveAs(saved);

@@ -77,3 +77,21 @@ export async function startConversion(page: Page): Promise<void> {
   }
   await button.click();
 }
+
+/** Records every status text the queue shows, however briefly, in window.__statusLog (an init script). */
+export function recordStatuses(): void {
+  const log: string[] = [];
+  (window as unknown as { __statusLog: string[] }).__statusLog = log;
+  const record = () => {
+    for (const element of document.querySelectorAll('[data-testid="conversion-status"]')) {
+      const text = element.textContent ?? '';
+      if (log.at(-1) !== text) log.push(text);
+    }
+  };
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** The status texts recordStatuses saw since the page loaded. */
+export function recordedStatuses(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __statusLog: string[] }).__statusLog);
+}

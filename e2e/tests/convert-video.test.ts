@@ -12,6 +12,8 @@ import {
   fixtureDir,
   openConverter,
   queueStatuses,
+  recordStatuses,
+  recordedStatuses,
   startConversion,
   run,
   toastDescription,
@@ -20,19 +22,6 @@ import {
 const session = startServerAndBrowser();
 let page: Page;
 const dir = fixtureDir();
-
-/** Records every status text the queue shows, however briefly, in window.__statusLog. */
-function recordStatuses(): void {
-  const log: string[] = [];
-  (window as unknown as { __statusLog: string[] }).__statusLog = log;
-  const record = () => {
-    for (const element of document.querySelectorAll('[data-testid="conversion-status"]')) {
-      const text = element.textContent ?? '';
-      if (log.at(-1) !== text) log.push(text);
-    }
-  };
-  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
-}
 
 beforeAll(async () => {
   page = await session.browser.newPage({ acceptDownloads: true });
@@ -61,7 +50,7 @@ describe('MP4 converter', () => {
 
     await expect.poll(() => queueStatuses(page), { timeout: 60_000 }).toEqual(['Completed']);
     expect(await toastDescription(page, 'Batch conversion completed')).toBe('Successfully converted 1 file.');
-    const seen = await page.evaluate(() => (window as unknown as { __statusLog: string[] }).__statusLog);
+    const seen = await recordedStatuses(page);
     // Upload percentages first, then the server's own percentages while ffmpeg works.
     expect(seen.some((text) => /^Uploading… \d+%$/.test(text))).toBe(true);
     const converting = seen.flatMap((text) => /^Converting… (\d+)%$/.exec(text)?.[1] ?? []).map(Number);

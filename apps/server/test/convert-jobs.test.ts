@@ -4,21 +4,16 @@
 import { conversionJobPath, type ConversionJob } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeVideo, probeFile } from './support/media-fixtures';
-import { expectNoUploadsSoon, postConversion, saveFile, useConvertApp } from './support/convert-app';
+import {
+  expectNoUploadsSoon,
+  finishedJob,
+  postConversion,
+  saveFile,
+  useConvertApp,
+} from './support/convert-app';
 
 const ctx = useConvertApp('jobs', { CONVERT_SYNC_WAIT_SECONDS: '0.001' });
 const respondAsync = { prefer: 'respond-async' };
-
-async function finishedJob(jobId: string): Promise<ConversionJob> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const response = await ctx.server.app.inject({ url: conversionJobPath(jobId) });
-    expect(response.statusCode).toBe(200);
-    const job = response.json<ConversionJob>();
-    if (job.status !== 'converting' || Date.now() > end) return job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('conversions over the wait bound', () => {
   it('continue as a job whose result downloads', async () => {
@@ -30,7 +25,7 @@ describe('conversions over the wait bound', () => {
     expect(response.statusCode).toBe(202);
     const accepted = response.json<ConversionJob>();
     expect(accepted).toMatchObject({ status: 'converting', statusUrl: conversionJobPath(accepted.jobId) });
-    const job = await finishedJob(accepted.jobId);
+    const job = await finishedJob(ctx.server.app, accepted.jobId);
     expect(job).toMatchObject({ status: 'completed', fileName: 'Holiday clip.webm' });
     expect(job.downloadUrl).toMatch(/^\/api\/convert\/result\//);
     const result = await ctx.server.app.inject({ url: job.downloadUrl ?? '' });
@@ -50,7 +45,7 @@ describe('conversions over the wait bound', () => {
       fields: { StartTime: '50', EndTime: '60' },
     });
     expect(response.statusCode).toBe(202);
-    const job = await finishedJob(response.json<ConversionJob>().jobId);
+    const job = await finishedJob(ctx.server.app, response.json<ConversionJob>().jobId);
     expect(job).toMatchObject({ status: 'failed', code: 'VALIDATION_FAILED' });
     expect(job.error).toMatch(/^StartTime must be before the end of the file/);
   });

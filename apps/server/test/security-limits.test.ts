@@ -58,6 +58,26 @@ describe('API budget per client', () => {
     }
   });
 
+  it("a conversion's status and result reads are never limited (the page follows its jobs by them)", async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const status = await test.app.inject({
+        method: 'GET',
+        url: '/api/convert/jobs/AAAAAAAAAAAAAAAAAAAAAA',
+        remoteAddress: '203.0.113.10',
+      });
+      expect(status.statusCode).toBe(404);
+      expect(status.headers['ratelimit-limit']).toBeUndefined();
+    }
+    const result = await test.app.inject({
+      method: 'GET',
+      url: '/api/convert/result/AAAAAAAAAAAAAAAAAAAAAA',
+      remoteAddress: '203.0.113.10',
+    });
+    expect(result.headers['ratelimit-limit']).toBeUndefined();
+    // Other API calls of the same client still count.
+    expect((await get(test, '203.0.113.10')).headers['ratelimit-remaining']).toBe('2');
+  });
+
   it('IPv6 clients count per /56', async () => {
     for (const address of ['2001:db8:1:100::1', '2001:db8:1:1ff::2', '2001:db8:1:1ab::3'])
       expect((await get(test, address)).statusCode).toBe(200);
@@ -125,6 +145,32 @@ describe('job starts and hub connections have their own budgets', () => {
     expect((await convert(client, 'x')).statusCode).toBe(429);
     const other = '203.0.113.22';
     expect((await convert(other, 'press-0001')).headers['ratelimit-remaining']).toBe('1');
+  });
+
+  it("a resumable upload's creation rides on its press of Convert", async () => {
+    const client = '203.0.113.23';
+    const create = (batch: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/uploads?batch=${batch}`,
+        remoteAddress: client,
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '1024' },
+      });
+    const convert = (batch: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/convert/video?batch=${batch}`,
+        remoteAddress: client,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x--\r\n',
+      });
+    // Three files of one press, each created as an upload and then converted: one start of two.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await create('press-0005')).statusCode).toBe(201);
+      expect((await convert('press-0005')).statusCode).not.toBe(429);
+    }
+    expect((await create('press-0006')).statusCode).toBe(201);
+    expect((await create('press-0007')).statusCode).toBe(429);
   });
 
   it('the third hub connection in a minute is refused', async () => {

@@ -27,3 +27,9 @@ export interface ConversionJob {
 
 export const conversionJobPath = (jobId: string) => apiPath(apiRoutes.conversionJob, { jobId });
 export const conversionResultPath = (fileId: string) => apiPath(apiRoutes.conversionResult, { fileId });
+
+/**
+ * The converter page's preference: the job as soon as the conversion is queued (`wait=0`), so the
+ * page knows its id from the start and finds the conversion again after a reload.
+ */
+export const respondAsyncAtOnce = { name: 'Prefer', value: 'respond-async, wait=0' } as const;

@@ -110,7 +110,7 @@ export class ConverterService {
   /**
    * Converts what the edge received for an opened conversion (the file it stored, or the id of the
    * client's finished resumable upload) and answers the result or, when `followsJobs` and the
-   * wait runs out, the job. The conversion's record holds the client's running-job slot until it
+   * wait (`waitMs`) runs out, the job. The conversion's record holds the client's running-job slot until it
    * ends. `left` aborts when the visitor goes away before the answer: before the job is queued that
    * drops the upload and the conversion; once queued, the job goes on, keeps its slot, and its
    * owner collects it by its id (GET /api/convert/jobs/{id}), so a page can re-attach to its
@@ -119,7 +119,7 @@ export class ConverterService {
   async accept(
     intake: Intake,
     upload: ReceivedUpload,
-    options: { followsJobs: boolean; left: AbortSignal; clientId: string },
+    options: { followsJobs: boolean; waitMs: number; left: AbortSignal; clientId: string },
   ): Promise<Accepted> {
     const { records, jobs } = this.deps;
     const { conversionId, kind, input: pending } = intake;
@@ -154,12 +154,11 @@ export class ConverterService {
       });
       queued = true;
       // Wrapped, so an end without a record (expired, or the visitor left) is not a job.
-      const waitMs = this.deps.config.CONVERT_SYNC_WAIT_SECONDS * 1000;
       const ended = options.left.aborted
         ? undefined
         : await syncOrJob(
             options.followsJobs,
-            waitMs,
+            options.waitMs,
             wait.done.then((done) => ({ record: done })),
           );
       options.left.removeEventListener('abort', onLeave);

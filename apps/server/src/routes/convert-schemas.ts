@@ -11,18 +11,23 @@ import { conversionMediaTypes } from './file-media-types';
 
 const what: Record<ConverterKind, string> = { image: 'an image', audio: 'an audio file', video: 'a video' };
 
+// Any text is taken: a name that is not a batch id only means this start spends the budget.
+/** The query of a request that starts a conversion or its resumable upload. */
+export const conversionBatchQuery = z.object({
+  [conversionBatchParam]: z
+    .string()
+    .optional()
+    .describe(
+      'Names one press of Convert: its files (and their resumable uploads) spend the per-minute job budget once',
+    ),
+});
+
 export function convertRouteSchema(kind: ConverterKind) {
   return {
     summary: `Convert ${what[kind]} (answers the converted file, or 202 and a job)`,
     tags: ['conversions'],
     multipartFields: convertFormSchema,
-    // Any text is taken: a name that is not a batch id only means this start spends the budget.
-    querystring: z.object({
-      [conversionBatchParam]: z
-        .string()
-        .optional()
-        .describe('Names one press of Convert: its files spend the per-minute job budget once'),
-    }),
+    querystring: conversionBatchQuery,
     response: answers({ 200: fileAnswer(conversionMediaTypes(kind)), 202: conversionJobSchema }),
     errors: conversionErrors,
   };

@@ -1,13 +1,14 @@
 // POST /api/convert/image | audio-general | video: multipart OutputFormat, Quality, optional
 // ProgressId and options (contracts convert-options.ts), InputFile, in any order; or UploadId (a
 // finished resumable upload of the same client, routes/uploads.ts) instead of InputFile. Answers the
-// converted file (or, with `Prefer: respond-async` past the wait, 202 and a job), or JSON
+// converted file (or, with `Prefer: respond-async` past the wait, 202 and a job; `wait=0` answers
+// the job as soon as it is queued, http/prefer.ts), or JSON
 // { error, Error, code } with a 4xx status for bad input. The route opens a conversion, reads the
 // request into a value (the form, and the stored file or the upload id) and hands it to the
 // converter service (convert/converter-service.ts), which does the rest in either mode.
 import multipart from '@fastify/multipart';
 import type { ConverterKind } from '@grabbit/catalog';
-import { convertEndpoints, respondAsyncHeader } from '@grabbit/contracts';
+import { convertEndpoints } from '@grabbit/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
@@ -15,6 +16,7 @@ import { AppError } from '../core/app-error';
 import { conversionFailure } from '../convert/conversion-errors';
 import type { ConverterService } from '../convert/converter-service';
 import { discardRequestBody } from '../http/discard-request-body';
+import { parsePrefer, waitMsFor } from '../http/prefer';
 import { convertJobRoutes } from './convert-jobs';
 import { convertRouteSchema } from './convert-schemas';
 import { receiveUpload } from './convert-upload';
@@ -22,13 +24,6 @@ import { jobOrigin, startsJob } from '../security/job-gate';
 
 /** Read and thrown away after an early answer at least this much (see discard-request-body.ts). */
 const discardFloor = 64 * 1024 ** 2;
-
-/** Whether the client said it follows a job when the conversion takes long (RFC 7240). */
-function followsJobs(request: FastifyRequest): boolean {
-  const prefer = request.headers[respondAsyncHeader.name.toLowerCase()];
-  const text = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
-  return text.split(',').some((token) => token.trim().toLowerCase() === respondAsyncHeader.value);
-}
 
 function convertHandler(converter: ConverterService, config: Config, kind: ConverterKind) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -46,8 +41,10 @@ function convertHandler(converter: ConverterService, config: Config, kind: Conve
           throw error;
         },
       );
+      const preference = parsePrefer(request.headers.prefer);
       const accepted = await converter.accept(intake, upload, {
-        followsJobs: followsJobs(request),
+        followsJobs: preference.respondAsync,
+        waitMs: waitMsFor(preference, config.CONVERT_SYNC_WAIT_SECONDS * 1000),
         left: left.signal,
         clientId: request.clientId,
       });

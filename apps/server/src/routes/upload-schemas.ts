@@ -7,6 +7,7 @@ import { convertEndpoints, maxChunkBytes, uploadIdPattern, type ErrorCode } from
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { Headers } from '../openapi/answer-headers';
+import { conversionBatchQuery } from './convert-schemas';
 
 const params = z.object({
   uploadId: z.string().regex(uploadIdPattern).describe('The last part of the Location of the upload'),
@@ -61,6 +62,7 @@ export function uploadRouteSchemas(): Record<
         `belongs to this client: convert it with \`UploadId\` on POST ${convertEndpoints.video} (or the ` +
         'image and audio endpoints) once finished.',
       tags,
+      querystring: conversionBatchQuery,
       answerHeaders: { every: tusEvery },
       rawBody: {
         mediaType: 'application/offset+octet-stream',

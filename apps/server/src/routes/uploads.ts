@@ -143,7 +143,12 @@ export function uploadRoutes(service: ResumableUploadService) {
       { schema: { ...schemas.discover, params: schemas.offset.params } },
       discover,
     );
-    app.post(apiRoutes.uploads, { schema: schemas.create, config: startsJob('convert') }, tus(create));
+    // A creation names its press of Convert like the conversion it feeds: one job start for both.
+    app.post(
+      apiRoutes.uploads,
+      { schema: schemas.create, config: startsJob('convert', 'job', { batched: true }) },
+      tus(create),
+    );
     app.head(apiRoutes.upload, { schema: schemas.offset }, tus(head));
     app.patch(apiRoutes.upload, { schema: schemas.append }, tus(append));
     app.delete(apiRoutes.upload, { schema: schemas.terminate }, tus(terminate));

@@ -50,8 +50,17 @@ async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled:
   await salt.load().catch(() => app.log.warn('Limit salt not loaded yet: Redis is unreachable'));
 }
 
-/** Paths never counted: health checks must answer however busy the API is. */
-export const unlimitedApiPaths: ReadonlySet<string> = new Set<string>([apiRoutes.health]);
+/**
+ * Paths never counted: health checks must answer however busy the API is; a conversion's status
+ * (one record read, never cached) and its result, which the converter page reads to follow each of
+ * its jobs: together they are the answer one upload used to give, and counted, a batch of small files
+ * would wait for the next minute. The work stays bounded by the job budget and the running-job cap.
+ */
+export const unlimitedApiPaths: ReadonlySet<string> = new Set<string>([
+  apiRoutes.health,
+  apiRoutes.conversionJob,
+  apiRoutes.conversionResult,
+]);
 
 export async function registerSecurity(
   app: FastifyInstance,

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ConverterKind } from '@grabbit/catalog';
-import { convertEndpoints } from '@grabbit/contracts';
+import { conversionJobPath, convertEndpoints, type ConversionJob } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from './test-app';
@@ -122,4 +122,16 @@ export async function expectNoUploadsSoon(dataDir: string, ms = 2000): Promise<v
     left = await leftoverUploads(dataDir);
   }
   if (left.length > 0) throw new Error(`files left behind: ${left.join(', ')}`);
+}
+
+/** A conversion's job once it has ended (or as it is after a minute), read by its id. */
+export async function finishedJob(app: FastifyInstance, jobId: string): Promise<ConversionJob> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const response = await app.inject({ url: conversionJobPath(jobId) });
+    if (response.statusCode !== 200) throw new Error(`job ${jobId}: ${response.statusCode} ${response.body}`);
+    const job = response.json<ConversionJob>();
+    if (job.status !== 'converting' || Date.now() > end) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -48,6 +48,7 @@ export default function DownloaderRoute({ platform }: { platform: Platform }) {
           onDownload={flow.downloadItem}
           onSave={flow.saveItem}
           onDelete={flow.deleteCloudItem}
+          onZip={flow.downloadZip}
         />
       }
       help={

@@ -1,12 +1,13 @@
-// Follows a conversion that went on as a job (202 from the upload): its progress keeps coming
-// from the hub, its status is polled here until it completes, then the result is fetched from its
-// link and kept in the page like any other result.
+// Follows a conversion's job (the upload answers it at once, 202): its progress keeps coming from
+// the hub, its status is polled here until it completes, then the result is fetched from its link
+// and kept in the page like any other result. The same follows a kept job after a reload.
 import type { ConversionJob } from '@grabbit/contracts/convert-jobs';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../lib/failure-message';
 import { ConversionError } from './upload-conversion';
 
-const pollMs = 1500;
+/** Quick first reads (most conversions are short), then every 1.5 s (status reads spend no budget). */
+const pollDelayMs = (attempt: number) => Math.min(1500, 150 * 2 ** attempt);
 /** Status reads that may fail in a row (a phone between networks) before the page gives up. */
 const maxMissedPolls = 8;
 
@@ -27,8 +28,8 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 async function pollUntilDone(job: ConversionJob, signal?: AbortSignal): Promise<ConversionJob> {
   let current = job;
   let missed = 0;
-  while (current.status === 'converting') {
-    await wait(pollMs, signal);
+  for (let attempt = 0; current.status === 'converting'; attempt += 1) {
+    await wait(pollDelayMs(attempt), signal);
     try {
       current = await apiRequest<ConversionJob>(current.statusUrl, {
         signal,
@@ -36,6 +37,8 @@ async function pollUntilDone(job: ConversionJob, signal?: AbortSignal): Promise<
       });
       missed = 0;
     } catch (error) {
+      // A refusal for pacing is no missed read: the next one simply comes later.
+      if (error instanceof ApiError && error.status === 429) continue;
       missed += 1;
       const gone = error instanceof ApiError && error.status === 404;
       if (gone || missed > maxMissedPolls || signal?.aborted) throw error;

@@ -1,14 +1,16 @@
 // Large files go up as resumable uploads (tus, at /api/uploads) in chunks the server names (at most
 // 50 MB, under any proxy's request cap), and are then converted by id. The upload's URL is kept in
-// the browser's local storage under the file's fingerprint (name, type, size, date, endpoint), so
-// choosing the same file again after a reload, or after the connection dropped, goes on from the
-// last byte the server has instead of starting over.
+// the browser's local storage under the file's fingerprint (name, type, size, date, endpoint without
+// its batch), so choosing the same file again after a reload, or after the connection dropped, goes
+// on from the last byte the server has instead of starting over. The creation names the press of
+// Convert (its batch) like the conversion it feeds: one job start for both.
 import { apiRoutes, apiUrlAt } from '@grabbit/contracts/api-paths';
 import { resumableFromBytes, uploadMetadataKeys } from '@grabbit/contracts/resumable-uploads';
 import { DetailedError, Upload } from 'tus-js-client';
 import { loadPublicConfig } from '../../../lib/connection/public-config';
 import { hintsOf } from '../../../lib/pacing';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
+import { inBatch } from '../lib/conversion-endpoint';
 import { ConversionError } from './conversion-error';
 
 /** Waits between attempts after a dropped connection; then the failure is the visitor's to see. */
@@ -28,6 +30,7 @@ export async function resumableSettings(): Promise<ResumableSettings> {
 interface ResumableRequest {
   apiBase: string;
   file: File;
+  batchId: string | undefined;
   chunkBytes: number;
   token: string | undefined;
   onProgress: (percent: number) => void;
@@ -54,8 +57,14 @@ export function resumableUpload(request: ResumableRequest): Promise<string> {
   const { file, signal } = request;
   return new Promise<string>((resolve, reject) => {
     if (signal?.aborted) return reject(new ConversionError('The conversion was cancelled.'));
+    const endpoint = apiUrlAt(request.apiBase, apiRoutes.uploads);
     const upload = new Upload(file, {
-      endpoint: apiUrlAt(request.apiBase, apiRoutes.uploads),
+      endpoint: inBatch(endpoint, request.batchId),
+      // tus-js-client's own fingerprint, from the endpoint without the batch: a later press finds it.
+      fingerprint: (chosen: File) =>
+        Promise.resolve(
+          ['tus-br', chosen.name, chosen.type, chosen.size, chosen.lastModified, endpoint].join('-'),
+        ),
       chunkSize: request.chunkBytes,
       retryDelays,
       metadata: { [uploadMetadataKeys.fileName]: file.name, [uploadMetadataKeys.fileType]: file.type },

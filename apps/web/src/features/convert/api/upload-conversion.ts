@@ -1,19 +1,15 @@
 // POST /api/convert/{image|audio-general|video}: a multipart upload through XMLHttpRequest,
-// because fetch cannot report upload progress. The answer is the converted file, or (202) a job
-// when the conversion outlasts the server's wait: the page asks for that with `Prefer:
-// respond-async`, so a long conversion never runs into the page's HTTP timeout.
+// because fetch cannot report upload progress. The answer is the conversion's job (202) as soon as
+// it is queued: the page asks for that with `Prefer: respond-async, wait=0`, so it knows the job's
+// id from the start (kept across a reload) and a long conversion never runs into its HTTP timeout.
 import { network } from '@grabbit/catalog';
 import { apiUrlAt } from '@grabbit/contracts/api-paths';
-import {
-  conversionBatchParam,
-  respondAsyncHeader,
-  type ConversionJob,
-} from '@grabbit/contracts/convert-jobs';
+import { respondAsyncAtOnce, type ConversionJob } from '@grabbit/contracts/convert-jobs';
 import { uploadIdField } from '@grabbit/contracts/resumable-uploads';
 import type { ErrorCode } from '@grabbit/contracts';
 import { dropRefusedToken, storedAuthToken } from '../../../lib/auth-token';
 import { hintsOf } from '../../../lib/pacing';
-import { conversionPath } from '../lib/conversion-endpoint';
+import { conversionPath, inBatch } from '../lib/conversion-endpoint';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
 import { ConversionError } from './conversion-error';
 import { resumableSettings, resumableUpload } from './resumable-upload';
@@ -39,12 +35,6 @@ export interface ConversionUpload {
   resumable?: ResumableState;
   /** The press of Convert the item belongs to: the server counts one job start per batch. */
   batchId?: string;
-}
-
-/** The conversion's address, naming its batch. */
-function conversionUrl({ apiBase, file, batchId }: ConversionUpload): string {
-  const url = apiUrlAt(apiBase, conversionPath(file));
-  return batchId ? `${url}?${conversionBatchParam}=${encodeURIComponent(batchId)}` : url;
 }
 
 /** The form: the file itself, or the id of its finished resumable upload. */
@@ -91,7 +81,7 @@ export function conversionRefusal(error: unknown) {
 }
 
 /** Uploads once; a stored token the server refuses is dropped and the upload made again without it. */
-export async function uploadConversion(upload: ConversionUpload): Promise<Blob | ConversionJob> {
+export async function uploadConversion(upload: ConversionUpload): Promise<ConversionJob> {
   const token = storedAuthToken();
   try {
     return await uploadOnce(upload, token);
@@ -106,10 +96,7 @@ export async function uploadConversion(upload: ConversionUpload): Promise<Blob |
 const uploadGone: readonly (ErrorCode | undefined)[] = ['UPLOAD_NOT_FOUND', 'UPLOAD_EXPIRED'];
 
 /** Files from the server's threshold on: the resumable upload first (once), then the conversion by id. */
-async function uploadOnce(
-  upload: ConversionUpload,
-  token: string | undefined,
-): Promise<Blob | ConversionJob> {
+async function uploadOnce(upload: ConversionUpload, token: string | undefined): Promise<ConversionJob> {
   const settings = await resumableSettings();
   const state = upload.resumable;
   if (!state || upload.file.size < settings.fromBytes) return postConversion(upload, token, undefined);
@@ -117,6 +104,7 @@ async function uploadOnce(
   state.uploadId ??= await resumableUpload({
     apiBase: upload.apiBase,
     file: upload.file,
+    batchId: upload.batchId,
     chunkBytes: settings.chunkBytes,
     token,
     onProgress: (percent) => upload.onUploadProgress?.(percent),
@@ -138,14 +126,14 @@ function postConversion(
   upload: ConversionUpload,
   token: string | undefined,
   uploadId: string | undefined,
-): Promise<Blob | ConversionJob> {
-  return new Promise<Blob | ConversionJob>((resolve, reject) => {
+): Promise<ConversionJob> {
+  return new Promise<ConversionJob>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', conversionUrl(upload));
+    xhr.open('POST', inBatch(apiUrlAt(upload.apiBase, conversionPath(upload.file)), upload.batchId));
     xhr.responseType = 'blob';
     xhr.timeout = network.httpTimeoutMs;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader(respondAsyncHeader.name, respondAsyncHeader.value);
+    xhr.setRequestHeader(respondAsyncAtOnce.name, respondAsyncAtOnce.value);
 
     xhr.upload.onprogress = (event) => {
       // A resumable upload's progress was its own; the form with its id is nothing to show.
@@ -155,8 +143,6 @@ function postConversion(
     xhr.onload = () => {
       if (xhr.status === 202) {
         jobFromAnswer(xhr).then(resolve, reject);
-      } else if (xhr.status >= 200 && xhr.status < 300 && xhr.response instanceof Blob) {
-        resolve(xhr.response);
       } else {
         errorFromAnswer(xhr).then(reject, () =>
           reject(new ConversionError(failureMessage(undefined), xhr.status)),

@@ -6,6 +6,10 @@ import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Progress } from '../../../components/ui/progress';
 import { statusText, type QueueItem } from '../lib/conversion-queue';
+import { fileExtension } from '../lib/file-names';
+
+/** What the save link does: saves the file in its format ("Save MP3"). */
+const saveLabel = (name: string) => `Save ${fileExtension(name).toUpperCase() || 'file'}`;
 
 const statusIcon = {
   converting: <Loader2 className="size-5 shrink-0 animate-spin text-indigo-700" aria-hidden />,
@@ -27,8 +31,8 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
       <div className="flex flex-wrap items-center gap-3">
         {statusIcon[item.status]}
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900" title={item.file.name}>
-            {item.file.name}
+          <p className="truncate text-sm font-medium text-slate-900" title={item.name}>
+            {item.name}
           </p>
           <p className={`text-xs break-words ${statusColour[item.status]}`} data-testid="conversion-status">
             {statusText(item)}
@@ -44,21 +48,22 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
           {item.status === 'completed' && item.outputUrl && item.downloadName && (
             <a href={item.outputUrl} download={item.downloadName} className={buttonClasses('outline', 'sm')}>
               <Download aria-hidden />
-              Save<span className="sr-only"> {item.downloadName}</span>
+              {saveLabel(item.downloadName)}
+              <span className="sr-only"> {item.downloadName}</span>
             </a>
           )}
-          <IconButton label={`Remove ${item.file.name} from the queue`} onClick={() => onRemove(item.id)}>
+          <IconButton label={`Remove ${item.name} from the queue`} onClick={() => onRemove(item.id)}>
             <X aria-hidden />
           </IconButton>
         </div>
       </div>
       {converting && item.progress > 0 && (
-        <Progress value={item.progress} aria-label={`Upload progress of ${item.file.name}`} />
+        <Progress value={item.progress} aria-label={`Upload progress of ${item.name}`} />
       )}
       {converting && conversion && (
         <Progress
           value={conversion.percent}
-          aria-label={`Conversion progress of ${item.file.name}`}
+          aria-label={`Conversion progress of ${item.name}`}
           indicatorClassName="bg-green-700"
         />
       )}

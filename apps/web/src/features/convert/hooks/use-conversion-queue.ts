@@ -1,8 +1,10 @@
 // Runs conversion batches and keeps the queue: the files of a batch take turns in the visitor's
 // running-job slots (as many at once as the server allows), a refusal for pacing (429) waits and
-// tries again; each follows its progress on the hub and ends completed (with a local link) or
-// failed (with its message).
+// tries again; each upload answers its server job at once, is followed by it (progress on the hub,
+// status by id) and ends completed (with a local link) or failed (with its message). The queue
+// is kept in the tab's session (use-kept-queue.ts): after a reload its jobs are followed again.
 import type { ConverterPage } from '@grabbit/catalog';
+import type { ConversionJob } from '@grabbit/contracts/convert-jobs';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { getConnection } from '../../../lib/connection';
@@ -16,11 +18,12 @@ import {
   type ResumableState,
 } from '../api/upload-conversion';
 import { batchSummary, converterToasts } from '../lib/batch-summary';
-import { emptyQueue, queueReducer, waitingFor } from '../lib/conversion-queue';
+import { emptyQueue, queueReducer, waitingFor, type QueueItem } from '../lib/conversion-queue';
 import { failureMessage } from '../lib/failure-message';
 import { downloadName } from '../lib/file-names';
 import { checkFileSizes } from '../lib/file-selection';
 import { randomId } from '../../../lib/random-id';
+import { useKeptQueue } from './use-kept-queue';
 import { useObjectUrls } from './use-object-urls';
 
 type Outcome = 'completed' | 'failed' | 'removed';
@@ -49,6 +52,30 @@ export function useConversionQueue(page: ConverterPage) {
     const uploads = running.current;
     return () => uploads.forEach((controller) => controller.abort());
   }, []);
+
+  /** An item's end with an error (or its removal meanwhile, which needs no word). */
+  const failed = useCallback((id: string, controller: AbortController, error: unknown): Outcome => {
+    if (controller.signal.aborted) return 'removed';
+    const message =
+      error instanceof ConversionError ? error.message : failureMessage(undefined, (error as Error)?.message);
+    dispatch({ type: 'failed', id, error: message });
+    return 'failed';
+  }, []);
+
+  /** An item's job followed to its end: completed with a local link, failed, or removed meanwhile. */
+  const finishJob = useCallback(
+    async (id: string, job: ConversionJob, controller: AbortController): Promise<Outcome> => {
+      try {
+        const blob = await conversionJobResult(job, controller.signal);
+        if (controller.signal.aborted) return 'removed';
+        dispatch({ type: 'completed', id, outputUrl: objectUrls.create(id, blob), outputBytes: blob.size });
+        return 'completed';
+      } catch (error) {
+        return failed(id, controller, error);
+      }
+    },
+    [objectUrls, failed],
+  );
 
   const convertNow = useCallback(
     async (
@@ -81,35 +108,47 @@ export function useConversionQueue(page: ConverterPage) {
             onUploadProgress: (progress) => dispatch({ type: 'uploadProgress', id, progress }),
           });
         };
-        const answer = await paced(upload, conversionRefusal, controller.signal, (ms, code) =>
+        const job = await paced(upload, conversionRefusal, controller.signal, (ms, code) =>
           dispatch({ type: 'waiting', id, waiting: waitingFor(code, ms) }),
         );
-        // A long conversion answers with a job: the result is fetched once it is ready.
-        const blob = answer instanceof Blob ? answer : await conversionJobResult(answer, controller.signal);
-        if (controller.signal.aborted) return 'removed';
-        const outputUrl = objectUrls.create(id, blob);
-        dispatch({
-          type: 'completed',
-          id,
-          outputUrl,
-          downloadName: downloadName(file.name, outputFormat),
-          outputBytes: blob.size,
-        });
-        return 'completed';
+        // Known from here on: kept in the session, the conversion is found again after a reload.
+        const name = downloadName(file.name, outputFormat);
+        dispatch({ type: 'jobStarted', id, job, progressId, downloadName: name });
+        return await finishJob(id, job, controller);
       } catch (error) {
-        if (controller.signal.aborted) return 'removed';
-        const message =
-          error instanceof ConversionError
-            ? error.message
-            : failureMessage(undefined, (error as Error)?.message);
-        dispatch({ type: 'failed', id, error: message });
-        return 'failed';
+        return failed(id, controller, error);
       } finally {
         stopFollowing();
       }
     },
-    [objectUrls],
+    [finishJob, failed],
   );
+
+  /** A kept item's job after a reload, followed again (in a slot: it still holds one on the server). */
+  const resume = useCallback(
+    async (item: QueueItem) => {
+      const { id, job, progressId } = item;
+      if (!job) return;
+      const controller = new AbortController();
+      running.current.set(id, controller);
+      const stopFollowing = progressId
+        ? await followConversion(progressId, (event) =>
+            dispatch({ type: 'conversionProgress', id, ...event }),
+          )
+        : () => undefined;
+      try {
+        await inJobSlot(() => finishJob(id, job, controller));
+      } finally {
+        stopFollowing();
+        running.current.delete(id);
+      }
+    },
+    [finishJob],
+  );
+  useKeptQueue(page.id, queue.items, (items) => {
+    dispatch({ type: 'restored', items });
+    for (const item of items) if (item.status === 'converting') void resume(item);
+  });
 
   const convertOne = useCallback(
     async (endpoints: Endpoints, id: string, file: File, request: NamedBatch): Promise<Outcome> => {
@@ -149,7 +188,7 @@ export function useConversionQueue(page: ConverterPage) {
       try {
         const endpoints = await getConnection();
         const items = valid.map((file) => ({ id: randomId(), file }));
-        dispatch({ type: 'batchStarted', items });
+        dispatch({ type: 'batchStarted', items: items.map(({ id, file }) => ({ id, name: file.name })) });
         const batch: NamedBatch = { ...request, batchId: randomId() };
         const outcomes = await Promise.all(
           items.map(({ id, file }) => convertOne(endpoints, id, file, batch)),

@@ -1,6 +1,6 @@
 import { apiRoutes } from '@grabbit/contracts/api-paths';
 import { describe, expect, it } from 'vitest';
-import { conversionEndpoint, conversionPath } from './conversion-endpoint';
+import { conversionEndpoint, conversionPath, inBatch } from './conversion-endpoint';
 
 describe('conversion endpoint', () => {
   it('follows the MIME type first', () => {
@@ -20,5 +20,12 @@ describe('conversion endpoint', () => {
     expect(conversionEndpoint({ name: 'movie.mkv', type: '' })).toBe('video');
     expect(conversionEndpoint({ name: 'mystery', type: '' })).toBe('video');
     expect(conversionPath({ name: 'x.tga', type: '' })).toBe(apiRoutes.convertImage);
+  });
+});
+
+describe('batch addresses', () => {
+  it('names the press of Convert in the query, or nothing without one', () => {
+    expect(inBatch('/api/uploads', 'press 1')).toBe('/api/uploads?batch=press%201');
+    expect(inBatch('/api/uploads', undefined)).toBe('/api/uploads');
   });
 });

@@ -2,6 +2,7 @@
 // its extension; video is the default.
 import { uploadExtensionsByKind } from '@grabbit/catalog';
 import { apiRoutes } from '@grabbit/contracts/api-paths';
+import { conversionBatchParam } from '@grabbit/contracts/convert-jobs';
 import { fileExtension } from './file-names';
 
 export type ConversionEndpoint = 'image' | 'audio-general' | 'video';
@@ -31,4 +32,9 @@ const pathOfEndpoint: Record<ConversionEndpoint, string> = {
 /** The upload's API path, e.g. /api/convert/image. */
 export function conversionPath(file: { name: string; type: string }): string {
   return pathOfEndpoint[conversionEndpoint(file)];
+}
+
+/** An address naming the press of Convert it belongs to (the conversion, or its resumable upload). */
+export function inBatch(url: string, batchId: string | undefined): string {
+  return batchId ? `${url}?${conversionBatchParam}=${encodeURIComponent(batchId)}` : url;
 }

@@ -1,3 +1,4 @@
+import type { ConversionJob } from '@grabbit/contracts/convert-jobs';
 import { describe, expect, it } from 'vitest';
 import {
   batchProgress,
@@ -9,13 +10,29 @@ import {
   waitingFor,
 } from './conversion-queue';
 
-const file = (name: string) => new File(['x'], name, { type: 'image/png' });
-
 function queued(...ids: string[]): QueueState {
   return queueReducer(emptyQueue, {
     type: 'batchStarted',
-    items: ids.map((id) => ({ id, file: file(`${id}.png`) })),
+    items: ids.map((id) => ({ id, name: `${id}.png` })),
   });
+}
+
+const job = (jobId: string): ConversionJob => ({
+  jobId,
+  status: 'converting',
+  statusUrl: `/api/convert/jobs/${jobId}`,
+});
+
+/** An item's job answered, then its result fetched. */
+function completed(state: QueueState, id: string, outputUrl: string, downloadName: string): QueueState {
+  const started = queueReducer(state, {
+    type: 'jobStarted',
+    id,
+    job: job(id),
+    progressId: `p-${id}`,
+    downloadName,
+  });
+  return queueReducer(started, { type: 'completed', id, outputUrl });
 }
 
 /** A batch whose items all have their turn. */
@@ -73,10 +90,10 @@ describe('conversion queue', () => {
 
   it('completes or fails an item, and ignores results for removed items', () => {
     let state = started('a', 'b', 'c');
-    state = queueReducer(state, { type: 'completed', id: 'a', outputUrl: 'blob:1', downloadName: 'a.jpg' });
+    state = completed(state, 'a', 'blob:1', 'a.jpg');
     state = queueReducer(state, { type: 'failed', id: 'b', error: 'Not an image' });
     state = queueReducer(state, { type: 'removed', id: 'c' });
-    state = queueReducer(state, { type: 'completed', id: 'c', outputUrl: 'blob:2', downloadName: 'c.jpg' });
+    state = completed(state, 'c', 'blob:2', 'c.jpg');
     expect(state.items.map((i) => i.id)).toEqual(['a', 'b']);
     expect(statusText(state.items[0]!)).toBe('Completed');
     expect(statusText(state.items[1]!)).toBe('Failed: Not an image');
@@ -85,27 +102,22 @@ describe('conversion queue', () => {
 
   it('a failed item stays failed when a late completion arrives', () => {
     let state = queueReducer(started('a'), { type: 'failed', id: 'a', error: 'x' });
-    state = queueReducer(state, { type: 'completed', id: 'a', outputUrl: 'blob:1', downloadName: 'a.jpg' });
+    state = completed(state, 'a', 'blob:1', 'a.jpg');
     expect(state.items[0]!.status).toBe('failed');
   });
 
   it('counts the running batch for the overall bar, not earlier items', () => {
     let state = started('old');
-    state = queueReducer(state, {
-      type: 'completed',
-      id: 'old',
-      outputUrl: 'blob:0',
-      downloadName: 'old.jpg',
-    });
+    state = completed(state, 'old', 'blob:0', 'old.jpg');
     state = queueReducer(state, { type: 'batchFinished' });
     state = queueReducer(state, {
       type: 'batchStarted',
       items: [
-        { id: 'x', file: file('x.png') },
-        { id: 'y', file: file('y.png') },
+        { id: 'x', name: 'x.png' },
+        { id: 'y', name: 'y.png' },
       ],
     });
-    state = queueReducer(state, { type: 'completed', id: 'x', outputUrl: 'blob:1', downloadName: 'x.jpg' });
+    state = completed(state, 'x', 'blob:1', 'x.jpg');
     expect(batchProgress(state)).toEqual({ total: 2, completed: 1, percent: 50 });
     state = queueReducer(state, { type: 'failed', id: 'y', error: 'bad' });
     expect(batchProgress(state)).toEqual({ total: 2, completed: 1, percent: 100 });

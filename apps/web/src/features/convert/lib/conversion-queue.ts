@@ -1,16 +1,23 @@
 // The conversion queue as a pure reducer: an item starts converting with
-// progress 0 and ends completed (with a local link) or failed (with its message). Items can be
-// removed or cleared at any time; late results for a removed item are ignored.
+// progress 0, learns its server job once the upload is in, and ends completed (with a local link)
+// or failed (with its message). Items can be removed or cleared at any time; late results for a
+// removed item are ignored. Items kept across a reload come back through `restored`.
 
 import type { ConversionStage } from '@grabbit/contracts';
+import type { ConversionJob } from '@grabbit/contracts/convert-jobs';
 
 export type { ConversionStage };
 export type QueueItemStatus = 'converting' | 'completed' | 'failed';
 
 export interface QueueItem {
   id: string;
-  file: File;
+  /** The chosen file's name (the file itself is not kept across a reload). */
+  name: string;
   status: QueueItemStatus;
+  /** The server's job, once the upload is in: the conversion is followed (and found again) by it. */
+  job?: ConversionJob;
+  /** The hub group of the conversion's progress events. */
+  progressId?: string;
   /**
    * What the item waits for before it uploads: a free slot (the page runs only as many conversions
    * at once as the server allows), or the server's per-minute limit on new jobs (for `seconds`).
@@ -25,6 +32,8 @@ export interface QueueItem {
   /** The converted file's size, shown beside its name. */
   outputBytes?: number;
   error?: string;
+  /** Never sent before a reload: the page lost the file, the visitor adds it again (see kept-queue). */
+  needsFile?: boolean;
 }
 
 export type Waiting = { for: 'slot' } | { for: 'limit' | 'busy'; seconds: number };
@@ -42,11 +51,13 @@ export interface QueueState {
 }
 
 export type QueueAction =
-  | { type: 'batchStarted'; items: { id: string; file: File }[] }
+  | { type: 'batchStarted'; items: { id: string; name: string }[] }
+  | { type: 'jobStarted'; id: string; job: ConversionJob; progressId: string; downloadName: string }
+  | { type: 'restored'; items: QueueItem[] }
   | { type: 'waiting'; id: string; waiting: Waiting | undefined }
   | { type: 'uploadProgress'; id: string; progress: number }
   | { type: 'conversionProgress'; id: string; stage: ConversionStage; percent: number }
-  | { type: 'completed'; id: string; outputUrl: string; downloadName: string; outputBytes?: number }
+  | { type: 'completed'; id: string; outputUrl: string; outputBytes?: number }
   | { type: 'failed'; id: string; error: string }
   | { type: 'batchFinished' }
   | { type: 'removed'; id: string }
@@ -66,14 +77,26 @@ function updateConverting(state: QueueState, id: string, change: (item: QueueIte
 export function queueReducer(state: QueueState, action: QueueAction): QueueState {
   switch (action.type) {
     case 'batchStarted': {
-      const added = action.items.map(({ id, file }): QueueItem => ({
+      const added = action.items.map(({ id, name }): QueueItem => ({
         id,
-        file,
+        name,
         status: 'converting',
         waiting: { for: 'slot' },
         progress: 0,
       }));
       return { items: [...state.items, ...added], batchIds: added.map((item) => item.id) };
+    }
+    case 'jobStarted':
+      return updateConverting(state, action.id, (item) => ({
+        ...item,
+        job: action.job,
+        progressId: action.progressId,
+        downloadName: action.downloadName,
+        progress: 100,
+      }));
+    case 'restored': {
+      const known = new Set(state.items.map((item) => item.id));
+      return { ...state, items: [...action.items.filter((item) => !known.has(item.id)), ...state.items] };
     }
     case 'waiting':
       return updateConverting(state, action.id, (item) => ({ ...item, waiting: action.waiting }));
@@ -102,7 +125,6 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         status: 'completed',
         progress: 100,
         outputUrl: action.outputUrl,
-        downloadName: action.downloadName,
         outputBytes: action.outputBytes,
       }));
     case 'failed':
@@ -139,7 +161,7 @@ export function batchProgress(state: QueueState): { total: number; completed: nu
 /** The status line of an item, also read out by screen readers. */
 export function statusText(item: QueueItem): string {
   if (item.status === 'completed') return 'Completed';
-  if (item.status === 'failed') return `Failed: ${item.error ?? ''}`;
+  if (item.status === 'failed') return item.needsFile ? (item.error ?? '') : `Failed: ${item.error ?? ''}`;
   if (item.waiting?.for === 'slot') return 'Waiting for one of your running conversions to end…';
   if (item.waiting?.for === 'limit')
     return `Waiting about ${item.waiting.seconds} s: the server allows only so many new jobs a minute…`;

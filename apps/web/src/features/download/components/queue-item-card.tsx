@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Progress } from '../../../components/ui/progress';
 import { Button } from '../../../components/ui/button';
 import { MonetizedButton, type PlatformType } from '../../monetization';
-import { formatFileSize, opensInNewTab, progressLabel, type QueueItem } from '../lib/queue';
+import { formatFileSize, opensInNewTab, progressLabel, saveLabel, type QueueItem } from '../lib/queue';
 
 export interface QueueItemCardProps {
   item: QueueItem;
@@ -14,6 +14,8 @@ export interface QueueItemCardProps {
   onDownload: (item: QueueItem) => void;
   onSave: (item: QueueItem) => void;
   onDelete: (item: QueueItem) => void;
+  /** Set on items that may be picked for one zip: the item's checkbox. */
+  selection?: { checked: boolean; onChange: (checked: boolean) => void };
 }
 
 const statusText: Record<QueueItem['status'], string> = {
@@ -23,12 +25,6 @@ const statusText: Record<QueueItem['status'], string> = {
   completed: 'Completed',
   error: 'Failed',
 };
-
-/** What the save button does: saves the file, in its format ("Save MP3"). */
-function saveLabel(item: QueueItem): string {
-  const extension = /\.([a-z0-9]+)$/i.exec(item.fileName ?? '')?.[1];
-  return extension ? `Save ${extension.toUpperCase()}` : 'Save file';
-}
 
 /** The item's picture; one that fails to load gives way to a plain placeholder, never a broken image. */
 function QueueThumbnail({ src }: { src: string }) {
@@ -49,7 +45,14 @@ function QueueThumbnail({ src }: { src: string }) {
   );
 }
 
-export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete }: QueueItemCardProps) {
+export function QueueItemCard({
+  item,
+  platformType,
+  onDownload,
+  onSave,
+  onDelete,
+  selection,
+}: QueueItemCardProps) {
   const active = item.status === 'downloading' || item.status === 'processing';
   const size = formatFileSize(item.fileSize);
   return (
@@ -59,6 +62,15 @@ export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete
       data-status={item.status}
       data-task-id={item.taskId}
     >
+      {selection && (
+        <input
+          type="checkbox"
+          className="size-5 shrink-0"
+          aria-label={`Select ${item.title}`}
+          checked={selection.checked}
+          onChange={(event) => selection.onChange(event.target.checked)}
+        />
+      )}
       {item.thumbnailUrl && <QueueThumbnail src={item.thumbnailUrl} />}
       <div className="min-w-0 flex-1 space-y-1">
         <p className="truncate font-medium text-slate-900" title={item.title}>
@@ -94,11 +106,21 @@ export function QueueItemCard({ item, platformType, onDownload, onSave, onDelete
             Download
           </MonetizedButton>
         )}
-        {item.status === 'completed' && item.downloadUrl && (
-          <MonetizedButton platformType={platformType} gatedButton="queue-item" onAction={() => onSave(item)}>
-            {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
-          </MonetizedButton>
-        )}
+        {item.status === 'completed' &&
+          item.downloadUrl &&
+          (item.gatePassed ? (
+            <Button onClick={() => onSave(item)}>
+              {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
+            </Button>
+          ) : (
+            <MonetizedButton
+              platformType={platformType}
+              gatedButton="queue-item"
+              onAction={() => onSave(item)}
+            >
+              {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
+            </MonetizedButton>
+          ))}
         {item.status === 'completed' && item.cloudFileKey && (
           <Button variant="outline" onClick={() => onDelete(item)}>
             Delete

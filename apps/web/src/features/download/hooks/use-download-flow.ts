@@ -16,7 +16,7 @@ import type { ChoiceFields } from '../lib/clip-choice';
 import { linkKind } from '../lib/link-kind';
 import { noMediaDownloaded, postListFailure } from '../lib/messages';
 import { postItemFormat } from '../lib/post-item-format';
-import { queueReducer, type QueueItem } from '../lib/queue';
+import { queueReducer, zipOfSelection, type QueueItem } from '../lib/queue';
 import type { UrlRow } from '../lib/url-rows';
 import { useCloudQueueActions } from './use-cloud-queue-actions';
 import { useQueueActions } from './use-queue-actions';
@@ -188,10 +188,22 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
     [runBatch, runItem],
   );
 
+  /** The selected videos as one zip: one batch, behind the one gate its button passed. */
+  const downloadZip = useCallback(
+    (selected: readonly QueueItem[]) => {
+      const zip = zipOfSelection(newId(), selected);
+      if (!zip?.playlistVideos) return;
+      for (const item of selected) dispatch({ type: 'remove', id: item.id });
+      dispatch({ type: 'add', items: [zip] });
+      void runBatch(zip, zip.playlistVideos).finally(resetGateAfterDownload);
+    },
+    [runBatch],
+  );
+
   const saveItem = useCallback(
     (item: QueueItem) => (item.cloudFileKey ? openCloudItem(item) : actions.saveItem(item)),
     [actions, openCloudItem],
   );
 
-  return { queue, busy, generation, start, downloadItem, saveItem, deleteCloudItem };
+  return { queue, busy, generation, start, downloadItem, downloadZip, saveItem, deleteCloudItem };
 }

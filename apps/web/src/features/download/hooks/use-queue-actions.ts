@@ -132,34 +132,39 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     [runBatchNow],
   );
 
-  const saveItem = useCallback((item: QueueItem) => {
-    const link = item.downloadUrl;
-    if (!link) return;
-    if (opensInNewTab(item)) {
-      // Opened inside the click, so the browser lets the tab open.
-      window.open(link, '_blank', 'noopener');
-      toast.success('Cloud Storage', { description: 'File opened from cloud storage' });
-      resetGateAfterDownload();
-      return;
-    }
-    const fileName = savedFileName(item);
-    void (async () => {
-      try {
-        if (item.batchId) await savePostLink(link);
-        else if (!(await fileIsAvailable(link))) {
-          toast.error('Download Failed', {
-            description: 'Failed to download file. The file may have expired.',
-          });
-          return;
-        } else await saveLink(link, fileName);
-        toast.success('Downloaded!', { description: `${fileName} saved to your downloads folder` });
-      } catch {
-        toast.error('Download Failed', { description: 'Failed to download file' });
-      } finally {
+  const saveItem = useCallback(
+    (item: QueueItem) => {
+      const link = item.downloadUrl;
+      if (!link) return;
+      // The gate was passed for this file: saving it again does not ask again.
+      if (!item.gatePassed) update(item.id, { gatePassed: true });
+      if (opensInNewTab(item)) {
+        // Opened inside the click, so the browser lets the tab open.
+        window.open(link, '_blank', 'noopener');
+        toast.success('Cloud Storage', { description: 'File opened from cloud storage' });
         resetGateAfterDownload();
+        return;
       }
-    })();
-  }, []);
+      const fileName = savedFileName(item);
+      void (async () => {
+        try {
+          if (item.batchId) await savePostLink(link);
+          else if (!(await fileIsAvailable(link))) {
+            toast.error('Download Failed', {
+              description: 'Failed to download file. The file may have expired.',
+            });
+            return;
+          } else await saveLink(link, fileName);
+          toast.success('Downloaded!', { description: `${fileName} saved to your downloads folder` });
+        } catch {
+          toast.error('Download Failed', { description: 'Failed to download file' });
+        } finally {
+          resetGateAfterDownload();
+        }
+      })();
+    },
+    [update],
+  );
 
   return { runItem, runBatch, saveItem };
 }

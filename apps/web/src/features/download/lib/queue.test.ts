@@ -4,7 +4,10 @@ import {
   opensInNewTab,
   progressLabel,
   queueReducer,
+  saveLabel,
   savedFileName,
+  selectableForZip,
+  zipOfSelection,
   type QueueItem,
 } from './queue';
 
@@ -45,5 +48,35 @@ describe('download queue', () => {
     expect(formatFileSize(undefined)).toBeUndefined();
     expect(progressLabel({ status: 'downloading', progress: 42.4 })).toBe('42%');
     expect(progressLabel({ status: 'processing', progress: 90 })).toBe('Processing');
+  });
+});
+
+describe('a selection saved as one zip', () => {
+  const video = (n: number): QueueItem => ({
+    id: `v${n}`,
+    url: `https://example.com/${n}.mp4`,
+    status: 'pending',
+    progress: 0,
+    format: 'mp3',
+    quality: 'best',
+    title: `Clip ${n}`,
+    isPlaylistItem: true,
+    playlistTitle: 'Thirty clips',
+  });
+
+  it('takes only playlist videos not started yet', () => {
+    expect(selectableForZip(video(1))).toBe(true);
+    expect(selectableForZip({ ...video(1), status: 'completed' })).toBe(false);
+    expect(selectableForZip({ ...video(1), isPlaylistItem: false })).toBe(false);
+  });
+
+  it('is one item with every selected video, its gate passed, saved as "Save zip (n files)"', () => {
+    const zip = zipOfSelection('zip', [video(1), video(2)]);
+    expect(zip).toMatchObject({ title: 'Thirty clips (2 files)', format: 'mp3', gatePassed: true });
+    expect(zip?.playlistVideos?.map((item) => item.url)).toEqual([video(1).url, video(2).url]);
+    expect(saveLabel(zip ?? video(1))).toBe('Save zip (2 files)');
+    expect(saveLabel({ fileName: 'song.mp3' })).toBe('Save MP3');
+    expect(saveLabel({})).toBe('Save file');
+    expect(zipOfSelection('zip', [])).toBeUndefined();
   });
 });

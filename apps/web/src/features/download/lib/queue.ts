@@ -1,5 +1,5 @@
 // The download queue's items and the pure updates the page applies to them.
-import { formatMegabytes, type DownloadFormat, type Platform } from '@grabbit/catalog';
+import { countOf, formatMegabytes, type DownloadFormat, type Platform } from '@grabbit/catalog';
 import type { ClipOptions, MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
 import type { CloudChoice } from '../../cloud-storage';
 
@@ -41,6 +41,11 @@ export interface QueueItem {
   cloudFileKey?: string;
   /** When the item's (private) cloud link stops working. */
   cloudLinkExpiresAt?: string;
+  /**
+   * The file was paid for with the click-gate once (its first save, or the one gate of a zip of
+   * selected items): saving the same file again does not ask again.
+   */
+  gatePassed?: boolean;
 }
 
 /** Whether downloads on this page ask for the watermark-free file (the catalog's promise). */
@@ -86,4 +91,43 @@ export function formatFileSize(bytes: number | undefined | null): string | undef
 /** The text beside the progress bar: the percentage, or Processing. */
 export function progressLabel(item: Pick<QueueItem, 'status' | 'progress'>): string {
   return item.status === 'processing' ? 'Processing' : `${Math.round(item.progress)}%`;
+}
+
+/** Items a visitor may pick for one zip: a playlist's videos not started yet. */
+export function selectableForZip(item: Pick<QueueItem, 'status' | 'isPlaylistItem'>): boolean {
+  return item.status === 'pending' && item.isPlaylistItem === true;
+}
+
+/**
+ * The one queue item that stands for the selected videos saved as one zip: its batch is created
+ * behind one gate, so its saves never ask again.
+ */
+export function zipOfSelection(id: string, selected: readonly QueueItem[]): QueueItem | undefined {
+  const first = selected[0];
+  if (!first) return undefined;
+  const title = first.playlistTitle ?? 'Playlist';
+  return {
+    id,
+    url: first.url,
+    status: 'pending',
+    progress: 0,
+    format: first.format,
+    quality: 'best',
+    title: `${title} (${countOf(selected.length, 'file')})`,
+    playlistTitle: title,
+    playlistVideos: selected.map((item) => ({
+      url: item.url,
+      title: item.title,
+      thumbnailUrl: item.thumbnailUrl ?? null,
+      duration: null,
+    })),
+    gatePassed: true,
+  };
+}
+
+/** What a finished item's save button does: "Save MP3", "Save zip (12 files)". */
+export function saveLabel(item: Pick<QueueItem, 'fileName' | 'playlistVideos'>): string {
+  if (item.playlistVideos) return `Save zip (${countOf(item.playlistVideos.length, 'file')})`;
+  const extension = /\.([a-z0-9]+)$/i.exec(item.fileName ?? '')?.[1];
+  return extension ? `Save ${extension.toUpperCase()}` : 'Save file';
 }

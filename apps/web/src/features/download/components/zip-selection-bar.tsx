@@ -1,0 +1,46 @@
+// Above a long playlist's videos: "Select all" and the one gated button that saves the selected
+// videos as one zip (one batch on the server, one job start, one gate for all of them).
+import { countOf } from '@grabbit/catalog';
+import { MonetizedButton, type PlatformType } from '../../monetization';
+
+export interface ZipSelectionBarProps {
+  selectable: number;
+  selected: number;
+  platformType: PlatformType;
+  onSelectAll: (checked: boolean) => void;
+  onZip: () => void;
+}
+
+export function ZipSelectionBar({
+  selectable,
+  selected,
+  platformType,
+  onSelectAll,
+  onZip,
+}: ZipSelectionBarProps) {
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-md bg-slate-50 p-3"
+      data-testid="zip-selection"
+    >
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
+        <input
+          type="checkbox"
+          className="size-5"
+          checked={selected === selectable}
+          onChange={(event) => onSelectAll(event.target.checked)}
+        />
+        Select all ({selectable})
+      </label>
+      <MonetizedButton
+        platformType={platformType}
+        gatedButton="queue-item"
+        disabled={selected === 0}
+        onAction={onZip}
+        data-testid="zip-selection-button"
+      >
+        Download {countOf(selected, 'video')} as one zip
+      </MonetizedButton>
+    </div>
+  );
+}
