@@ -19,7 +19,7 @@ const get = (test: TestApp, remoteAddress: string, headers: Record<string, strin
 describe('API budget per client', () => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await startTestApp({ RATE_LIMIT_API_PER_MINUTE: '3' });
+    test = await startTestApp({ RATE_LIMIT_API_PER_MINUTE: '3', RATE_LIMIT_JOB_READS_PER_MINUTE: '4' });
   });
   afterAll(() => test.close());
 
@@ -58,23 +58,19 @@ describe('API budget per client', () => {
     }
   });
 
-  it("a conversion's status and result reads are never limited (the page follows its jobs by them)", async () => {
-    for (let i = 0; i < 10; i += 1) {
-      const status = await test.app.inject({
-        method: 'GET',
-        url: '/api/convert/jobs/AAAAAAAAAAAAAAAAAAAAAA',
-        remoteAddress: '203.0.113.10',
-      });
+  it("a conversion's status and result reads spend their own budget, not the API one", async () => {
+    const read = (url: string) => test.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.10' });
+    for (let i = 0; i < 4; i += 1) {
+      const status = await read('/api/convert/jobs/AAAAAAAAAAAAAAAAAAAAAA');
       expect(status.statusCode).toBe(404);
-      expect(status.headers['ratelimit-limit']).toBeUndefined();
+      expect(status.headers['ratelimit-limit']).toBe('4');
+      expect(status.headers['ratelimit-remaining']).toBe(String(3 - i));
     }
-    const result = await test.app.inject({
-      method: 'GET',
-      url: '/api/convert/result/AAAAAAAAAAAAAAAAAAAAAA',
-      remoteAddress: '203.0.113.10',
-    });
-    expect(result.headers['ratelimit-limit']).toBeUndefined();
-    // Other API calls of the same client still count.
+    // Past its own budget (4 in this app), the next read is refused like any flood.
+    const result = await read('/api/convert/result/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(result.statusCode).toBe(429);
+    expect(result.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // The API budget of the same client was not touched by those reads.
     expect((await get(test, '203.0.113.10')).headers['ratelimit-remaining']).toBe('2');
   });
 

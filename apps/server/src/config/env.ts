@@ -132,6 +132,8 @@ export const configSchema = z.object({
   /** Salt of the hashed client addresses limits key on; random per process when empty. */
   RATE_LIMIT_SALT: z.string().default(''),
   RATE_LIMIT_API_PER_MINUTE: positiveInt(60),
+  // The converter page reads each job's status and result: ten a second is room for a big batch.
+  RATE_LIMIT_JOB_READS_PER_MINUTE: positiveInt(600),
   RATE_LIMIT_JOBS_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_PREVIEWS_PER_MINUTE: positiveInt(30),
   /** Link previews one client may have loading at once (of the server's few preview reads). */

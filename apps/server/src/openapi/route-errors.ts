@@ -5,7 +5,7 @@
 import { apiErrorBodySchema, errorStatus, type ErrorCode } from '@grabbit/contracts';
 import type { FastifySchema } from 'fastify';
 import { jobGateErrors } from '../security/job-gate';
-import { unlimitedApiPaths } from '../security/register';
+import { apiBudgetOf } from '../security/register';
 
 export interface RouteFacts {
   url: string;
@@ -16,8 +16,8 @@ export interface RouteFacts {
 /** Codes a visitor never sees (the answer to a client that went away) are not documented. */
 const neverSeen = new Set<ErrorCode>(['REQUEST_CANCELLED']);
 
-/** Whether the route's answers count against the API budget (and carry its RateLimit headers). */
-export const isCounted = (url: string) => !unlimitedApiPaths.has(url);
+/** Whether the route's answers count against a budget (and carry its RateLimit headers). */
+export const isCounted = (url: string) => apiBudgetOf(url) !== null;
 
 export function routeErrorCodes({ url, schema, startsJob }: RouteFacts): ErrorCode[] {
   const codes: ErrorCode[] = ['INVALID_API_KEY', 'INTERNAL_ERROR'];

@@ -1,5 +1,5 @@
-// Per-client budgets (@fastify/rate-limit's counters): API calls, job starts, previews and hub
-// connections count separately, each per minute, keyed on the client's hashed identity (or its API key).
+// Per-client budgets (@fastify/rate-limit's counters): API calls, reads of conversion jobs, job
+// starts, previews and hub connections count separately, each per minute, keyed on the client's hashed identity (or its API key).
 // Answers carry the draft-IETF RateLimit-* headers; over the budget: 429 RATE_LIMITED with
 // Retry-After. The counters (rate-counter.ts) are in memory for one node; in scaled mode in Redis,
 // so every API node counts together; the plugin counts in them through its store option.
@@ -13,7 +13,7 @@ import { MemoryRateCounter, RedisRateCounter, type RateCounter } from './rate-co
 import { counterStore } from './rate-limit-store';
 
 /** The budgets routes spend (the hub spends its own at its handshake: hub-limits.ts). */
-export type Budget = 'api' | 'jobs' | 'previews';
+export type Budget = 'api' | 'jobReads' | 'jobs' | 'previews';
 export type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /** The budgets' counters: in memory for one node; in Redis (shared by every API node) when scaled. */
@@ -74,6 +74,7 @@ export async function spend(limiter: Limiter, request: FastifyRequest, reply: Fa
 export function createLimiters(app: FastifyInstance, config: Config): Record<Budget, Limiter> {
   return {
     api: createLimiter(app, 'api', config.RATE_LIMIT_API_PER_MINUTE, (limits) => limits.apiPerMinute),
+    jobReads: createLimiter(app, 'jobReads', config.RATE_LIMIT_JOB_READS_PER_MINUTE),
     jobs: createLimiter(app, 'jobs', config.RATE_LIMIT_JOBS_PER_MINUTE, (limits) => limits.jobsPerMinute),
     previews: createLimiter(app, 'previews', config.RATE_LIMIT_PREVIEWS_PER_MINUTE),
   };

@@ -15,7 +15,7 @@ import { appendOnRequest, jobGate } from './job-gate';
 import { registerBodyStallCut } from './upload-stall';
 import { BatchStarts } from './batch-starts';
 import { hubAdmission, type HubAdmission } from './hub-limits';
-import { createLimiters, rateCounter, registerRateLimitStore, spend } from './rate-limits';
+import { createLimiters, rateCounter, registerRateLimitStore, spend, type Budget } from './rate-limits';
 import { routePath } from '../http/route-path';
 
 declare module 'fastify' {
@@ -51,16 +51,17 @@ async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled:
 }
 
 /**
- * Paths never counted: health checks must answer however busy the API is; a conversion's status
- * (one record read, never cached) and its result, which the converter page reads to follow each of
- * its jobs: together they are the answer one upload used to give, and counted, a batch of small files
- * would wait for the next minute. The work stays bounded by the job budget and the running-job cap.
+ * Which budget an API path spends. Health checks are never counted: they must answer however busy
+ * the API is. A conversion's status and its result, which the converter page reads to follow each
+ * of its jobs, spend their own larger budget: together they are the answer one upload used to
+ * give, and counted in the API budget a batch of small files would wait for the next minute. They
+ * are still bounded, so a client cannot read records in a loop without limit.
  */
-export const unlimitedApiPaths: ReadonlySet<string> = new Set<string>([
-  apiRoutes.health,
-  apiRoutes.conversionJob,
-  apiRoutes.conversionResult,
-]);
+export function apiBudgetOf(path: string): Extract<Budget, 'api' | 'jobReads'> | null {
+  if (path === apiRoutes.health) return null;
+  if (path === apiRoutes.conversionJob || path === apiRoutes.conversionResult) return 'jobReads';
+  return 'api';
+}
 
 export async function registerSecurity(
   app: FastifyInstance,
@@ -86,7 +87,8 @@ export async function registerSecurity(
     if (token !== undefined && !key) throw invalidKey();
     request.apiKey = key ?? null;
     request.clientId = key?.clientKey ?? identity.keyOf(request.ip);
-    if (isApi && !unlimitedApiPaths.has(path)) await spend(limiters.api, request, reply);
+    const budget = isApi ? apiBudgetOf(path) : null;
+    if (budget) await spend(limiters[budget], request, reply);
   });
 
   // Routes say in their options whether they start work (job-gate.ts).
