@@ -127,6 +127,22 @@ export async function makeVideo(dir: string, name: string, options: AvFixtureOpt
   return file;
 }
 
+/**
+ * A long clip made cheaply: two seconds encoded, then repeated by stream copy (no encoding) to
+ * `seconds`. For tests that need much work from the converter, not from the fixture's maker.
+ */
+export async function makeLongVideo(
+  dir: string,
+  name: string,
+  options: AvFixtureOptions = {},
+): Promise<string> {
+  const { seconds = 60 } = options;
+  const piece = await makeVideo(dir, `piece-${name}`, { ...options, seconds: 2 });
+  const file = path.join(dir, name);
+  await ffmpeg(['-stream_loop', String(Math.ceil(seconds / 2) - 1), '-i', piece, '-c', 'copy', file]);
+  return file;
+}
+
 const audioDefaults: Record<string, string[]> = {
   mp3: ['-c:a', 'libmp3lame'],
   wav: ['-c:a', 'pcm_s16le'],
