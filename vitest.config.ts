@@ -7,15 +7,15 @@ import { longestFirst } from './apps/server/test/support/longest-first-sequencer
  */
 const longFiles = [
   'apps/server/test/convert-corpus.test.ts',
-  'apps/server/test/convert-target-size.test.ts',
   'apps/server/test/convert-matrix.test.ts',
   'apps/server/test/scaled-shutdown.test.ts',
-  'apps/server/test/download-target-size.test.ts',
-  'apps/server/test/convert-safety.test.ts',
+  'apps/server/test/convert-target-size.test.ts',
   'apps/server/test/download-formats.test.ts',
+  'apps/server/test/download-target-size.test.ts',
   'apps/server/test/scaled-cloud-storage.test.ts',
   'apps/server/test/uploads-resumable.test.ts',
   'apps/server/test/scaled-cluster.test.ts',
+  'apps/server/test/convert-safety.test.ts',
   'apps/server/test/download-preview.test.ts',
   'apps/server/test/jobs-running-cap.test.ts',
   'apps/server/test/scaled-convert-cluster.test.ts',
@@ -46,6 +46,7 @@ export default defineConfig({
           maxWorkers: 2,
           // Each test file runs in a temporary working folder of its own, as `npm start` runs in one.
           setupFiles: ['apps/server/test/support/working-folder-setup.ts'],
+          globalSetup: ['apps/server/test/support/corpus-global-setup.ts'],
         },
       },
       {
@@ -97,6 +98,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One process runs the browser test files in turn (each file starts its own server and
+          // browser): no new process and fresh imports per file. Its own group, after the others.
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
