@@ -3,16 +3,12 @@
 // dist/server.js as `npm start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { serverDist } from '../../../scripts/build-server.mjs';
-import { freshFolder } from './support/working-folder';
+import { freshFolder, tsxLoader } from './support/working-folder';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-/** tsx's loader by its full address: the server's working folder is not the repository. */
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface ServerRun {
   child: ChildProcess;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { freePort } from './free-port';
 import { testLimits } from './test-limits';
 import { until } from './until';
+import { tsxLoader } from './working-folder';
 
 export interface NodeProcess {
   name: string;
@@ -24,7 +25,7 @@ export interface ApiProcess extends NodeProcess {
 const sourceDir = path.resolve(import.meta.dirname, '../../src');
 
 function launch(name: string, entry: string, env: Record<string, string>): NodeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(sourceDir, entry)], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(sourceDir, entry)], {
     // Tests fire many requests from one address: the same raised limits as in-process test apps.
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...testLimits, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

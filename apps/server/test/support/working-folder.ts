@@ -2,8 +2,16 @@
 // `.data` relative to it (no DATA_DIR). Each app gets a fresh temporary working folder of its own,
 // so apps of one test file never share a data folder.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * tsx's loader by its full address, for `node --import`: a process started in a temporary working
+ * folder cannot find the package by its name there.
+ */
+export const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** The data folder a server started in `workDir` uses when DATA_DIR is left at its default. */
 export const defaultDataDir = (workDir: string) => path.join(workDir, '.data');
