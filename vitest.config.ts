@@ -1,7 +1,32 @@
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from './apps/server/test/support/longest-first-sequencer.ts';
+
+/**
+ * Test files that run longest (CI report of `npm test`), longest first: they start ahead of all
+ * others so that the two workers end together. A file that grows past ~15 s belongs here.
+ */
+const longFiles = [
+  'apps/server/test/convert-corpus.test.ts',
+  'apps/server/test/convert-matrix.test.ts',
+  'apps/server/test/scaled-shutdown.test.ts',
+  'apps/server/test/convert-target-size.test.ts',
+  'apps/server/test/download-formats.test.ts',
+  'apps/server/test/download-target-size.test.ts',
+  'apps/server/test/scaled-cloud-storage.test.ts',
+  'apps/server/test/uploads-resumable.test.ts',
+  'apps/server/test/scaled-cluster.test.ts',
+  'apps/server/test/convert-safety.test.ts',
+  'apps/server/test/download-preview.test.ts',
+  'apps/server/test/jobs-running-cap.test.ts',
+  'apps/server/test/scaled-convert-cluster.test.ts',
+  'apps/server/test/engines-setup.test.ts',
+  'apps/server/test/foundation-startup.test.ts',
+  'apps/server/test/scaled-bullmq-runner.test.ts',
+];
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: longestFirst(longFiles) },
     projects: [
       {
         test: {
@@ -19,6 +44,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: engines are heavy, keep integration files to two at a time.
           maxWorkers: 2,
+          // Each test file runs in a temporary working folder of its own, as `npm start` runs in one.
+          setupFiles: ['apps/server/test/support/working-folder-setup.ts'],
+          globalSetup: ['apps/server/test/support/corpus-global-setup.ts'],
         },
       },
       {
@@ -61,6 +89,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          setupFiles: ['apps/server/test/support/working-folder-setup.ts'],
         },
       },
       {
@@ -71,6 +100,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One process runs the browser test files in turn (each file starts its own server and
+          // browser): no new process and fresh imports per file. Its own group, after the others.
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

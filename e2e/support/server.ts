@@ -1,21 +1,20 @@
-// Starts the real Grabbit server for browser tests: a free port on 127.0.0.1, a throw-away data
-// folder, quiet logs, and the shipped per-client limits (rate limits and the running-job cap as
+// Starts the real Grabbit server for browser tests as `npm start` runs it: in a throw-away working
+// folder with the default, relative data folder (`.data`), on a free port of 127.0.0.1; quiet logs, and the shipped per-client limits (rate limits and the running-job cap as
 // `npm start` has them): the pages must work within them. A test that must lift a limit passes
 // only that one in `env` and says why. It serves the built pages (apps/web/dist; `npm run build`
 // runs before tests).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/support/free-port';
+import { defaultDataDir, freshFolder } from '../../apps/server/test/support/working-folder';
 import { buildServer, serverDist } from '../../scripts/build-server.mjs';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   /** http://127.0.0.1:{port}, no trailing slash. */
   url: string;
   port: number;
+  /** The server's data folder: `.data` in its working folder. */
   dataDir: string;
   /** What the server printed so far (for failure messages). */
   output: () => string;
@@ -61,10 +60,10 @@ function stopChild(child: ChildProcess): Promise<void> {
  * running the built JavaScript instead is a change here only.
  */
 /** The server as `npm start` ships it: compiled JavaScript run by Node (built when sources changed). */
-async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
+async function spawnServer(workDir: string, env: Record<string, string>): Promise<ChildProcess> {
   await buildServer({ quiet: true });
   return spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'server.js')], {
-    cwd: repoRoot,
+    cwd: workDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,15 +74,14 @@ export async function startServer({
   timeoutMs = 30_000,
 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'grabbit-e2e-'));
+  const workDir = freshFolder('grabbit-e2e-');
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = await spawnServer({
+  const child = await spawnServer(workDir, {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
     // The test machine's disk may be fuller than a server's; free space is not what these test.
     DISK_MIN_FREE_MB: '1',
     ...env,
@@ -93,7 +91,7 @@ export async function startServer({
   const output = () => log;
   const stop = async () => {
     await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(url, child, output, timeoutMs);
@@ -101,5 +99,5 @@ export async function startServer({
     await stop();
     throw error;
   }
-  return { url, port, dataDir, output, stop };
+  return { url, port, dataDir: defaultDataDir(workDir), output, stop };
 }

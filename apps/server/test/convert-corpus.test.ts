@@ -2,18 +2,16 @@
 // files from other tools): each one converted to every output its page offers and the result
 // checked; the intentionally broken ones must be refused with a clear error, never a crash. The
 // corpus lives beside the project (../shared/corpus, or CORPUS_DIR); without it this file skips.
-import { existsSync, readdirSync } from 'node:fs';
+// Long recordings are converted from their first seconds, cut by stream copy (support/corpus.ts).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConverterKind } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { allowedOutputs, canonicalFormat, type MediaFormat } from '../src/convert/formats';
+import { corpusDir, corpusFiles, corpusInput, corpusPresent as present } from './support/corpus';
 import { decodeFile, probeFile } from './support/media-fixtures';
 import { checkImageOutput, checkMediaOutput } from './support/output-checks';
 import { expectNoUploadsSoon, postConversion, useConvertApp } from './support/convert-app';
-
-const corpusDir = process.env.CORPUS_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/corpus');
-const present = existsSync(path.join(corpusDir, 'MANIFEST.md'));
 
 const kindByFolder: Record<string, ConverterKind> = { images: 'image', video: 'video', audio: 'audio' };
 /** Corpus folders named after an extension that is not the format's own name. */
@@ -27,14 +25,6 @@ const lengthMayDiffer: Record<string, { outputs: string[]; why: string }> = {
   'video/mov/macbook_screen_h264.mov': { outputs: ['mkv', 'flv'], why: 'an edit list hides 0.6 s of frames' },
 };
 
-function corpusFiles(top: string): string[] {
-  if (!present) return [];
-  return readdirSync(path.join(corpusDir, top), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(corpusDir, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
-
 /**
  * One corpus file is converted to up to nine outputs, two at a time: a 12 MP HEIC photo decodes in
  * several seconds per output on a busy two-core machine, past the suite's 60 s default.
@@ -43,17 +33,30 @@ const corpusFileTimeoutMs = 180_000;
 
 const ctx = useConvertApp('corpus', { CONVERT_CONCURRENCY: '2' });
 
-async function convertAll(relative: string, kind: ConverterKind, outputs: readonly string[]) {
-  const input = path.join(corpusDir, relative);
-  return Promise.all(
+/**
+ * Converts `relative` to every output at once (the app runs two at a time) and checks each result
+ * as soon as it is back, while the others still convert; fails with the first failure once all
+ * are done (no conversion is left running into the next test).
+ */
+async function convertAndCheck(
+  relative: string,
+  kind: ConverterKind,
+  outputs: readonly string[],
+  check: (file: string, output: string) => Promise<void>,
+): Promise<void> {
+  const input = corpusInput(relative);
+  const settled = await Promise.allSettled(
     outputs.map(async (output) => {
-      const response = await postConversion(ctx.server.app, kind, input, output);
+      const response = await postConversion(ctx.server.app, kind, input, output, {
+        name: path.basename(relative),
+      });
       expect(response.statusCode, `${relative} -> ${output}: ${response.body.slice(0, 300)}`).toBe(200);
       const file = path.join(ctx.dir, `${relative.replaceAll('/', '_')}.${output}`);
       await writeFile(file, response.rawPayload);
-      return { output, file };
+      await check(file, output);
     }),
   );
+  for (const result of settled) if (result.status === 'rejected') throw result.reason;
 }
 
 describe.skipIf(!present)('real-world corpus', () => {
@@ -66,19 +69,18 @@ describe.skipIf(!present)('real-world corpus', () => {
       it(
         `${relative} to ${outputs.join(', ')}`,
         async () => {
-          const results = await convertAll(relative, kind, outputs);
           if (kind === 'image') {
-            for (const { output, file } of results) await checkImageOutput(file, output);
+            await convertAndCheck(relative, kind, outputs, (file, output) => checkImageOutput(file, output));
             return;
           }
-          const sourceFile = path.join(corpusDir, relative);
-          const audio = (await probeFile(sourceFile)).streams.some((s) => s.codec_type === 'audio');
+          const sourceFile = corpusInput(relative);
           // The length as decoded: container headers can be wrong (an ASF that claims 2.6 s of 0.6 s).
-          const { seconds } = await decodeFile(sourceFile);
-          for (const { output, file } of results) {
+          const [probe, { seconds }] = await Promise.all([probeFile(sourceFile), decodeFile(sourceFile)]);
+          const audio = probe.streams.some((s) => s.codec_type === 'audio');
+          await convertAndCheck(relative, kind, outputs, (file, output) => {
             const duration = lengthMayDiffer[relative]?.outputs.includes(output) ? undefined : seconds;
-            await checkMediaOutput(file, output, { kind, duration, tolerance: 0.5, audio });
-          }
+            return checkMediaOutput(file, output, { kind, duration, tolerance: 0.5, audio });
+          });
           await expectNoUploadsSoon(ctx.server.dataDir);
         },
         corpusFileTimeoutMs,

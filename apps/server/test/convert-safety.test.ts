@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { magickEnv, magickPolicyDir } from '../src/media/magick-run';
-import { makePixelBombPng, makeVideo } from './support/media-fixtures';
+import { makeLongVideo, makePixelBombPng, makeVideo } from './support/media-fixtures';
 import {
   leftoverUploads,
   multipartForm,
@@ -247,7 +247,7 @@ describe('converter safety over a real connection', () => {
   it('kills the whole ffmpeg process group at the timeout and cleans up', async () => {
     // Far more work than a second holds on any machine (1800 frames of 720p to VP9), so the
     // limit stops it however fast the CPU is.
-    const clip = await makeVideo(ctx.dir, 'heavy.mp4', { seconds: 120, width: 1280, height: 720 });
+    const clip = await makeLongVideo(ctx.dir, 'heavy.mp4', { seconds: 120, width: 1280, height: 720 });
     const short = await startConvertApp({ CONVERT_TIMEOUT_SECONDS: '1' });
     try {
       const response = await postConversion(short.app, 'video', clip, 'webm');

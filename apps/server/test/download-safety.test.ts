@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { jobFolders, startTestApp, waitForTask, useSiteAndApp } from './support/download-app';
+import { until } from './support/until';
 
 const fx = useSiteAndApp({ DOWNLOAD_TIMEOUT_SECONDS: '3' });
 
@@ -194,7 +195,8 @@ describe('expiry', () => {
   it('the sweeper deletes results while the server runs', async () => {
     const app = await startTestApp({
       MEDIA_TEST_HOSTS: fx.site.host,
-      RESULT_TTL_HOURS: '0.0003',
+      // 0.001 h is 3.6 s: time to see the result before the sweep (every second) deletes it.
+      RESULT_TTL_HOURS: '0.001',
       RESULT_SWEEP_SECONDS: '1',
     });
     try {
@@ -205,9 +207,8 @@ describe('expiry', () => {
       });
       const task = await waitForTask(app.app, started.json<{ taskId: string }>().taskId);
       expect(readdirSync(path.join(app.dataDir, 'results'))).toHaveLength(1);
-      // 0.0003 h is about 1 s; the sweep runs every second.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      expect(readdirSync(path.join(app.dataDir, 'results'))).toEqual([]);
+      const results = () => readdirSync(path.join(app.dataDir, 'results'));
+      await until(() => results().length === 0, 'result swept');
       expect((await app.app.inject({ method: 'GET', url: task.downloadUrl ?? '' })).statusCode).toBe(404);
     } finally {
       await app.close();

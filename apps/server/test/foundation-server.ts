@@ -2,13 +2,13 @@
 // lines, exit codes and signal handling: src/server.ts through tsx, or the compiled
 // dist/server.js as `npm start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serverDist } from '../../../scripts/build-server.mjs';
+import { freshFolder, tsxLoader } from './support/working-folder';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export interface ServerRun {
   child: ChildProcess;
@@ -16,6 +16,8 @@ export interface ServerRun {
   url?: string;
   stdout: () => string;
   stderr: () => string;
+  /** The temporary working folder it was started in (removed by stopServer), unless given one. */
+  workDir?: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -31,16 +33,16 @@ export async function runServer(
 ): Promise<ServerRun> {
   const entry = compiled
     ? ['--enable-source-maps', path.join(serverDist, 'server.js')]
-    : ['--import', 'tsx', serverEntry];
+    : ['--import', tsxLoader, serverEntry];
+  // As `npm start` runs it: in a working folder of its own, with the default, relative DATA_DIR.
+  const workDir = cwd ? undefined : freshFolder('grabbit-foundation-');
   const child = spawn(process.execPath, entry, {
-    cwd: cwd ?? repoRoot,
+    cwd: cwd ?? workDir,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? os.tmpdir(),
       HOST: '127.0.0.1',
       PORT: '0',
-      // Started in a working folder of its own, the server keeps its default, relative DATA_DIR.
-      ...(cwd ? {} : { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'grabbit-foundation-')) }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,7 +54,7 @@ export async function runServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  const run: ServerRun = { child, stdout: () => stdout, stderr: () => stderr, exited };
+  const run: ServerRun = { child, stdout: () => stdout, stderr: () => stderr, workDir, exited };
 
   const listening = new Promise<void>((resolve) => {
     const onData = () => {
@@ -74,9 +76,12 @@ export async function runServer(
   return run;
 }
 
-/** Stops a server the test started, if it is still running. */
+/** Stops a server the test started, if it is still running, and removes its working folder. */
 export async function stopServer(run: ServerRun | undefined): Promise<void> {
-  if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
-  run.child.kill('SIGKILL');
-  await run.exited;
+  if (!run) return;
+  if (run.child.exitCode === null && run.child.signalCode === null) {
+    run.child.kill('SIGKILL');
+    await run.exited;
+  }
+  if (run.workDir) rmSync(run.workDir, { recursive: true, force: true });
 }

@@ -19,6 +19,7 @@ import {
 } from './support/bull-test-queues';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { until } from './support/until';
+import { tsxLoader } from './support/working-folder';
 
 let redis: TestRedis;
 const connections: Redis[] = [];
@@ -70,7 +71,7 @@ async function runs(jobId: string): Promise<string[]> {
 function startWorkerProcess(name: string): Promise<ChildProcess> {
   // Node itself with tsx as a loader (not the tsx command, whose own child a SIGKILL would miss).
   const script = path.join(import.meta.dirname, 'support/bull-worker-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, script], {
     env: { ...process.env, REDIS_URL: redis.url, WORKER_NAME: name },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,7 +1,7 @@
 // Tiny media fixtures made on the spot with the real engines (sharp, ImageMagick, ffmpeg, GStreamer),
 // so the tests stand alone. Every function writes into the given folder and returns the path.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
@@ -127,6 +127,22 @@ export async function makeVideo(dir: string, name: string, options: AvFixtureOpt
   return file;
 }
 
+/**
+ * A long clip made cheaply: two seconds encoded, then repeated by stream copy (no encoding) to
+ * `seconds`. For tests that need much work from the converter, not from the fixture's maker.
+ */
+export async function makeLongVideo(
+  dir: string,
+  name: string,
+  options: AvFixtureOptions = {},
+): Promise<string> {
+  const { seconds = 60 } = options;
+  const piece = await makeVideo(dir, `piece-${name}`, { ...options, seconds: 2 });
+  const file = path.join(dir, name);
+  await ffmpeg(['-stream_loop', String(Math.ceil(seconds / 2) - 1), '-i', piece, '-c', 'copy', file]);
+  return file;
+}
+
 const audioDefaults: Record<string, string[]> = {
   mp3: ['-c:a', 'libmp3lame'],
   wav: ['-c:a', 'pcm_s16le'],
@@ -228,25 +244,38 @@ export async function probeFile(file: string): Promise<ProbedFile> {
  */
 const nullMuxerTicks = /^\[null @ \w+\] Application provided invalid, non monotonically increasing dts/;
 
-/** Decodes every stream to nowhere: how long the sound and pictures really last, and any errors. */
-export async function decodeFile(file: string): Promise<{ seconds: number; errors: string }> {
-  const { stdout, stderr } = await run('ffmpeg', [
-    '-v',
-    'error',
-    '-i',
-    file,
-    '-f',
-    'null',
-    '-',
-    '-progress',
-    'pipe:1',
-  ]);
-  const last = [...stdout.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1];
-  const errors = stderr
-    .split('\n')
-    .filter((line) => line.trim() && !nullMuxerTicks.test(line))
-    .join('\n');
-  return { seconds: Number(last ?? 0) / 1e6, errors };
+/** Sound counted as 8 kHz mono 16-bit samples: enough to tell its length, little to write. */
+const soundSampling = ['-ac', '1', '-ar', '8000', '-f', 's16le'];
+const soundBytesPerSecond = 8000 * 2;
+
+/**
+ * Decodes every stream to nowhere: how long the sound and pictures really last, and any errors.
+ * With `sound`, the same run also counts the first audio stream's samples (see audioSeconds), so
+ * a check that needs both decodes the file once.
+ */
+export async function decodeFile(
+  file: string,
+  { sound = false } = {},
+): Promise<{ seconds: number; errors: string; soundSeconds?: number }> {
+  const samples = `${file}.samples.s16le`;
+  const soundOutput = sound ? ['-map', '0:a:0', ...soundSampling, samples] : [];
+  try {
+    const { stdout, stderr } = await run('ffmpeg', [
+      ...['-v', 'error', '-y', '-i', file],
+      ...['-f', 'null', '-'],
+      ...soundOutput,
+      ...['-progress', 'pipe:1'],
+    ]);
+    const last = [...stdout.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1];
+    const errors = stderr
+      .split('\n')
+      .filter((line) => line.trim() && !nullMuxerTicks.test(line))
+      .join('\n');
+    const decoded = { seconds: Number(last ?? 0) / 1e6, errors };
+    return sound ? { ...decoded, soundSeconds: (await stat(samples)).size / soundBytesPerSecond } : decoded;
+  } finally {
+    if (sound) await rm(samples, { force: true });
+  }
 }
 
 /**
@@ -254,9 +283,9 @@ export async function decodeFile(file: string): Promise<{ seconds: number; error
  * frames it cannot read shortens this, while timestamps alone would still span the whole file.
  */
 export async function audioSeconds(file: string): Promise<number> {
-  const args = ['-v', 'quiet', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', '8000', '-f', 's16le', '-'];
+  const args = ['-v', 'quiet', '-i', file, '-map', '0:a:0', ...soundSampling, '-'];
   const { stdout } = await run('ffmpeg', args, { encoding: 'buffer', maxBuffer: 64 * 1024 ** 2 });
-  return stdout.length / (8000 * 2);
+  return stdout.length / soundBytesPerSecond;
 }
 
 /** ImageMagick's view of a result image: one line per frame. */

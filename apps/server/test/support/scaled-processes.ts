@@ -3,12 +3,11 @@
 // own free port and data folder unless told otherwise, all stopped by the caller.
 import type { DownloadTask } from '@grabbit/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { freePort } from './free-port';
 import { testLimits } from './test-limits';
 import { until } from './until';
+import { tsxLoader } from './working-folder';
 
 export interface NodeProcess {
   name: string;
@@ -24,8 +23,6 @@ export interface ApiProcess extends NodeProcess {
 }
 
 const sourceDir = path.resolve(import.meta.dirname, '../../src');
-/** tsx's loader by its own address, so a process started in another working folder finds it. */
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** How a process is started besides its settings. */
 export interface LaunchOptions {

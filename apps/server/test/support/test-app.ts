@@ -1,8 +1,8 @@
-// The real app for integration tests: its own data folder, silent logs, no web build, and
-// optionally listening on a random port of 127.0.0.1 (for tests that need a real connection).
+// The real app for integration tests, started as `npm start` starts it: in a fresh temporary
+// working folder with the default, relative data folder (`.data`, see working-folder.ts); silent
+// logs, no web build, and optionally listening on a random port of 127.0.0.1 (for tests that need
+// a real connection).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import { ContractCheck } from './contract-check';
 import { testLimits } from './test-limits';
+import { enterFolder, freshFolder, removeFolder } from './working-folder';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,7 @@ declare module 'vitest' {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The app's data folder (absolute): `.data` in its working folder, or the `dataDir` option. */
   dataDir: string;
   /** http://127.0.0.1:PORT once listening. */
   origin: string;
@@ -30,7 +32,7 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Reuse this data folder (kept on close), e.g. to restart over the same results. */
   dataDir?: string;
-  /** Name prefix of the temporary data folder. */
+  /** Name prefix of the temporary working folder. */
   prefix?: string;
   /** The clock cloud-storage retention reads. */
   now?: () => number;
@@ -56,12 +58,14 @@ export async function startTestApp(
   env: Record<string, string>,
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), options.prefix ?? 'grabbit-test-'));
+  // A reused data folder is named as is; otherwise DATA_DIR stays unset, as `npm start` leaves it.
+  const workDir = options.dataDir ? undefined : freshFolder(options.prefix ?? 'grabbit-test-');
+  const leave = workDir ? enterFolder(workDir) : () => undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    WEB_DIST_DIR: path.join(workDir ?? options.dataDir ?? '', 'no-web'),
     // Tests not about limits fire many requests from one address: raise them (the limit tests
     // set their own).
     ...testLimits,
@@ -70,6 +74,7 @@ export async function startTestApp(
   });
   const { logLines } = options;
   const logStream = logLines ? { write: (line: string) => void logLines.push(line) } : undefined;
+  const dataDir = config.DATA_DIR;
   const app = await buildApp({ config, engines: [], now: options.now, ...(logStream ? { logStream } : {}) });
   // Every answer is checked against the API document when the app closes (contract-check.ts).
   const contract = new ContractCheck();
@@ -83,7 +88,7 @@ export async function startTestApp(
     async close() {
       const breaches = await contract.violations(app);
       await app.close();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (workDir) removeFolder(workDir, leave);
       if (breaches.length > 0)
         throw new Error(`The API document does not describe these answers:\n${breaches.join('\n')}`);
     },
