@@ -15,6 +15,8 @@ const longFiles = [
   'apps/server/test/scaled-cloud-storage.test.ts',
   'apps/server/test/uploads-resumable.test.ts',
   'apps/server/test/scaled-cluster.test.ts',
+  'apps/server/test/scaled-access-pools.test.ts',
+  'apps/server/test/jobs-results-waiting.test.ts',
   'apps/server/test/convert-safety.test.ts',
   'apps/server/test/download-preview.test.ts',
   'apps/server/test/jobs-running-cap.test.ts',
