@@ -1,25 +1,15 @@
-import type { MediaItem } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../core/app-error';
-import { batchItemInputs } from './post-item-task';
+import { batchItemInputs, type PostItemRef } from './post-item-task';
 
 const postUrl = 'https://www.instagram.com/p/abc/';
 
-function item(itemIndex: number, mediaType: MediaItem['mediaType']): MediaItem {
-  return {
-    id: `m${itemIndex}`,
-    url: postUrl,
-    itemIndex,
-    title: 'A post',
-    thumbnailUrl: null,
-    mediaType,
-    resolution: null,
-    fileSize: null,
-    suggestedFormat: mediaType === 'image' ? 'png' : 'mp4',
-    displayName: `Item ${itemIndex}`,
-    platform: 'instagram',
-  };
-}
+const item = (itemIndex: number, mediaType: PostItemRef['mediaType']): PostItemRef => ({
+  url: postUrl,
+  itemIndex,
+  mediaType,
+  suggestedFormat: mediaType === 'image' ? 'png' : 'mp4',
+});
 
 describe("a batch's items", () => {
   const choice = {

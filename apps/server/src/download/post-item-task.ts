@@ -22,7 +22,10 @@ export interface PostItemTaskInput extends ClipOptions {
   instagramCookies?: string;
 }
 
-export function postItemTaskInput(item: MediaItem, choice: PostItemChoice): PostItemTaskInput {
+/** What of a listed post item decides its download. */
+export type PostItemRef = Pick<MediaItem, 'url' | 'itemIndex' | 'mediaType' | 'suggestedFormat'>;
+
+export function postItemTaskInput(item: PostItemRef, choice: PostItemChoice): PostItemTaskInput {
   const { format, quality, instagramCookies, startTime, endTime, subtitles } = choice;
   return {
     url: item.url,
@@ -76,9 +79,9 @@ export interface BatchItemRequest {
 export async function batchItemInputs(
   items: readonly BatchItemRequest[],
   choice: PostItemChoice,
-  postItems: (url: string) => Promise<MediaItem[]>,
+  postItems: (url: string) => Promise<PostItemRef[]>,
 ): Promise<(PostItemChoice & { url: string; itemIndex?: number })[]> {
-  const posts = new Map<string, Promise<MediaItem[]>>();
+  const posts = new Map<string, Promise<PostItemRef[]>>();
   const readPost = (url: string) => {
     const read = posts.get(url) ?? postItems(url);
     posts.set(url, read);
