@@ -1,9 +1,6 @@
 // Multi-media posts and playlists through the real API: a post lists its items and downloads one
 // or all; a playlist of 3 is auto-downloaded and becomes one zip with the right entries; 30 items,
 // or 12 hours, are not auto-downloaded; batch events reach the hub.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   hubEvents,
@@ -15,7 +12,7 @@ import {
 } from '@grabbit/contracts';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { jobFolders, probeFile, waitForTask, useSiteAndApp } from './support/download-app';
+import { jobFolders, probeFile, waitForTask, useSiteAndApp, withUnzipped } from './support/download-app';
 
 const fx = useSiteAndApp({}, { listen: true });
 
@@ -144,18 +141,12 @@ describe('playlists', () => {
     const zip = await post(`/api/download/playlist/${batchId}/download`, {});
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-disposition']).toBe('attachment; filename="Three clips.zip"');
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-zip-'));
-    try {
-      writeFileSync(path.join(dir, 'p.zip'), zip.rawPayload);
-      execFileSync('unzip', ['-q', 'p.zip', '-d', 'out'], { cwd: dir });
-      const names = execFileSync('ls', ['out'], { cwd: dir, encoding: 'utf8' }).trim().split('\n');
+    await withUnzipped(zip.rawPayload, async (names, dir) => {
       // Items 1 and 3 are the same clip (same title): the second gets a unique name.
       expect(names).toEqual(['a (2).mp4', 'a.mp4', 'b.mp4']);
       for (const name of names)
-        expect((await probeFile(path.join(dir, 'out', name))).codecs).toEqual(['h264', 'aac']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+        expect((await probeFile(path.join(dir, name))).codecs).toEqual(['h264', 'aac']);
+    });
   });
 
   it('30 items are listed for selection, not auto-downloaded', async () => {

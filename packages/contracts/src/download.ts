@@ -87,7 +87,18 @@ export const playlistInfoRequestSchema = z.looseObject({
 export const batchRequestSchema = z.looseObject({
   items: z
     .array(
-      z.union([z.string().min(1), z.looseObject({ url: z.string().min(1), title: z.string().optional() })]),
+      z.union([
+        z.string().min(1),
+        z.looseObject({
+          url: z.string().min(1),
+          title: z.string().optional(),
+          /**
+           * One item (1-based) of a multi-media post, as listed by the media call: downloaded as
+           * a post's item is (the format for a video, a photo stays a photo).
+           */
+          itemIndex: z.number().int().positive().optional(),
+        }),
+      ]),
     )
     .min(1, 'The playlist has no items')
     .max(500, 'A batch holds at most 500 items'),
@@ -97,6 +108,11 @@ export const batchRequestSchema = z.looseObject({
   title: z.string().max(300).optional(),
   ...clipOptionsShape,
   platform: z.string().default('youtube'),
+  /**
+   * The visitor's own session (pages whose site offers it: Instagram), for the post items of this
+   * batch; used for its jobs only, never stored in a queue, a log or a result.
+   */
+  instagramCookies: z.string().max(16_384).optional(),
 });
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 

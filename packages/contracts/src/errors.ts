@@ -66,6 +66,7 @@ export const errorCodes = [
   'ENGINE_FAILED',
   'OUTPUT_TOO_LARGE',
   'SITE_UNAVAILABLE',
+  'POST_ITEM_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -161,6 +162,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   OUTPUT_TOO_LARGE: 413,
   /** A site that needs a login has no healthy operator session left: nothing was tried. */
   SITE_UNAVAILABLE: 503,
+  /** A batch item names an item number the post does not have. */
+  POST_ITEM_NOT_FOUND: 404,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

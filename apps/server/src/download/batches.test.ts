@@ -33,6 +33,9 @@ function setup() {
           { platform: platform.id, url: input.url, format: input.format, batchId: input.batchId },
           origin,
         ),
+      postItems: async () => {
+        throw new Error('no post is read in these tests');
+      },
     },
     bus,
   );

@@ -4,7 +4,14 @@
 // batch on (one atomic change of its record, so across processes each step is granted once)
 // publishes BatchProgressUpdate, then BatchCompleted (some or all items ready) or BatchError. No
 // process holds a batch's follower: the one bus subscription serves all batches.
-import type { BatchStatus, ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
+import type {
+  BatchStatus,
+  ClipOptions,
+  DownloadFormatName,
+  DownloadTask,
+  MediaItem,
+  Quality,
+} from '@grabbit/contracts';
 import { apiPath, apiRoutes, hubEvents, safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
@@ -31,6 +38,12 @@ import { checkDownloadUrl } from './url-rules';
 import { checkClipOptions } from './clip-rules';
 import { downloadFailures } from './failures';
 import { sanitizeTitle } from './file-names';
+import {
+  batchItemInputs,
+  sessionCookieOf,
+  type BatchItemRequest,
+  type PostItemChoice,
+} from './post-item-task';
 
 /** One file of a batch's zip, named as it was downloaded. */
 
@@ -42,9 +55,11 @@ export interface BatchDeps {
   testHosts: readonly string[];
   startTask(
     platform: Platform,
-    input: { url: string; format: DownloadFormatName; quality: Quality; batchId: string },
+    input: PostItemChoice & { url: string; itemIndex?: number; batchId: string },
     origin: JobOrigin,
   ): Promise<DownloadTask>;
+  /** A post's items as listed by the media call (the visitor's session read it, when given). */
+  postItems(platform: Platform, url: string, cookies: string | undefined): Promise<MediaItem[]>;
 }
 
 export class PlaylistBatches {
@@ -63,13 +78,15 @@ export class PlaylistBatches {
   async create(
     platform: Platform,
     input: {
-      /** Links, or playlist items with their titles. */
-      items: (string | { url: string; title?: string })[];
+      /** Links, or playlist items with their titles, or a post's items by their numbers. */
+      items: (string | BatchItemRequest)[];
       format: DownloadFormatName;
       quality: Quality;
       title?: string;
       /** Section and subtitles, the same for every item. */
       clip?: ClipOptions;
+      /** The visitor's session, for the post items (never kept in the batch's record). */
+      instagramCookies?: string;
     },
     origin: JobOrigin,
   ): Promise<StartedBatch> {
@@ -83,19 +100,22 @@ export class PlaylistBatches {
         throw error;
       }
     });
+    const instagramCookies = sessionCookieOf(platform, input.instagramCookies);
+    const inputs = await batchItemInputs(
+      listed,
+      { format: input.format, quality: input.quality, ...input.clip, instagramCookies },
+      (url) => this.deps.postItems(platform, url, instagramCookies),
+    );
     const title = safeTitle(input.title, 'playlist');
     const { jobs } = this.deps;
     const batch = await jobs.start<BatchDetail>(origin, 'batch', { title, items: [], lastProgress: -1 });
     const batchId = batch.id;
     const items: BatchDetail['items'] = [];
     try {
-      for (const item of listed) {
-        const task = await this.deps.startTask(
-          platform,
-          { url: item.url, format: input.format, quality: input.quality, batchId, ...input.clip },
-          { owner: batch.owner },
-        );
-        items.push({ url: task.url, title: item.title ? safeTitle(item.title) : null, taskId: task.taskId });
+      for (const [index, itemInput] of inputs.entries()) {
+        const task = await this.deps.startTask(platform, { ...itemInput, batchId }, { owner: batch.owner });
+        const itemTitle = listed[index]?.title;
+        items.push({ url: task.url, title: itemTitle ? safeTitle(itemTitle) : null, taskId: task.taskId });
       }
     } catch (error) {
       // Nothing more starts: the items queued go on, but the batch ends and gives its slot back.

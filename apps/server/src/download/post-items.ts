@@ -10,10 +10,9 @@ import type {
   PostDownloadResponse,
   Quality,
 } from '@grabbit/contracts';
-import { AppError } from '../core/app-error';
 import { newId } from '../core/ids';
 import { checkClipOptions } from './clip-rules';
-import { mediaItemsOf } from './media-items';
+import { postItemTaskInput, readPostItems, sessionCookieOf } from './post-item-task';
 import type { DownloadService } from './service';
 
 export interface PostRequest extends ClipOptions {
@@ -33,15 +32,8 @@ export async function postResponse(
 ): Promise<MediaItemsResponse | PostDownloadResponse> {
   if (!body.getMediaItems) checkClipOptions(body.format, body);
   // The visitor's cookie is for a platform whose page offers it, and this one request.
-  const cookies = platform.sessionCookie ? body.instagramCookies?.trim() || undefined : undefined;
-  const info = await service.readInfo(platform, body.url, 'post', cookies);
-  const mediaItems = mediaItemsOf(info, platform, body.url.trim());
-  if (mediaItems.length === 0) {
-    throw new AppError(
-      'POST_EMPTY',
-      `No photos or videos could be downloaded from this ${platform.name} post`,
-    );
-  }
+  const cookies = sessionCookieOf(platform, body.instagramCookies);
+  const { info, mediaItems } = await readPostItems(service, platform, body.url, cookies);
   const title = safeTitle(info.title, `${platform.name} post`);
   if (body.getMediaItems) {
     return {
@@ -57,18 +49,7 @@ export async function postResponse(
   for (const item of mediaItems) {
     const task = await service.startTask(
       platform,
-      {
-        url: item.url,
-        itemIndex: item.itemIndex,
-        quality: body.quality,
-        instagramCookies: cookies,
-        partOf: post,
-        format: item.mediaType === 'image' ? item.suggestedFormat : body.format,
-        // A section and subtitles make sense for the post's videos only.
-        ...(item.mediaType === 'image'
-          ? {}
-          : { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles }),
-      },
+      { ...postItemTaskInput(item, { ...body, instagramCookies: cookies }), partOf: post },
       { owner },
     );
     tasks.push({ item, task });

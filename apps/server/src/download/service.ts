@@ -20,6 +20,7 @@ import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
 import type { JobOrigin, JobRecords, ResultFields } from '../jobs/job-records';
+import { readPostItems } from './post-item-task';
 import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
 
@@ -109,6 +110,8 @@ export class DownloadService {
         jobs: deps.records,
         testHosts: deps.config.MEDIA_TEST_HOSTS,
         startTask: (platform, input, origin) => this.startTask(platform, input, origin),
+        postItems: async (platform, url, cookies) =>
+          (await readPostItems(this, platform, url, cookies)).mediaItems,
       },
       deps.bus,
     );

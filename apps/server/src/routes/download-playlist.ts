@@ -53,7 +53,8 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           tags,
           body: batchRequestSchema,
           response: answers(batchStartResponseSchema),
-          errors: ['UNSUPPORTED_PLATFORM', 'UNSUPPORTED_URL', 'URL_NOT_ALLOWED', 'BUSY'],
+          // A post's items are read first (linkReadErrors) to download each as a post's item.
+          errors: [...linkReadErrors, 'POST_ITEM_NOT_FOUND', 'BUSY'],
         },
       },
       async (request) => {
@@ -67,6 +68,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
             quality: body.quality,
             title: body.title,
             clip: { startTime: body.startTime, endTime: body.endTime, subtitles: body.subtitles },
+            instagramCookies: body.instagramCookies,
           },
           jobOrigin(request),
         );

@@ -81,3 +81,25 @@ export async function probeFile(
     channels: json.streams.find((s) => s.channels)?.channels,
   };
 }
+
+/**
+ * Unzips a zip answer into a temporary folder and hands `check` its file names (sorted) and the
+ * folder, removed afterwards.
+ */
+export async function withUnzipped(
+  zip: Buffer,
+  check: (names: string[], dir: string) => Promise<void>,
+): Promise<void> {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const os = await import('node:os');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-zip-'));
+  try {
+    writeFileSync(path.join(dir, 'p.zip'), zip);
+    execFileSync('unzip', ['-q', 'p.zip', '-d', 'out'], { cwd: dir });
+    const out = path.join(dir, 'out');
+    await check(readdirSync(out).sort(), out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

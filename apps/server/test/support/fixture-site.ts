@@ -2,7 +2,8 @@
 // with ffmpeg (1 s, 160x120), served the way sites serve them, so the real yt-dlp fetches them
 // through its generic extractor (allowed only for MEDIA_TEST_HOSTS).
 //   /a.mp4 (H.264/AAC), /b.webm (VP9/Opus), /surround.mkv (MPEG-4 Part 2, 5.1 AAC), /hls/index.m3u8, /photo.jpg, /one.html (one <video>),
-//   /post.html (three <video>s: a multi-media post), /feed-3.xml and /feed-30.xml (RSS playlists),
+//   /post.html (three <video>s: a multi-media post), /mixed-post.html (a video and a photo),
+//   /feed-3.xml and /feed-30.xml (RSS playlists),
 //   /feed-long.xml (3 items of 4 h each), /slow/a.mp4 (trickles: for timeouts),
 //   /throttle/<file> (about 64 KB/s: several progress steps), /steady/<file> (about 4 MB/s: a
 //   download of a few seconds), /missing.mp4 (404), and for short links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
@@ -203,6 +204,9 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
           '<video src="/a.mp4"></video><video src="/b.webm"></video><video><source src="/a.mp4?copy=2" type="video/mp4"></video>',
         ),
       );
+    }
+    if (pathname === '/mixed-post.html') {
+      return html(page('Mixed post', '<video src="/a.mp4"></video><video src="/photo.jpg"></video>'));
     }
     const preview = previewPage(pathname, base);
     if (preview) return html(preview);

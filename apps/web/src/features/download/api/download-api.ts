@@ -86,15 +86,18 @@ export async function getPlaylistItems(
 /** A playlist's videos as one batch on the page's platform (playlist items exist only on a page with playlists). */
 export async function createPlaylistBatch(
   platform: PlatformId,
-  items: readonly PlaylistItem[],
+  items: readonly (Pick<PlaylistItem, 'url' | 'title'> & { itemIndex?: number })[],
   outputFormat: DownloadFormat,
   title: string,
+  /** The visitor's session for a post's items (the platform's sessionCookie). */
+  instagramCookies?: string,
 ): Promise<BatchStartResponse> {
   const body = {
-    items: items.map(({ url, title: itemTitle }) => ({ url, title: itemTitle })),
+    items: items.map(({ url, title: itemTitle, itemIndex }) => ({ url, title: itemTitle, itemIndex })),
     outputFormat,
     title,
     platform,
+    ...(instagramCookies ? { instagramCookies } : {}),
   };
   const answer = await apiRequest<BatchStartResponse>(apiRoutes.batchStart, { body, toastErrors: false });
   return ensureSuccess(answer, 'Failed to create playlist download');

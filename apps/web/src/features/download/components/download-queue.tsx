@@ -1,6 +1,6 @@
 // The download queue under the card, shown once it has items, with the note on the 2-click save;
-// with several playlist videos not started yet, a checkbox on each and "Select all" to save the
-// selection as one zip.
+// with several playlist videos or post items not started yet, a checkbox on each and "Select all"
+// to save the selection as one zip.
 import { queueNote } from '@grabbit/catalog';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -15,7 +15,7 @@ export interface DownloadQueueProps {
   onDownload: (item: QueueItem) => void;
   onSave: (item: QueueItem) => void;
   onDelete: (item: QueueItem) => void;
-  /** Saves the selected videos as one zip. */
+  /** Saves the selected videos or post items as one zip. */
   onZip: (selected: readonly QueueItem[]) => void;
 }
 

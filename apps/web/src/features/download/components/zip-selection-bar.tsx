@@ -1,5 +1,5 @@
-// Above a long playlist's videos: "Select all" and the one gated button that saves the selected
-// videos as one zip (one batch on the server, one job start, one gate for all of them).
+// Above a long playlist's videos or a post's items: "Select all" and the one gated button that
+// saves the selection as one zip (one batch on the server, one job start, one gate for all).
 import { countOf } from '@grabbit/catalog';
 import { MonetizedButton, type PlatformType } from '../../monetization';
 
@@ -39,7 +39,7 @@ export function ZipSelectionBar({
         onAction={onZip}
         data-testid="zip-selection-button"
       >
-        Download {countOf(selected, 'video')} as one zip
+        Save zip ({countOf(selected, 'file')})
       </MonetizedButton>
     </div>
   );

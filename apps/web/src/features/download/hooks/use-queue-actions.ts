@@ -2,7 +2,6 @@
 // Retry), run a playlist batch and fetch its zip, and save a finished file. Every toast here keeps
 // the product's fixed wording ('Download Failed', 'Batch Error', 'Downloaded!'...).
 import type { Platform } from '@grabbit/catalog';
-import type { PlaylistItem } from '@grabbit/contracts';
 import { useCallback, type Dispatch } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { resetGateAfterDownload } from '../../monetization';
@@ -18,6 +17,7 @@ import {
   savedFileName,
   type QueueAction,
   type QueueItem,
+  type ZipEntry,
 } from '../lib/queue';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
@@ -25,8 +25,8 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 export interface QueueActions {
   /** Starts (or restarts) an item's download and follows it to the end; resolves true on success. */
   runItem: (item: QueueItem) => Promise<boolean>;
-  /** Creates the playlist's batch, follows it and fetches the zip. */
-  runBatch: (item: QueueItem, videos: readonly PlaylistItem[]) => Promise<boolean>;
+  /** Creates the batch (a playlist, a selection of its videos or of a post's items), follows it, fetches the zip. */
+  runBatch: (item: QueueItem, videos: readonly ZipEntry[]) => Promise<boolean>;
   saveItem: (item: QueueItem) => void;
 }
 
@@ -97,7 +97,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
   const runItem = useCallback((item: QueueItem) => inJobSlot(() => runItemNow(item)), [runItemNow]);
 
   const runBatchNow = useCallback(
-    async (item: QueueItem, videos: readonly PlaylistItem[]): Promise<boolean> => {
+    async (item: QueueItem, videos: readonly ZipEntry[]): Promise<boolean> => {
       update(item.id, { status: 'downloading', progress: 0, error: undefined });
       try {
         const { batchId } = await createPlaylistBatch(
@@ -105,6 +105,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
           videos,
           item.format,
           item.playlistTitle ?? item.title,
+          item.sessionCookie,
         );
         update(item.id, { batchId });
         const result = await followBatch(batchId, (progress) => update(item.id, { progress }));
@@ -128,7 +129,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     [platform.id, update, fail],
   );
   const runBatch = useCallback(
-    (item: QueueItem, videos: readonly PlaylistItem[]) => inJobSlot(() => runBatchNow(item, videos)),
+    (item: QueueItem, videos: readonly ZipEntry[]) => inJobSlot(() => runBatchNow(item, videos)),
     [runBatchNow],
   );
 

@@ -80,3 +80,38 @@ describe('a selection saved as one zip', () => {
     expect(zipOfSelection('zip', [])).toBeUndefined();
   });
 });
+
+describe("a post's items saved as one zip", () => {
+  const postItem = (itemIndex: number, mediaType: 'video' | 'image', format: 'mp3' | 'jpg'): QueueItem => ({
+    id: `p${itemIndex}`,
+    url: 'https://example.com/post',
+    status: 'pending',
+    progress: 0,
+    format,
+    quality: 'best',
+    title: `Item ${itemIndex}`,
+    isFromMultiMediaPost: true,
+    postTitle: 'A post',
+    sessionCookie: 'sessionid=abc',
+    mediaItem: {
+      id: `m${itemIndex}`,
+      url: 'https://example.com/post',
+      itemIndex,
+      title: 'A post',
+      thumbnailUrl: null,
+      mediaType,
+      resolution: null,
+      fileSize: null,
+      suggestedFormat: mediaType === 'image' ? 'jpg' : 'mp4',
+      displayName: `Item ${itemIndex}`,
+      platform: 'instagram',
+    },
+  });
+
+  it("may be picked, and the zip names each item's number, the videos' format and the session", () => {
+    expect(selectableForZip(postItem(1, 'image', 'jpg'))).toBe(true);
+    const zip = zipOfSelection('zip', [postItem(1, 'image', 'jpg'), postItem(2, 'video', 'mp3')]);
+    expect(zip).toMatchObject({ title: 'A post (2 files)', format: 'mp3', sessionCookie: 'sessionid=abc' });
+    expect(zip?.playlistVideos?.map((item) => item.itemIndex)).toEqual([1, 2]);
+  });
+});

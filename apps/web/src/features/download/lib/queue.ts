@@ -32,8 +32,11 @@ export interface QueueItem {
   sessionCookie?: string;
   isPlaylistItem?: boolean;
   playlistTitle?: string;
-  /** A whole playlist fetched as one zip: its videos (for Retry) and, once created, its batch. */
-  playlistVideos?: readonly PlaylistItem[];
+  /**
+   * A whole playlist, or a selection of a playlist's videos or a post's items, fetched as one zip:
+   * its items (for Retry) and, once created, its batch.
+   */
+  playlistVideos?: readonly ZipEntry[];
   batchId?: string;
   cloudStorage?: boolean;
   /** Kept in cloud storage: the visitor's choices (for Retry) and, once stored, the file key. */
@@ -47,6 +50,9 @@ export interface QueueItem {
    */
   gatePassed?: boolean;
 }
+
+/** One file of a zip's batch: a playlist's video, or a post's item by its number. */
+export type ZipEntry = PlaylistItem & { itemIndex?: number };
 
 /** Whether downloads on this page ask for the watermark-free file (the catalog's promise). */
 export function asksWatermarkFree(platform: Pick<Platform, 'watermarkFree'>): boolean {
@@ -93,9 +99,11 @@ export function progressLabel(item: Pick<QueueItem, 'status' | 'progress'>): str
   return item.status === 'processing' ? 'Processing' : `${Math.round(item.progress)}%`;
 }
 
-/** Items a visitor may pick for one zip: a playlist's videos not started yet. */
-export function selectableForZip(item: Pick<QueueItem, 'status' | 'isPlaylistItem'>): boolean {
-  return item.status === 'pending' && item.isPlaylistItem === true;
+/** Items a visitor may pick for one zip: a playlist's videos or a post's items not started yet. */
+export function selectableForZip(
+  item: Pick<QueueItem, 'status' | 'isPlaylistItem' | 'isFromMultiMediaPost'>,
+): boolean {
+  return item.status === 'pending' && (item.isPlaylistItem === true || item.isFromMultiMediaPost === true);
 }
 
 /**
@@ -105,13 +113,16 @@ export function selectableForZip(item: Pick<QueueItem, 'status' | 'isPlaylistIte
 export function zipOfSelection(id: string, selected: readonly QueueItem[]): QueueItem | undefined {
   const first = selected[0];
   if (!first) return undefined;
-  const title = first.playlistTitle ?? 'Playlist';
+  const title = first.playlistTitle ?? first.postTitle ?? 'Playlist';
+  // A post's photo carries its own picture format: the batch's format is the one its videos use
+  // (the server keeps each photo's own format again).
+  const video = selected.find((item) => item.mediaItem?.mediaType !== 'image') ?? first;
   return {
     id,
     url: first.url,
     status: 'pending',
     progress: 0,
-    format: first.format,
+    format: video.format,
     quality: 'best',
     title: `${title} (${countOf(selected.length, 'file')})`,
     playlistTitle: title,
@@ -120,7 +131,9 @@ export function zipOfSelection(id: string, selected: readonly QueueItem[]): Queu
       title: item.title,
       thumbnailUrl: item.thumbnailUrl ?? null,
       duration: null,
+      ...(item.mediaItem ? { itemIndex: item.mediaItem.itemIndex } : {}),
     })),
+    ...(first.sessionCookie ? { sessionCookie: first.sessionCookie } : {}),
     gatePassed: true,
   };
 }
