@@ -106,21 +106,16 @@ export function QueueItemCard({
             Download
           </MonetizedButton>
         )}
-        {item.status === 'completed' &&
-          item.downloadUrl &&
-          (item.gatePassed ? (
-            <Button onClick={() => onSave(item)}>
-              {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
-            </Button>
-          ) : (
-            <MonetizedButton
-              platformType={platformType}
-              gatedButton="queue-item"
-              onAction={() => onSave(item)}
-            >
-              {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
-            </MonetizedButton>
-          ))}
+        {item.status === 'completed' && item.downloadUrl && (
+          <MonetizedButton
+            platformType={platformType}
+            gatedButton="queue-item"
+            passed={item.gatePassed}
+            onAction={() => onSave(item)}
+          >
+            {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
+          </MonetizedButton>
+        )}
         {item.status === 'completed' && item.cloudFileKey && (
           <Button variant="outline" onClick={() => onDelete(item)}>
             Delete

@@ -14,6 +14,11 @@ export interface MonetizedButtonProps extends Omit<ButtonProps, 'onClick' | 'chi
   onAction: () => void;
   /** Checked before a click counts; returning false leaves the gate untouched (e.g. no link yet). */
   guard?: () => boolean;
+  /**
+   * The gate was already passed for what this button does (a file saved once): it acts at the first
+   * click. The same button stays in place, so keyboard focus stays on it when its gate is passed.
+   */
+  passed?: boolean;
   children: ReactNode;
 }
 
@@ -22,13 +27,14 @@ export function MonetizedButton({
   gatedButton,
   onAction,
   guard,
+  passed = false,
   children,
   className,
   variant,
   ...props
 }: MonetizedButtonProps) {
   const gate = useClickGate({ platformType, conversionMode: isConversionMode(gatedButton) });
-  const gated = gate.left > 0;
+  const gated = !passed && gate.left > 0;
   return (
     <Button
       {...props}
@@ -36,7 +42,9 @@ export function MonetizedButton({
       className={cn('relative overflow-hidden', className)}
       data-gate-left={gate.left}
       onClick={() => {
-        if (!guard || guard()) gate.click(onAction);
+        if (guard && !guard()) return;
+        if (passed) onAction();
+        else gate.click(onAction);
       }}
     >
       {gated ? gateLabel(gatedButton, gate.left) : children}
