@@ -40,7 +40,7 @@ export function MonetizedButton({
       {...props}
       variant={gated ? 'warning' : variant}
       className={cn('relative overflow-hidden', className)}
-      data-gate-left={gate.left}
+      data-gate-left={passed ? undefined : gate.left}
       onClick={() => {
         if (guard && !guard()) return;
         if (passed) onAction();
