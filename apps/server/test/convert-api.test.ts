@@ -1,7 +1,8 @@
 // The converter API contract: answers, names, refusals and clean-up, on the real app and engines.
 import { parse } from 'content-disposition';
 import { describe, expect, it } from 'vitest';
-import { identifyFile, makeImage, makeVideo, probeFile } from './support/media-fixtures';
+import { makeImage, makeVideo } from './support/media-fixtures';
+import { identifyFile, probeFile } from './support/media-probes';
 import { expectNoUploadsSoon, postConversion, saveFile, useConvertApp } from './support/convert-app';
 
 const ctx = useConvertApp('api');

@@ -9,7 +9,7 @@ import type { ConverterKind } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
 import { allowedOutputs, canonicalFormat, type MediaFormat } from '../src/convert/formats';
 import { corpusDir, corpusFiles, corpusInput, corpusPresent as present } from './support/corpus';
-import { decodeFile, probeFile } from './support/media-fixtures';
+import { decodeFile, probeFile } from './support/media-probes';
 import { checkImageOutput, checkMediaOutput } from './support/output-checks';
 import { expectNoUploadsSoon, postConversion, useConvertApp } from './support/convert-app';
 

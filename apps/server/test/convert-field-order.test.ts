@@ -1,7 +1,8 @@
 // Any field order: API clients often send InputFile before OutputFormat. The file is then spooled
 // to disk under the same limit and the fields are read after it; the page's order still streams.
 import { describe, expect, it } from 'vitest';
-import { identifyFile, makeAudio, makeImage, makeVideo, probeFile } from './support/media-fixtures';
+import { makeAudio, makeImage, makeVideo } from './support/media-fixtures';
+import { identifyFile, probeFile } from './support/media-probes';
 import { expectNoUploadsSoon, postConversion, saveFile, useConvertApp } from './support/convert-app';
 
 const ctx = useConvertApp('field-order');

@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { darkestValue, identifyFile, makeAnimated, makeImage } from './support/media-fixtures';
+import { makeAnimated, makeImage } from './support/media-fixtures';
+import { darkestValue, identifyFile } from './support/media-probes';
 import { postConversion, saveFile, useConvertApp } from './support/convert-app';
 
 const ctx = useConvertApp('rules');

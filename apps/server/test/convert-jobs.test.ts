@@ -3,7 +3,8 @@
 // result store. Clients that send nothing still wait for the file.
 import { conversionJobPath, type ConversionJob } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
-import { makeVideo, probeFile } from './support/media-fixtures';
+import { makeVideo } from './support/media-fixtures';
+import { probeFile } from './support/media-probes';
 import {
   expectNoUploadsSoon,
   finishedJob,

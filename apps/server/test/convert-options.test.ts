@@ -5,7 +5,8 @@ import { stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { identifyFile, makeAudio, makeImage, makeVideo, probeFile } from './support/media-fixtures';
+import { makeAudio, makeImage, makeVideo } from './support/media-fixtures';
+import { identifyFile, probeFile } from './support/media-probes';
 import { postConversion, saveFile, useConvertApp } from './support/convert-app';
 
 const run = promisify(execFile);

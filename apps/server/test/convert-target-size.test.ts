@@ -13,7 +13,8 @@ import { ffprobe } from '../src/media/ffprobe';
 import { sizeSourceOf, TargetSizeError } from '../src/media/target-size';
 import { encodeToSize } from '../src/media/two-pass';
 import { postConversion, saveFile, useConvertApp } from './support/convert-app';
-import { makeAudio, probeFile } from './support/media-fixtures';
+import { makeAudio } from './support/media-fixtures';
+import { probeFile } from './support/media-probes';
 import { makeDenseClip } from './support/stream-fixtures';
 
 const ctx = useConvertApp('target-size');

@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { audioSeconds, decodeFile, ffmpeg, makeAudio, makeVideo, probeFile } from './support/media-fixtures';
+import { ffmpeg, makeAudio, makeVideo } from './support/media-fixtures';
+import { audioSeconds, decodeFile, probeFile } from './support/media-probes';
 import { postConversion, saveFile, useConvertApp } from './support/convert-app';
 
 const run = promisify(execFile);

@@ -8,7 +8,8 @@ import { targetSizeMegabyte as MB } from '@grabbit/catalog';
 import { apiPath, apiRoutes, type DownloadTask } from '@grabbit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useSiteAndApp, waitForTask } from './support/download-app';
-import { makeAudio, probeFile } from './support/media-fixtures';
+import { makeAudio } from './support/media-fixtures';
+import { probeFile } from './support/media-probes';
 import { makeDenseClip } from './support/stream-fixtures';
 
 const fx = useSiteAndApp();

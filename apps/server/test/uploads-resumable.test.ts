@@ -10,7 +10,8 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeAudio, probeFile } from './support/media-fixtures';
+import { makeAudio } from './support/media-fixtures';
+import { probeFile } from './support/media-probes';
 import { saveFile } from './support/convert-app';
 import {
   convertById,

@@ -1,7 +1,7 @@
 // Checks of a conversion result with ffprobe or ImageMagick, shared by the format matrix and the
 // real-world corpus run: the file is what its extension says and holds what it should.
 import { expect } from 'vitest';
-import { decodeFile, identifyFile, probeFile } from './media-fixtures';
+import { decodeFile, identifyFile, probeFile } from './media-probes';
 
 /** What ImageMagick calls each image output (EXR is checked with ffprobe: IM 6 here lacks it). */
 const magickNames: Record<string, string[]> = {
