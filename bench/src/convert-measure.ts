@@ -13,7 +13,10 @@ export function median(values: number[]): number {
 
 /**
  * Runs every side once per round, one after another, for `rounds` rounds after one uncounted
- * warm-up round (first-run costs: file cache, lazy loading). Returns each side's timings.
+ * warm-up round (first-run costs: file cache, lazy loading). Returns each side's timings. The order
+ * turns by one each round, so no side always runs right after the same other one: ImageMagick
+ * leaves both cores busy with its threads' wind-down and its output being written back, and the
+ * side after it paid for that in every round.
  */
 export async function interleaved<K extends string>(
   rounds: number,
@@ -22,7 +25,8 @@ export async function interleaved<K extends string>(
   const names = Object.keys(sides) as K[];
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let round = 0; round <= rounds; round += 1) {
-    for (const name of names) {
+    const order = names.map((_, index) => names[(index + round) % names.length] as K);
+    for (const name of order) {
       const elapsed = await sides[name]();
       if (round > 0) times[name].push(elapsed);
     }

@@ -1,7 +1,8 @@
-// Engines run with a clean environment: a yt-dlp download and the ffmpeg yt-dlp starts for a
-// section, caught while they run under the real server, hold none of the server's secrets (the
-// environment is read from /proc/<pid>/environ), only what they need.
-import { readFileSync, readdirSync } from 'node:fs';
+// Engines run with a clean environment and yield the CPU: a yt-dlp download and the ffmpeg yt-dlp
+// starts for a section, caught while they run under the real server, hold none of the server's
+// secrets (the environment is read from /proc/<pid>/environ), only what they need, and run at the
+// lowest priority, their session's autogroup too where the kernel has autogroups.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
@@ -116,6 +117,28 @@ function expectClean(engine: EngineProcess): void {
   expect(names.filter((name) => !/^(PYTHON\w*|VIRTUAL_ENV|LC_CTYPE|PWD|_)$/.test(name))).toEqual([]);
 }
 
+/** The nice value of a process (/proc/<pid>/stat's 19th field), and of its autogroup if any. */
+function niceness(pid: number): { process: number; autogroup?: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const process = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  const group = `/proc/${pid}/autogroup`;
+  if (!existsSync(group)) return { process };
+  // "/autogroup-123 nice 19"
+  return { process, autogroup: Number(/nice (-?\d+)/.exec(readFileSync(group, 'utf8'))?.[1]) };
+}
+
+/** Waits until the engine runs at the lowest priority (set just after it starts). */
+async function expectLowestPriority(engine: EngineProcess): Promise<void> {
+  const lowest = (pid: number) => {
+    const nice = niceness(pid);
+    return nice.process === 19 && (nice.autogroup === undefined || nice.autogroup === 19);
+  };
+  await until(() => lowest(engine.pid), `${engine.argv[0]} at nice 19`, 10_000).catch(() => undefined);
+  const nice = niceness(engine.pid);
+  expect(nice.process, engine.argv.join(' ')).toBe(19);
+  if (nice.autogroup !== undefined) expect(nice.autogroup).toBe(19);
+}
+
 describe('engine environment', () => {
   it('yt-dlp, while downloading, holds no server secret', async () => {
     expect(server?.url, server?.stderr()).toBeDefined();
@@ -126,6 +149,7 @@ describe('engine environment', () => {
     );
     expectClean(ytDlp);
     expect(ytDlp.env.http_proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await expectLowestPriority(ytDlp);
   }, 90_000);
 
   it('the ffmpeg yt-dlp starts for a section holds no server secret', async () => {
@@ -136,5 +160,7 @@ describe('engine environment', () => {
     );
     expectClean(ffmpeg);
     expect(ffmpeg.env.GRABBIT_GUARD_FFMPEG).toBeTruthy();
+    // Started by yt-dlp: it inherits both.
+    await expectLowestPriority(ffmpeg);
   }, 90_000);
 });

@@ -4,12 +4,13 @@
 // shares it (a shared disk): a key missing from the index is looked up on disk, each sweep brings
 // the index in line with the folder, and a folder without metadata is taken for an unfinished
 // write only once it is older than any write takes (another node may be writing it now).
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../core/app-error';
+import { fileReader } from '../storage/file-reader';
 import type { StoredResult } from '../storage/result-store';
 import type { CloudObjectMeta, CloudPutInput, CloudStore, CloudUsage } from './cloud-store';
 import { isFileKey } from './file-keys';
@@ -149,7 +150,7 @@ export class LocalCloudStore implements CloudStore {
     return {
       meta: { ...meta, fileId: meta.fileKey, storedName: objectName },
       size,
-      createReadStream: (range) => createReadStream(file, { ...range, highWaterMark: 1024 * 1024 }),
+      createReadStream: fileReader(file, size),
     };
   }
 

@@ -4,7 +4,7 @@
 // disk); in embedded mode a folder under the local DATA_DIR/uploads that the job uses in place (the
 // upload is written once). The input is removed when its job ends; in scaled mode a sweep removes
 // what a dead process left behind.
-import { access, copyFile, link, rm } from 'node:fs/promises';
+import { access, copyFile, link } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ConvertInput } from '../jobs/job-types';
@@ -13,7 +13,7 @@ import { removeOrphanJobFolders } from '../storage/sweeper';
 import type { UploadSource } from './resumable-uploads';
 import type { UploadTarget } from './upload-target';
 import { fileTarget } from './upload-target';
-import { createWorkspace, uploadsRoot, workspaceAt, type Workspace } from './workspace';
+import { createWorkspace, removeWorkspace, uploadsRoot, workspaceAt, type Workspace } from './workspace';
 
 export interface PendingInput {
   /** Opens the place the upload streams into. */
@@ -153,7 +153,7 @@ export class SharedDiskConversionInputs implements ConversionInputs {
   async claim(input: ConvertInput): Promise<Workspace | undefined> {
     const dir = this.folder(input);
     if (!dir) return undefined;
-    const source = path.join(dir, 'input');
+    const source = workspaceAt(dir).inputPath;
     return workspaceFilledBy(this.dataDir, (target) =>
       linkOrCopy(source, target).then(
         () => true,
@@ -167,7 +167,7 @@ export class SharedDiskConversionInputs implements ConversionInputs {
 
   async remove(input: ConvertInput): Promise<void> {
     const dir = this.folder(input);
-    if (dir) await rm(dir, { recursive: true, force: true });
+    if (dir) await removeWorkspace(dir);
   }
 
   async sweep(): Promise<void> {

@@ -136,8 +136,11 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
       end = { failure };
     } finally {
       runnerSignal.removeEventListener('abort', onRunnerAbort);
-      await workspace?.dispose().catch(() => undefined);
-      if (!handedBack) await deps.inputs.remove(data.input).catch(() => undefined);
+      // Both at once (in embedded mode they are the same folder).
+      await Promise.all([
+        workspace?.dispose().catch(() => undefined),
+        handedBack ? undefined : deps.inputs.remove(data.input).catch(() => undefined),
+      ]);
     }
     // Told only once the files are gone: the visitor's answer finds nothing left behind.
     await endConversion(deps.records, conversionId, end);

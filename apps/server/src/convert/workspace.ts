@@ -1,7 +1,7 @@
 // Each conversion owns one folder under DATA_DIR/uploads with a random name: the upload, every
 // intermediate and the result live there, and removing it is the whole clean-up.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Workspace {
@@ -11,8 +11,27 @@ export interface Workspace {
   dispose: () => Promise<void>;
 }
 
+/** The upload's name inside its workspace. */
+const inputName = 'input';
+
 export function uploadsRoot(dataDir: string): string {
   return path.resolve(dataDir, 'uploads');
+}
+
+/**
+ * Most conversions leave only their input behind (the result has moved to the result store): its
+ * removal and the folder's are two calls, where a recursive removal makes six, each a wait on the
+ * small thread pool. Anything else left (an intermediate) takes the recursive way.
+ */
+export async function removeWorkspace(dir: string): Promise<void> {
+  await unlink(path.join(dir, inputName)).catch(ignoreGone);
+  await rmdir(dir).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') await rm(dir, { recursive: true, force: true });
+  });
+}
+
+function ignoreGone(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'ENOENT') throw error;
 }
 
 /** The workspace of an existing folder (an upload's, used in place by its job). */
@@ -20,8 +39,8 @@ export function workspaceAt(dir: string): Workspace {
   let disposed: Promise<void> | undefined;
   return {
     dir,
-    inputPath: path.join(dir, 'input'),
-    dispose: () => (disposed ??= rm(dir, { recursive: true, force: true })),
+    inputPath: path.join(dir, inputName),
+    dispose: () => (disposed ??= removeWorkspace(dir)),
   };
 }
 

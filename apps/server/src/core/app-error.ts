@@ -11,8 +11,14 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
   ) {
+    const statusCode = statusOfCode(code);
+    // A refusal (4xx) is answered and never logged with a stack, and a busy client may be refused
+    // thousands of times a minute: capturing a stack for each was a measurable share of the time.
+    const stackFrames = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackFrames;
     this.name = 'AppError';
-    this.statusCode = statusOfCode(code);
+    this.statusCode = statusCode;
   }
 }

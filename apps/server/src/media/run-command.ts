@@ -1,11 +1,8 @@
 // Runs an engine as a child process in its own process group, so a timeout or cancel can kill the
 // engine and everything it started.
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { engineEnv } from './engine-env';
-
-/** Engines run at a lower CPU priority (nice 10), so /health, the API and pages stay responsive. */
-const engineNiceness = 10;
+import { lowerEnginePriority } from './engine-priority';
 
 export interface RunResult {
   code: number | null;
@@ -50,11 +47,7 @@ export function runCommand(
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    try {
-      if (child.pid !== undefined) setPriority(child.pid, engineNiceness);
-    } catch {
-      // Already gone, or not permitted: it runs at normal priority.
-    }
+    if (child.pid !== undefined) lowerEnginePriority(child.pid);
     let stdout = '';
     let stderr = '';
     let timedOut = false;

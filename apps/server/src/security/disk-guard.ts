@@ -19,8 +19,27 @@ export async function freeBytes(dir: string): Promise<number> {
   }
 }
 
+/**
+ * How long one reading of the free space answers the check. Every job start passed the check with
+ * a file-system call of its own, a wait in the same small thread pool the engines' file work and
+ * the uploads use; the disk cannot fill meaningfully in a second that a job started in it would.
+ */
+const readingMs = 1000;
+const readings = new Map<string, { at: number; bytes: Promise<number> }>();
+
+function recentFreeBytes(dir: string): Promise<number> {
+  const now = Date.now();
+  const reading = readings.get(dir);
+  if (reading && now - reading.at < readingMs) return reading.bytes;
+  const bytes = freeBytes(dir);
+  readings.set(dir, { at: now, bytes });
+  // A failed reading is not kept: the next check reads again.
+  bytes.catch(() => readings.delete(dir));
+  return bytes;
+}
+
 export async function checkDiskSpace(dir: string, minFreeBytes: number): Promise<void> {
-  if ((await freeBytes(dir)) >= minFreeBytes) return;
+  if ((await recentFreeBytes(dir)) >= minFreeBytes) return;
   throw new AppError(
     'DISK_FULL',
     'The server is short of disk space and cannot start new jobs right now. Please try again later.',

@@ -1,9 +1,10 @@
 // Security headers on every page and API answer (helmet): a Content-Security-Policy that allows our
 // own origin plus exactly the configured ad network and sponsor origins, nosniff, a referrer
-// policy and frame-ancestors. CORS on /api only, from the configured origins (default: the site's
-// own, which needs no CORS at all).
+// policy and frame-ancestors. Helmet's middleware is built once: the Fastify plugin built it again
+// for every request, a tenth of the server's time under load. CORS on /api only, from the
+// configured origins (default: the site's own, which needs no CORS at all).
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { isApiPath, tusAnswerHeaders, tusRequestHeaders } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
@@ -85,7 +86,7 @@ export function hubOrigins(config: Config): string[] {
 }
 
 export async function registerHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Ads and sponsor frames come from other origins and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -93,6 +94,11 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // The ad network credits impressions by the page's origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
   const allowed = new Set(corsOrigins(config));
   const options = {

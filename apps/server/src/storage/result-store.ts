@@ -1,10 +1,10 @@
 // Result files on local disk: DATA_DIR/results/<fileId>/ holds the file and meta.json beside it, so
 // expiry survives restarts. The scaled mode swaps this for an S3 bucket behind the same interface.
-import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { isId, newId } from '../core/ids';
+import { fileReader } from './file-reader';
 
 export interface StoredFileMeta {
   fileId: string;
@@ -44,8 +44,6 @@ export interface ResultStore {
   sweep(now?: number): Promise<number>;
 }
 
-/** 1 MiB reads instead of 64 KiB: a sixteenth of the chunks to push through the socket. */
-const readChunkBytes = 1024 * 1024;
 
 const metaName = 'meta.json';
 
@@ -116,7 +114,7 @@ export class DiskResultStore implements ResultStore {
     return {
       meta,
       size,
-      createReadStream: (range) => createReadStream(file, { ...range, highWaterMark: readChunkBytes }),
+      createReadStream: fileReader(file, size),
     };
   }
 
