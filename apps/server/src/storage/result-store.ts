@@ -44,7 +44,6 @@ export interface ResultStore {
   sweep(now?: number): Promise<number>;
 }
 
-
 const metaName = 'meta.json';
 
 /**

@@ -2,6 +2,7 @@
 // menu button opens the slide-in drawer.
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { HydrateLater } from '../../components/hydrate-later';
 import { Button } from '../../components/ui/button';
 import { ProductName } from './product-name';
 import { SidebarNav } from './sidebar-nav';
@@ -18,7 +19,9 @@ export function DesktopSidebar() {
         <ProductName />
       </div>
       <div className="flex-1 overflow-y-auto p-3">
-        <SidebarNav />
+        <HydrateLater>
+          <SidebarNav />
+        </HydrateLater>
       </div>
     </aside>
   );

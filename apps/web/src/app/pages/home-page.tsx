@@ -4,6 +4,7 @@ import { homeSections, routeForPath, siteName, type HomeSection } from '@grabbit
 import { Award, Globe, ShieldCheck, Zap } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later';
 import { BannerSlot } from '../../features/ads/banner-slot';
 import { LinkPasteBox } from '../../features/download/components/link-paste-box';
 import { useSharedLink } from '../../features/download/hooks/use-shared-link';
@@ -59,6 +60,28 @@ function SectionCards({ section }: { section: HomeSection }) {
   );
 }
 
+function WhyChoose() {
+  return (
+    <section
+      aria-labelledby="why-choose"
+      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="why-choose" className="mb-4 text-center text-2xl font-bold text-slate-900">
+        Why Choose {siteName}?
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {reasons.map(({ title, icon: Icon, text }) => (
+          <li key={title} className="text-center">
+            <Icon className="mx-auto mb-2 size-8 text-indigo-700" aria-hidden />
+            <h3 className="font-semibold text-slate-900">{title}</h3>
+            <p className="mt-1 text-sm text-slate-700">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function HomePage({ heading, description }: { heading: string; description: string }) {
   // Share -> Grabbit opens the home page with the link: move on to its downloader page.
   useSharedLink(undefined);
@@ -72,27 +95,15 @@ export function HomePage({ heading, description }: { heading: string; descriptio
       {homeSections.map((section, index) => (
         <Fragment key={section.id}>
           {index > 0 && <BannerSlot size="728x90" priority="medium" />}
-          <SectionCards section={section} />
+          <HydrateLater>
+            <SectionCards section={section} />
+          </HydrateLater>
         </Fragment>
       ))}
       <BannerSlot size="728x90" priority="medium" />
-      <section
-        aria-labelledby="why-choose"
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="why-choose" className="mb-4 text-center text-2xl font-bold text-slate-900">
-          Why Choose {siteName}?
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {reasons.map(({ title, icon: Icon, text }) => (
-            <li key={title} className="text-center">
-              <Icon className="mx-auto mb-2 size-8 text-indigo-700" aria-hidden />
-              <h3 className="font-semibold text-slate-900">{title}</h3>
-              <p className="mt-1 text-sm text-slate-700">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HydrateLater>
+        <WhyChoose />
+      </HydrateLater>
     </div>
   );
 }

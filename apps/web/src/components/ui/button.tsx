@@ -14,11 +14,18 @@ const variants = {
 } as const;
 
 const sizes = {
-  default: 'h-10 px-4 py-2',
+  default: 'h-10 px-4 py-2 text-sm',
   sm: 'h-9 px-3 text-sm',
   lg: 'h-12 px-6 text-base',
-  icon: 'h-10 w-10',
+  icon: 'h-10 w-10 text-sm',
 } as const;
+
+/** The parts never conflict with each other, so they are joined as they are (see lib/cn.ts). */
+const base = [
+  'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+  'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+].join(' ');
 
 export type ButtonVariant = keyof typeof variants;
 export type ButtonSize = keyof typeof sizes;
@@ -34,14 +41,7 @@ export function buttonClasses(
   size: ButtonSize = 'default',
   className?: string,
 ) {
-  return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-    'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-    variants[variant],
-    sizes[size],
-    className,
-  );
+  return cn(`${base} ${variants[variant]} ${sizes[size]}`, className);
 }
 
 export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {

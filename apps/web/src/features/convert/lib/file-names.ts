@@ -8,4 +8,6 @@ export function fileExtension(name: string): string {
 }
 
 // The saved name follows the server's rule (contracts), so bidi and control characters never survive.
-export { baseName, downloadName } from '@grabbit/contracts';
+// From its own module: the contracts' index holds the API's schemas, and their library would come
+// with it into the converter pages' JavaScript.
+export { baseName, downloadName } from '@grabbit/contracts/file-names';
