@@ -3,7 +3,7 @@
 // task and batch groups it joined are joined again after every reconnect, and listeners can learn of
 // each reconnect to re-read task state from the API (the source of truth after a gap).
 import { hubEvents, type HubClientEvents, type HubServerEvents } from '@grabbit/contracts/events';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { runReconnect } from './hub-backoff';
 
 export type HubState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';
@@ -17,14 +17,19 @@ export interface HubClientOptions {
   /** The hub address, e.g. https://api.example.com/hubs/downloads (resolved on first start). */
   resolveUrl: () => Promise<string>;
   /** Socket factory; tests pass their own. */
-  createSocket?: (origin: string, path: string) => HubSocket;
+  createSocket?: (origin: string, path: string) => HubSocket | Promise<HubSocket>;
 }
 
 const connectTimeoutMs = 10_000;
 /** The server acknowledges a conversion join; an upload does not wait longer than this for it. */
 const joinAckWaitMs = 500;
 
-function defaultSocket(origin: string, path: string): HubSocket {
+/**
+ * socket.io's client is loaded with the first connection (a download or conversion followed), not
+ * with the page: it was a third of the tool pages' own JavaScript, evaluated while they started.
+ */
+async function defaultSocket(origin: string, path: string): Promise<HubSocket> {
+  const { io } = await import('socket.io-client');
   return io(origin, { path, autoConnect: false, reconnection: false, timeout: connectTimeoutMs });
 }
 
@@ -170,7 +175,9 @@ export class HubClient {
   private async createSocket(): Promise<HubSocket> {
     if (this.socket) return this.socket;
     const url = new URL(await this.options.resolveUrl(), globalThis.location?.href);
-    const socket = (this.options.createSocket ?? defaultSocket)(url.origin, url.pathname);
+    const socket = await (this.options.createSocket ?? defaultSocket)(url.origin, url.pathname);
+    // Another start made it meanwhile: that one is the page's connection.
+    if (this.socket) return this.socket;
     for (const [event, listeners] of this.handlers)
       for (const listener of listeners) socket.on(event, listener as never);
     socket.on('disconnect', () => this.handleDrop());

@@ -5,9 +5,8 @@
 // on from the last byte the server has instead of starting over. The creation names the press of
 // Convert (its batch) like the conversion it feeds: one job start for both.
 import { apiRoutes, apiUrlAt } from '@grabbit/contracts/api-paths';
-import { resumableFromBytes, uploadMetadataKeys } from '@grabbit/contracts/resumable-uploads';
+import { uploadMetadataKeys } from '@grabbit/contracts/resumable-uploads';
 import { DetailedError, Upload } from 'tus-js-client';
-import { loadPublicConfig } from '../../../lib/connection/public-config';
 import { hintsOf } from '../../../lib/pacing';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
 import { inBatch } from '../lib/conversion-endpoint';
@@ -15,17 +14,6 @@ import { ConversionError } from './conversion-error';
 
 /** Waits between attempts after a dropped connection; then the failure is the visitor's to see. */
 const retryDelays = [0, 1000, 3000, 5000, 10_000];
-
-export interface ResumableSettings {
-  chunkBytes: number;
-  fromBytes: number;
-}
-
-/** The server's chunk size and threshold (GET /api/config), else the shipped ones. */
-export async function resumableSettings(): Promise<ResumableSettings> {
-  const config = await loadPublicConfig().catch(() => undefined);
-  return config?.resumableUploads ?? { chunkBytes: 50 * 1024 ** 2, fromBytes: resumableFromBytes };
-}
 
 interface ResumableRequest {
   apiBase: string;

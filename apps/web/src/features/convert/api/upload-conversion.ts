@@ -12,7 +12,7 @@ import { hintsOf } from '../../../lib/pacing';
 import { conversionPath, inBatch } from '../lib/conversion-endpoint';
 import { failureMessage, parseErrorBody } from '../lib/failure-message';
 import { ConversionError } from './conversion-error';
-import { resumableSettings, resumableUpload } from './resumable-upload';
+import { resumableSettings } from './resumable-settings';
 
 export { ConversionError };
 
@@ -101,6 +101,8 @@ async function uploadOnce(upload: ConversionUpload, token: string | undefined): 
   const state = upload.resumable;
   if (!state || upload.file.size < settings.fromBytes) return postConversion(upload, token, undefined);
   const kept = state.uploadId !== undefined;
+  // The tus client comes with the first large file, not with the page.
+  const { resumableUpload } = await import('./resumable-upload');
   state.uploadId ??= await resumableUpload({
     apiBase: upload.apiBase,
     file: upload.file,
