@@ -1,24 +1,25 @@
 // The resumable uploads (tus) of an API process, in the mode the configuration names: the bucket's
 // `uploads/tus/` prefix when there is a bucket (scaled mode), else a folder of DATA_DIR (local, or
 // the shared disk of a scaled deployment without a bucket). Uploads past UPLOAD_TTL_HOURS are swept
-// as often as results are, by every API process (removing one twice is harmless).
+// as often as results are, by every API process (removing one twice is harmless). The bucket's
+// store (@tus/s3-store, and the AWS SDK with it) is loaded only when there is a bucket: a server
+// that keeps its uploads on disk never holds it in memory.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { FileResumableUploads, resumableRoot } from '../convert/file-resumable-uploads';
 import type { ResumableUploads } from '../convert/resumable-uploads';
-import { S3ResumableUploads } from '../convert/s3-resumable-uploads';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 
-export function openResumableUploads(
+export async function openResumableUploads(
   config: Config,
   log: FastifyBaseLogger,
-): { uploads: ResumableUploads; close(): void } {
+): Promise<{ uploads: ResumableUploads; close(): void }> {
   const ttlMs = config.UPLOAD_TTL_HOURS * 3_600_000;
   const s3 = config.REDIS_URL ? s3SettingsFrom(config) : undefined;
   const client = s3 ? createS3Client(s3) : undefined;
   const uploads =
     client && s3
-      ? new S3ResumableUploads(client, s3, ttlMs)
+      ? new (await import('../convert/s3-resumable-uploads')).S3ResumableUploads(client, s3, ttlMs)
       : new FileResumableUploads(resumableRoot(config.DATA_DIR), ttlMs);
   const sweep = () =>
     uploads.sweep().catch((error: unknown) => log.error({ err: error }, 'resumable upload sweep failed'));

@@ -91,7 +91,8 @@ const probes: EngineProbe[] = [
 
 async function probe(engine: EngineProbe, config: EnginePaths): Promise<EngineStatus> {
   try {
-    const options = { timeoutMs: 15_000, env: engine.env?.(config) };
+    // Start-up waits on these: they run at the server's priority.
+    const options = { timeoutMs: 15_000, env: engine.env?.(config), yieldsCpu: false };
     const result = await runCommand(engine.command(config), engine.args, options);
     const version = engine.version(result.stdout + result.stderr);
     let works = true;

@@ -22,6 +22,11 @@ export interface RunOptions extends Pick<SpawnOptions, 'cwd'> {
   onStdout?: (chunk: string) => void;
   /** Keep at most this many characters of output (the tail). */
   maxOutputChars?: number;
+  /**
+   * False for a short question to an engine (its version, its options) that start-up or a first
+   * job waits on: it runs at the server's priority. Work for visitors yields the CPU (the default).
+   */
+  yieldsCpu?: boolean;
 }
 
 /** Kills a detached child's whole process group. */
@@ -47,7 +52,7 @@ export function runCommand(
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    if (child.pid !== undefined) lowerEnginePriority(child.pid);
+    if (child.pid !== undefined && options.yieldsCpu !== false) lowerEnginePriority(child.pid);
     let stdout = '';
     let stderr = '';
     let timedOut = false;

@@ -27,7 +27,7 @@ const featureAnswers = new Map<string, Promise<string | undefined>>();
 export function engineFeatureAnswer(binary: string): Promise<string | undefined> {
   let answer = featureAnswers.get(binary);
   if (!answer) {
-    answer = runCommand(binary, ['-bsfs'], { timeoutMs: 30_000 }).then(
+    answer = runCommand(binary, ['-bsfs'], { timeoutMs: 30_000, yieldsCpu: false }).then(
       (result) => (result.code === 0 ? result.stderr + result.stdout : undefined),
       () => undefined,
     );

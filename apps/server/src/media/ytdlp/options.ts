@@ -21,7 +21,7 @@ const knownOptions = new Map<string, Promise<Set<string>>>();
 export function ytDlpOptions(ytDlpPath: string): Promise<Set<string>> {
   let options = knownOptions.get(ytDlpPath);
   if (!options) {
-    options = runCommand(ytDlpPath, ['--help'], { timeoutMs: 30_000 })
+    options = runCommand(ytDlpPath, ['--help'], { timeoutMs: 30_000, yieldsCpu: false })
       .then((result) => new Set(result.stdout.match(/--[a-z][a-z-]+/g) ?? []))
       .catch(() => new Set<string>());
     knownOptions.set(ytDlpPath, options);
