@@ -4,7 +4,7 @@
 // disk); in embedded mode a folder under the local DATA_DIR/uploads that the job uses in place (the
 // upload is written once). The input is removed when its job ends; in scaled mode a sweep removes
 // what a dead process left behind.
-import { access, copyFile, link } from 'node:fs/promises';
+import { copyFile, link } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ConvertInput } from '../jobs/job-types';
@@ -13,7 +13,14 @@ import { removeOrphanJobFolders } from '../storage/sweeper';
 import type { UploadSource } from './resumable-uploads';
 import type { UploadTarget } from './upload-target';
 import { fileTarget } from './upload-target';
-import { createWorkspace, removeWorkspace, uploadsRoot, workspaceAt, type Workspace } from './workspace';
+import {
+  createWorkspace,
+  readInputHead,
+  removeWorkspace,
+  uploadsRoot,
+  workspaceAt,
+  type Workspace,
+} from './workspace';
 
 export interface PendingInput {
   /** Opens the place the upload streams into. */
@@ -30,13 +37,22 @@ export interface PendingInput {
   dispose: () => Promise<void>;
 }
 
+/** A job's input, claimed: its workspace with the input at `inputPath`, and the input's first bytes. */
+export interface ClaimedInput {
+  workspace: Workspace;
+  /** The first bytes (up to `headBytes`), for content sniffing. */
+  head: Buffer;
+  /** The workspace is the stored upload itself (embedded mode): disposing of it removes the upload. */
+  isUpload: boolean;
+}
+
 export interface ConversionInputs {
   create(): Promise<PendingInput>;
   /**
-   * The job's workspace with the input at its `inputPath` (the worker's own copy, or the upload's
-   * folder itself); undefined when the input is gone. The job disposes of it when it ends.
+   * The job's input (the worker's own copy, or the upload's folder itself); undefined when the
+   * input is gone. The job disposes of its workspace when it ends.
    */
-  claim(input: ConvertInput): Promise<Workspace | undefined>;
+  claim(input: ConvertInput): Promise<ClaimedInput | undefined>;
   remove(input: ConvertInput): Promise<void>;
   /** Removes inputs older than any job can wait and run. */
   sweep(): Promise<void>;
@@ -65,9 +81,12 @@ async function linkOrCopy(source: string, target: string): Promise<void> {
 async function workspaceFilledBy(
   dataDir: string,
   fill: (targetPath: string) => Promise<boolean>,
-): Promise<Workspace | undefined> {
+): Promise<ClaimedInput | undefined> {
   const workspace = await createWorkspace(dataDir);
-  if (await fill(workspace.inputPath).catch(() => false)) return workspace;
+  const head = (await fill(workspace.inputPath).catch(() => false))
+    ? await readInputHead(workspace)
+    : undefined;
+  if (head) return { workspace, head, isUpload: false };
   await workspace.dispose();
   return undefined;
 }
@@ -106,7 +125,7 @@ export class BucketConversionInputs implements ConversionInputs {
     };
   }
 
-  async claim(input: ConvertInput): Promise<Workspace | undefined> {
+  async claim(input: ConvertInput): Promise<ClaimedInput | undefined> {
     if (input.store !== 'bucket') return undefined;
     return workspaceFilledBy(this.dataDir, (target) => this.uploads.copyToFile(input.objectId, target));
   }
@@ -150,7 +169,7 @@ export class SharedDiskConversionInputs implements ConversionInputs {
     return path.dirname(dir) === this.root ? dir : undefined;
   }
 
-  async claim(input: ConvertInput): Promise<Workspace | undefined> {
+  async claim(input: ConvertInput): Promise<ClaimedInput | undefined> {
     const dir = this.folder(input);
     if (!dir) return undefined;
     const source = workspaceAt(dir).inputPath;
@@ -184,14 +203,12 @@ export class LocalConversionInputs extends SharedDiskConversionInputs {
     super(dataDir, Number.POSITIVE_INFINITY);
   }
 
-  override async claim(input: ConvertInput): Promise<Workspace | undefined> {
+  override async claim(input: ConvertInput): Promise<ClaimedInput | undefined> {
     const dir = this.folder(input);
     if (!dir) return undefined;
     const workspace = workspaceAt(dir);
-    return access(workspace.inputPath).then(
-      () => workspace,
-      () => undefined,
-    );
+    const head = await readInputHead(workspace);
+    return head && { workspace, head, isUpload: true };
   }
 
   override async sweep(): Promise<void> {}

@@ -3,7 +3,6 @@
 // mode), converts it with the engines and limits of ConversionService, stores the result and
 // records the conversion's end in its job record (whose change event tells its waiters). The input is removed when the job ends, except when the job
 // is handed back to the queue at shutdown (the next worker needs it).
-import { open } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../core/app-error';
 import { redactSecrets } from '../core/redact';
@@ -14,12 +13,10 @@ import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
 import type { ConversionService } from './conversion';
 import { conversionFailure } from './conversion-errors';
-import type { ConversionInputs } from './conversion-inputs';
+import type { ClaimedInput, ConversionInputs } from './conversion-inputs';
 import type { JobRecords } from '../jobs/job-records';
 import { endConversion, type ConversionDetail, type ConversionEnd } from './conversion-record';
 import { progressReporter } from './progress';
-import { headBytes } from './upload-target';
-import type { Workspace } from './workspace';
 
 export interface ConvertJobDeps {
   service: ConversionService;
@@ -28,16 +25,6 @@ export interface ConvertJobDeps {
   results: ResultStore;
   inputs: ConversionInputs;
   log: FastifyBaseLogger;
-}
-
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(headBytes), 0, headBytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -79,6 +66,25 @@ const lastLine = (text: string) =>
     .filter(Boolean)
     .at(-1);
 
+/**
+ * A job's files when it ends: its workspace, and the stored upload unless the workspace is the
+ * upload itself (embedded mode: one removal, not the same folder twice). A job handed back to the
+ * queue keeps its upload for the next worker.
+ */
+async function removeFiles(
+  inputs: ConversionInputs,
+  input: ConvertJobData['input'],
+  claimed: ClaimedInput | undefined,
+  handedBack: boolean,
+): Promise<void> {
+  const workspace = handedBack && claimed?.isUpload ? undefined : claimed?.workspace;
+  const upload = handedBack || claimed?.isUpload ? undefined : input;
+  await Promise.all([
+    workspace?.dispose().catch(() => undefined),
+    upload && inputs.remove(upload).catch(() => undefined),
+  ]);
+}
+
 export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'convert'> {
   return async (data: ConvertJobData, { signal: runnerSignal }) => {
     const { conversionId } = data;
@@ -95,19 +101,20 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
     // A job handed over already aborted (its runner closed while it waited) stops at once.
     if (runnerSignal.aborted) onRunnerAbort();
     else runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
-    let workspace: Workspace | undefined;
+    let claimed: ClaimedInput | undefined;
     let handedBack = false;
     let end: ConversionEnd;
     try {
-      workspace = await deps.inputs.claim(data.input);
-      if (!workspace)
+      claimed = await deps.inputs.claim(data.input);
+      if (!claimed)
         throw new AppError('UPLOAD_INCOMPLETE', 'The upload is no longer available. Please try again.');
+      const { workspace, head } = claimed;
       const outputPath = await deps.service.convert({
         kind: data.kind,
         workDir: workspace.dir,
         inputPath: workspace.inputPath,
         bytes: data.bytes,
-        head: await readHead(workspace.inputPath),
+        head,
         outputExtension: data.outputExtension,
         report: progressReporter(deps.bus, data.progressId),
         signal: controller.signal,
@@ -136,11 +143,7 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
       end = { failure };
     } finally {
       runnerSignal.removeEventListener('abort', onRunnerAbort);
-      // Both at once (in embedded mode they are the same folder).
-      await Promise.all([
-        workspace?.dispose().catch(() => undefined),
-        handedBack ? undefined : deps.inputs.remove(data.input).catch(() => undefined),
-      ]);
+      await removeFiles(deps.inputs, data.input, claimed, handedBack);
     }
     // Told only once the files are gone: the visitor's answer finds nothing left behind.
     await endConversion(deps.records, conversionId, end);
