@@ -120,11 +120,11 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
         signal: controller.signal,
         options: data.options,
       });
-      // A rename on the same disk: the result is not copied.
-      const stored = await deps.results.put(outputPath, {
-        fileName: data.fileName,
-        contentType: data.contentType,
-      });
+      // A rename on the same disk: the result is not copied. The input goes meanwhile.
+      const [stored] = await Promise.all([
+        deps.results.put(outputPath, { fileName: data.fileName, contentType: data.contentType }),
+        workspace.removeInput().catch(() => undefined),
+      ]);
       end = {
         fileId: stored.fileId,
         fileName: stored.fileName,

@@ -8,6 +8,8 @@ import { headBytes } from './upload-target';
 export interface Workspace {
   dir: string;
   inputPath: string;
+  /** Removes the input once no step needs it any more; safe to call more than once. */
+  removeInput: () => Promise<void>;
   /** Removes everything; safe to call more than once. */
   dispose: () => Promise<void>;
 }
@@ -26,6 +28,11 @@ export function uploadsRoot(dataDir: string): string {
  */
 export async function removeWorkspace(dir: string): Promise<void> {
   await unlink(path.join(dir, inputName)).catch(ignoreGone);
+  await removeFolder(dir);
+}
+
+/** The folder, in one call when it is empty. */
+async function removeFolder(dir: string): Promise<void> {
   await rmdir(dir).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') await rm(dir, { recursive: true, force: true });
   });
@@ -49,11 +56,15 @@ export async function readInputHead(workspace: Workspace): Promise<Buffer | unde
 
 /** The workspace of an existing folder (an upload's, used in place by its job). */
 export function workspaceAt(dir: string): Workspace {
+  const inputPath = path.join(dir, inputName);
+  let inputRemoved: Promise<void> | undefined;
   let disposed: Promise<void> | undefined;
+  const removeInput = () => (inputRemoved ??= unlink(inputPath).catch(ignoreGone));
   return {
     dir,
-    inputPath: path.join(dir, inputName),
-    dispose: () => (disposed ??= removeWorkspace(dir)),
+    inputPath,
+    removeInput,
+    dispose: () => (disposed ??= removeInput().then(() => removeFolder(dir))),
   };
 }
 
