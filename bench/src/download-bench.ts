@@ -14,7 +14,7 @@ import { InProcessEventBus } from '../../apps/server/src/realtime/event-bus';
 import { startTestApp } from '../../apps/server/test/support/download-app';
 import { startFixtureSite, type FixtureSite } from '../../apps/server/test/support/fixture-site';
 import { startServer } from './convert-server';
-import { downloadArgsAlone, engineEnvAlone, serverYtDlp } from './engine-alone';
+import { downloadArgsAlone, runYtDlpAlone } from './engine-alone';
 import type { HubReceipt } from './hub-clients-worker';
 import { settleWrites } from './disk';
 import { median, ms, spread, verdict } from './stats';
@@ -50,12 +50,8 @@ const postJson = (origin: string, route: string, body: object) =>
 /** The server's yt-dlp with the server's arguments (minus the proxy), into a fresh job folder. */
 function ytDlpAlone(testHost: string, url: string): Promise<number> {
   return inTempDir(async (dir) => {
-    const args = await downloadArgsAlone(testHost, url, dir);
-    const env = await engineEnvAlone(testHost);
     // Asynchronously: the fixture site serves from this same process.
-    const started = performance.now();
-    await run(serverYtDlp(testHost), args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
-    return performance.now() - started;
+    return runYtDlpAlone(testHost, await downloadArgsAlone(testHost, url, dir), dir);
   });
 }
 

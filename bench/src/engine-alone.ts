@@ -2,9 +2,12 @@
 // (config/ytdlp-settings.ts picks it: the project environment's, else the one on PATH) with the SAME
 // arguments the server builds for a job (extractors, downloader, limits, operator settings) and the
 // SAME engine environment (the ffmpeg guard's settings: without them yt-dlp would find no ffmpeg and
-// choose and finish differently), minus the egress guard's proxy, which is part of what the API costs.
+// choose and finish differently), started by the SAME runner (a session of its own, at the engines'
+// lowest priority, as every engine the server starts), minus the egress guard's proxy, which is part
+// of what the API costs.
 import { platformById } from '@grabbit/catalog';
 import { loadConfig } from '../../apps/server/src/config/env';
+import { runCommand } from '../../apps/server/src/media/run-command';
 import { engineArgs } from '../../apps/server/src/media/ytdlp/access';
 import { ffmpegGuardEnv } from '../../apps/server/src/media/ytdlp/ffmpeg-guard';
 import { buildDownloadArgs, buildInfoArgs, type YtDlpSafety } from '../../apps/server/src/media/ytdlp/args';
@@ -13,7 +16,7 @@ import { buildDownloadArgs, buildInfoArgs, type YtDlpSafety } from '../../apps/s
 const configFor = (testHost: string) => loadConfig({ NODE_ENV: 'test', MEDIA_TEST_HOSTS: testHost });
 
 /** The path of the yt-dlp the server runs. */
-export const serverYtDlp = (testHost: string) => configFor(testHost).YTDLP_PATH;
+const serverYtDlp = (testHost: string) => configFor(testHost).YTDLP_PATH;
 
 async function safety(testHost: string): Promise<YtDlpSafety> {
   const config = configFor(testHost);
@@ -30,7 +33,7 @@ async function safety(testHost: string): Promise<YtDlpSafety> {
 }
 
 /** The environment the server gives yt-dlp, minus the proxy variables (it sets them to the guard). */
-export async function engineEnvAlone(testHost: string): Promise<NodeJS.ProcessEnv> {
+async function engineEnvAlone(testHost: string): Promise<NodeJS.ProcessEnv> {
   return { ...process.env, ...(await ffmpegGuardEnv(configFor(testHost))) };
 }
 
@@ -56,4 +59,13 @@ export async function downloadArgsAlone(testHost: string, url: string, jobDir: s
       jobDir,
     }),
   );
+}
+
+/** Runs the server's yt-dlp as the server runs it (see above); its time in ms, failing loudly. */
+export async function runYtDlpAlone(testHost: string, args: string[], cwd?: string): Promise<number> {
+  const env = await engineEnvAlone(testHost);
+  const started = performance.now();
+  const result = await runCommand(serverYtDlp(testHost), args, { cwd, env });
+  if (result.code !== 0) throw new Error(`yt-dlp alone failed: ${result.stderr.slice(-500)}`);
+  return performance.now() - started;
 }

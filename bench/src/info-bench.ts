@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { apiPath, apiRoutes } from '@grabbit/contracts';
 import { startFixtureSite } from '../../apps/server/test/support/fixture-site';
 import { startServer } from './convert-server';
-import { engineEnvAlone, infoArgsAlone, serverYtDlp } from './engine-alone';
+import { infoArgsAlone, runYtDlpAlone } from './engine-alone';
 import { median, ms, spread, verdict } from './stats';
 
 // Nine interleaved runs: a shared machine makes single yt-dlp starts vary by hundreds of ms.
@@ -19,11 +19,7 @@ const run = promisify(execFile);
 
 /** The server's own yt-dlp with the server's preview arguments, straight to the site. */
 async function ytDlpJson(testHost: string, url: string): Promise<number> {
-  const args = await infoArgsAlone(testHost, url);
-  const env = await engineEnvAlone(testHost);
-  const started = performance.now();
-  await run(serverYtDlp(testHost), args, { env, maxBuffer: 64 * 1024 * 1024 });
-  return performance.now() - started;
+  return runYtDlpAlone(testHost, await infoArgsAlone(testHost, url));
 }
 
 async function infoThroughApi(origin: string, url: string): Promise<number> {
