@@ -46,6 +46,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       // The benchmarks measure speed from one address, not the per-client limits.
       RATE_LIMIT_API_PER_MINUTE: '1000000',
       RATE_LIMIT_JOBS_PER_MINUTE: '1000000',
+      RATE_LIMIT_PREVIEWS_PER_MINUTE: '1000000',
       MAX_ACTIVE_JOBS_PER_CLIENT: '1000000',
       ...env,
     },

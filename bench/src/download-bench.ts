@@ -171,13 +171,19 @@ async function downloadRatio(site: FixtureSite): Promise<void> {
     await throughApi(server.base, big);
     const alone: number[] = [];
     const api: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      await settleWrites();
-      alone.push(await ytDlpAlone(site.host, big));
+    const apiRun = async () => {
       await settleWrites();
       const result = await throughApi(server.base, big);
       if (result.bytes !== size) throw new Error(`API returned ${result.bytes} bytes, expected ${size}`);
       api.push(result.ms);
+    };
+    const aloneRun = async () => {
+      await settleWrites();
+      alone.push(await ytDlpAlone(site.host, big));
+    };
+    // The order turns each run: the side that runs right after the other pays for its wind-down.
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of i % 2 ? [apiRun, aloneRun] : [aloneRun, apiRun]) await side();
     }
     const ratio = median(api) / median(alone);
     console.info(

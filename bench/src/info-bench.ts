@@ -13,8 +13,9 @@ import { startServer } from './convert-server';
 import { infoArgsAlone, runYtDlpAlone } from './engine-alone';
 import { median, ms, spread, verdict } from './stats';
 
-// Nine interleaved runs: a shared machine makes single yt-dlp starts vary by hundreds of ms.
-const runs = 9;
+// Fifteen interleaved runs: a shared machine makes single yt-dlp starts vary by hundreds of ms, and
+// the medians of nine moved by a tenth from one run of the benchmark to the next.
+const runs = 15;
 const run = promisify(execFile);
 
 /** The server's own yt-dlp with the server's preview arguments, straight to the site. */
@@ -41,12 +42,17 @@ export async function runInfoBenchmarks(): Promise<void> {
   try {
     // Each run asks a link the cache has not seen (the query string differs, the page is the same).
     const link = (n: number) => site.url(`/preview/clip.html?run=${n}`);
-    await ytDlpJson(site.host, link(0)); // warm Python's imports and the disk cache
+    // Both sides warmed once: Python's imports and the disk cache, and the server's first checks of
+    // its engines (their versions, asked at the first job).
+    await ytDlpJson(site.host, link(0));
+    await infoThroughApi(server.base, link(0));
     const alone: number[] = [];
     const api: number[] = [];
+    // The order turns each run: the side that runs right after the other pays for its wind-down.
     for (let i = 1; i <= runs; i += 1) {
-      alone.push(await ytDlpJson(site.host, link(i)));
+      if (i % 2) alone.push(await ytDlpJson(site.host, link(i)));
       api.push(await infoThroughApi(server.base, link(i)));
+      if (!(i % 2)) alone.push(await ytDlpJson(site.host, link(i)));
     }
     const cached: number[] = [];
     for (let i = 1; i <= runs; i += 1) cached.push(await infoThroughApi(server.base, link(i)));
