@@ -29,20 +29,3 @@ describe('DiskResultStore on another disk than the finished file', () => {
     await rm(path.dirname(source), { recursive: true, force: true });
   });
 });
-
-describe('DiskResultStore metadata kept in memory', () => {
-  it('opens a result it stored without its metadata file, and not once its folder is gone', async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'grabbit-results-'));
-    const store = new DiskResultStore(root, 60_000);
-    const source = path.join(root, 'result.jpg');
-    await writeFile(source, 'stored');
-    const meta = await store.put(source, { fileName: 'a.jpg', contentType: 'image/jpeg' });
-    // The metadata on disk is not read again for a result this store wrote.
-    await rm(path.join(root, meta.fileId, 'meta.json'));
-    expect((await store.open(meta.fileId))?.meta).toEqual(meta);
-    // Another process removed the result: it is not served from the remembered metadata.
-    await rm(path.join(root, meta.fileId), { recursive: true });
-    expect(await store.open(meta.fileId)).toBeUndefined();
-    await rm(root, { recursive: true, force: true });
-  });
-});

@@ -46,9 +46,6 @@ export interface ResultStore {
 
 const metaName = 'meta.json';
 
-/** Metadata of this many recent results is kept in memory (about 300 bytes each). */
-const recentMetas = 1000;
-
 /**
  * Moves a finished file: a rename when the job folder and the store share a disk (no byte is
  * copied), a copy and a delete when DATA_DIR's folders are on different disks.
@@ -64,22 +61,10 @@ async function moveFile(source: string, target: string): Promise<void> {
 }
 
 export class DiskResultStore implements ResultStore {
-  /**
-   * The metadata of results this store wrote lately (it never changes once written): a result is
-   * most often opened right after its job stored it, and then its metadata is not read back from
-   * disk. The file itself is still looked up, so one removed by another process is not served.
-   */
-  private readonly recent = new Map<string, StoredFileMeta>();
-
   constructor(
     private readonly root: string,
     private readonly ttlMs: number,
   ) {}
-
-  private remember(meta: StoredFileMeta): void {
-    this.recent.set(meta.fileId, meta);
-    if (this.recent.size > recentMetas) this.recent.delete(this.recent.keys().next().value ?? '');
-  }
 
   private folder(fileId: string): string {
     return path.join(this.root, fileId);
@@ -103,7 +88,6 @@ export class DiskResultStore implements ResultStore {
     };
     // Metadata last: a folder without it is an unfinished write and the orphan scan removes it.
     await writeFile(path.join(folder, metaName), JSON.stringify(meta));
-    this.remember(meta);
     return meta;
   }
 
@@ -117,7 +101,7 @@ export class DiskResultStore implements ResultStore {
 
   async open(fileId: string, now = Date.now()): Promise<StoredResult | undefined> {
     if (!isId(fileId)) return undefined;
-    const meta = this.recent.get(fileId) ?? (await this.readMeta(fileId));
+    const meta = await this.readMeta(fileId);
     if (!meta || meta.expiresAt <= now) return undefined;
     const file = path.join(this.folder(fileId), meta.storedName);
     const size = await stat(file).then(
@@ -133,9 +117,7 @@ export class DiskResultStore implements ResultStore {
   }
 
   async delete(fileId: string): Promise<void> {
-    if (!isId(fileId)) return;
-    this.recent.delete(fileId);
-    await rm(this.folder(fileId), { recursive: true, force: true });
+    if (isId(fileId)) await rm(this.folder(fileId), { recursive: true, force: true });
   }
 
   async sweep(now = Date.now()): Promise<number> {
@@ -144,7 +126,6 @@ export class DiskResultStore implements ResultStore {
     for (const name of names) {
       const meta = isId(name) ? await this.readMeta(name) : undefined;
       if (meta && meta.expiresAt > now) continue;
-      this.recent.delete(name);
       await rm(path.join(this.root, name), { recursive: true, force: true });
       removed += 1;
     }
