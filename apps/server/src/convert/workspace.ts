@@ -26,9 +26,8 @@ export function uploadsRoot(dataDir: string): string {
  * removal and the folder's are two calls, where a recursive removal makes six, each a wait on the
  * small thread pool. Anything else left (an intermediate) takes the recursive way.
  */
-export async function removeWorkspace(dir: string): Promise<void> {
-  await unlink(path.join(dir, inputName)).catch(ignoreGone);
-  await removeFolder(dir);
+export function removeWorkspace(dir: string): Promise<void> {
+  return workspaceAt(dir).dispose();
 }
 
 /** The folder, in one call when it is empty. */
