@@ -1,8 +1,9 @@
 // Each conversion owns one folder under DATA_DIR/uploads with a random name: the upload, every
 // intermediate and the result live there, and removing it is the whole clean-up.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rm, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { readHead } from '../storage/file-reader';
 import { headBytes } from './upload-target';
 
 export interface Workspace {
@@ -42,15 +43,11 @@ function ignoreGone(error: NodeJS.ErrnoException): void {
 }
 
 /** The input's first bytes (up to `headBytes`), for content sniffing; undefined when it is gone. */
-export async function readInputHead(workspace: Workspace): Promise<Buffer | undefined> {
-  const handle = await open(workspace.inputPath, 'r').catch(ignoreGone);
-  if (!handle) return undefined;
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(headBytes), 0, headBytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+export function readInputHead(workspace: Workspace): Promise<Buffer | undefined> {
+  return readHead(workspace.inputPath, headBytes).catch((error: NodeJS.ErrnoException) => {
+    ignoreGone(error);
+    return undefined;
+  });
 }
 
 /** The workspace of an existing folder (an upload's, used in place by its job). */

@@ -1,7 +1,8 @@
 // When a direct download is offered while it is written, and how its answer ends: offered for one
 // plain file of the asked container whose probe says it is kept as it is; the last byte sent only
 // once yt-dlp's finished file is that same file; cut short when the job fails or the finished file
-// is another one. The probe is given (this is the rule, not ffprobe); the file is a real one.
+// is another one. An MP4's head is read from its boxes, with no engine; any other file's head goes to
+// the given probe (this is the rule, not ffprobe). The files are real ones.
 import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,7 +77,91 @@ async function offeredAnswer(
   return { offer, body, received: () => chunks.length };
 }
 
+/** An ISO box: its size, its type and its content. */
+const box = (type: string, ...content: Buffer[]) => {
+  const body = Buffer.concat(content);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+};
+const u32 = (...values: number[]) =>
+  Buffer.from(
+    new Uint32Array(values).map(
+      (v) => ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24),
+    ).buffer,
+  );
+const track = (handler: string, entry: Buffer) =>
+  box(
+    'trak',
+    box(
+      'mdia',
+      box('hdlr', u32(0, 0), Buffer.from(handler), Buffer.alloc(12)),
+      box('minf', box('stbl', box('stsd', u32(0, 1), entry))),
+    ),
+  );
+/** An MP4's head as ffmpeg writes one with +faststart: H.264 640x360 and AAC, 20 s, then its media. */
+function mp4Head(options: { padding?: number; indexAtEnd?: boolean } = {}): Buffer {
+  const picture = box('avc1', Buffer.alloc(24), Buffer.from([0x02, 0x80, 0x01, 0x68]), Buffer.alloc(50));
+  const decoderConfig = Buffer.from([0x03, 0x19, 0, 1, 0, 0x04, 0x11, 0x40, ...Array<number>(16).fill(0)]);
+  const sound = box('mp4a', Buffer.alloc(28), box('esds', u32(0), decoderConfig));
+  const moov = box(
+    'moov',
+    box('mvhd', u32(0, 0, 0, 1000, 20_000), Buffer.alloc(80)),
+    track('vide', picture),
+    track('soun', sound),
+  );
+  const ftyp = box('ftyp', Buffer.from('isom'), u32(512), Buffer.from('isomiso2avc1mp41'));
+  const free = box('free', Buffer.alloc(options.padding ?? 0));
+  const mdat = Buffer.concat([u32(3 * mib), Buffer.from('mdat')]);
+  return Buffer.concat(options.indexAtEnd ? [ftyp, free, mdat] : [ftyp, free, moov, mdat]);
+}
+
+/** Writes the first 3 MiB of the download, beginning with `head`. */
+async function writeStart(head: Buffer): Promise<void> {
+  await writeFile(media, Buffer.concat([head, Buffer.alloc(3 * mib - head.length, 1)]));
+}
+
+const noEngine = async (): Promise<ProbeResult> => {
+  throw new Error('the engine was started');
+};
+
 describe('a direct download offered while it is written', () => {
+  it('reads an MP4 head from its boxes, without the engine, even when its index starts past the first look', async () => {
+    for (const padding of [0, 400 * 1024]) {
+      await writeStart(mp4Head({ padding }));
+      live = new LiveDownloads();
+      live.expect(input.taskId);
+      const send = new LiveSend({ live, input, dir, maxDurationSeconds: 3600, probe: noEngine });
+      send.chose(plainMp4);
+      let offer: LiveDownload | undefined;
+      void live.offered(input.taskId).then((offered) => (offer = offered));
+      // yt-dlp reports its progress every few moments: a first look, then as the file grows.
+      send.progress(progressAt(300 * 1024));
+      for (let i = 0; !offer && i < 500; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        send.progress(progressAt(3 * mib));
+      }
+      expect(offer).toMatchObject({ size });
+      await send.end(undefined);
+      await offer?.file.close();
+    }
+  });
+
+  it('does not offer an MP4 whose index comes after its media, nor one longer than the limit', async () => {
+    for (const [head, maxDurationSeconds] of [
+      [mp4Head({ indexAtEnd: true }), 3600],
+      [mp4Head(), 10],
+    ] as const) {
+      await writeStart(head);
+      const send = new LiveSend({ live, input, dir, maxDurationSeconds, probe: noEngine });
+      send.chose(plainMp4);
+      send.progress(progressAt(3 * mib));
+      await send.end(undefined);
+    }
+    expect(live.wanted(input.taskId)).toBe(true);
+  });
+
   it('is offered with its name, type and announced size, and ends once the finished file is it', async () => {
     const send = sender();
     const { offer, body } = await offeredAnswer(send);
