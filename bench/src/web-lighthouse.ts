@@ -46,8 +46,11 @@ export async function lighthouseScores(urls: readonly string[]): Promise<Map<str
       const of = (name: 'performance' | 'accessibility' | 'seo') =>
         median(runs.map((run) => score(run?.lhr.categories[name]?.score)));
       scores.set(url, { performance: of('performance'), accessibility: of('accessibility'), seo: of('seo') });
+      // The metrics behind the score (medians), so a low score says what to work on.
+      const metric = (id: string) =>
+        Math.round(median(runs.map((run) => run?.lhr.audits[id]?.numericValue ?? 0)));
       console.info(
-        `    ${url}: performance ${runs.map((run) => score(run?.lhr.categories.performance?.score)).join(', ')} in ${runsPerPage} runs`,
+        `    ${url}: performance ${runs.map((run) => score(run?.lhr.categories.performance?.score)).join(', ')} in ${runsPerPage} runs; median first paint ${metric('first-contentful-paint')} ms, largest paint ${metric('largest-contentful-paint')} ms, total blocking ${metric('total-blocking-time')} ms`,
       );
       const result = runs[runs.length - 1];
       const failing = Object.values(result?.lhr.audits ?? {}).filter(

@@ -58,7 +58,12 @@ export function ToolPageLayout({
         {queue}
       </div>
       <AdSlot size="300x250" priority="medium" bleed />
-      <div data-tool-part="help" className="flex flex-col gap-8">
+      {/* The help lies below the fold on a phone: the browser lays it out only as it comes near the */}
+      {/* screen (it stays in the page for search, find-in-page and screen readers). */}
+      <div
+        data-tool-part="help"
+        className="flex flex-col gap-8 [contain-intrinsic-size:auto_1500px] [content-visibility:auto]"
+      >
         {help}
       </div>
       <BannerSlot size="728x90" priority="low" />
