@@ -208,6 +208,31 @@ describe('a direct download offered while it is written', () => {
     await cut;
   });
 
+  it('judges the bit rate of the sound as the finishing step does: a lower one asked is not sent as it is', async () => {
+    const sound: ProbeResult = {
+      formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+      duration: 20,
+      streams: [{ index: 0, codecType: 'audio', codecName: 'aac', bitRate: 256_000, attachedPic: false }],
+    };
+    await rename(media, path.join(dir, 'media.m4a'));
+    const plainM4a = { ...plainMp4, ext: 'm4a' };
+    const offeredFor = async (quality: DownloadJobData['quality']) => {
+      live = new LiveDownloads();
+      live.expect(input.taskId);
+      const offer = live.offered(input.taskId);
+      const send = sender(sound, { ...input, format: 'm4a', quality });
+      send.chose(plainM4a);
+      send.progress(progressAt(3 * mib));
+      await send.end(undefined);
+      if (live.wanted(input.taskId)) return false;
+      await (await offer).file.close();
+      return true;
+    };
+    // The finishing step re-encodes 256 kb/s AAC when 128 kb/s is asked, and keeps it at best.
+    expect(await offeredFor('128k')).toBe(false);
+    expect(await offeredFor('best')).toBe(true);
+  });
+
   it('is not offered when the finishing step would change the file, or anything else is asked', async () => {
     const vp9: ProbeResult = { ...h264Aac, streams: [{ ...h264Aac.streams[0]!, codecName: 'vp9' }] };
     for (const send of [sender(vp9), sender(h264Aac, { ...input, startTime: 5 })]) {
