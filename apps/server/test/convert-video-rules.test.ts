@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ffmpeg, makeAudio, makeVideo } from './support/media-fixtures';
+import { ffmpeg, makeAudio, makeVideo, withCover } from './support/media-fixtures';
 import { audioSeconds, decodeFile, probeFile } from './support/media-probes';
 import { postConversion, saveFile, useConvertApp } from './support/convert-app';
 
@@ -90,21 +90,7 @@ describe('audio and video rules', () => {
     ]);
     const mp3 = await makeAudio(ctx.dir, 'plain.mp3');
     const tagged = path.join(ctx.dir, 'tagged.mp3');
-    await ffmpeg([
-      '-i',
-      mp3,
-      '-i',
-      cover,
-      '-map',
-      '0',
-      '-map',
-      '1',
-      '-c',
-      'copy',
-      '-id3v2_version',
-      '3',
-      tagged,
-    ]);
+    await ffmpeg([...withCover(mp3, cover), '-id3v2_version', '3', tagged]);
     const tag = await readFile(tagged);
     // ID3v2 size: four 7-bit bytes after a 10-byte header; it must outgrow the 64 KB head.
     const tagBytes = 10 + tag.subarray(6, 10).reduce((size, byte) => size * 128 + byte, 0);

@@ -12,7 +12,7 @@ import { probeDownload, keptAsItIs } from '../src/media/finalize';
 import type { ProbeResult } from '../src/media/ffprobe';
 import { readMp4Head } from '../src/media/mp4-head';
 import { corpusDir, corpusFiles } from './support/corpus';
-import { ffmpeg, lavfi, makeImage } from './support/media-fixtures';
+import { ffmpeg, lavfi, makeImage, vp9Realtime, withCover } from './support/media-fixtures';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 let dir: string;
@@ -75,36 +75,8 @@ beforeAll(async () => {
       ...front,
       made('hevc.mp4'),
     ]),
-    ffmpeg([
-      ...clip,
-      '-c:v',
-      'libvpx-vp9',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-c:a',
-      'libopus',
-      '-shortest',
-      ...front,
-      made('vp9-opus.mp4'),
-    ]),
-    ffmpeg([
-      '-i',
-      base,
-      '-i',
-      cover,
-      '-map',
-      '0',
-      '-map',
-      '1',
-      '-c',
-      'copy',
-      '-disposition:v:1',
-      'attached_pic',
-      ...front,
-      made('cover.mp4'),
-    ]),
+    ffmpeg([...clip, ...vp9Realtime, '-c:a', 'libopus', '-shortest', ...front, made('vp9-opus.mp4')]),
+    ffmpeg([...withCover(base, cover), '-disposition:v:1', 'attached_pic', ...front, made('cover.mp4')]),
     ffmpeg([
       '-i',
       base,

@@ -85,12 +85,12 @@ const box = (type: string, ...content: Buffer[]) => {
   head.write(type, 4, 'latin1');
   return Buffer.concat([head, body]);
 };
-const u32 = (...values: number[]) =>
-  Buffer.from(
-    new Uint32Array(values).map(
-      (v) => ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24),
-    ).buffer,
-  );
+/** Big-endian 32-bit fields, as ISO boxes hold their numbers. */
+const u32 = (...values: number[]) => {
+  const bytes = Buffer.alloc(4 * values.length);
+  values.forEach((value, i) => bytes.writeUInt32BE(value, 4 * i));
+  return bytes;
+};
 const track = (handler: string, entry: Buffer) =>
   box(
     'trak',

@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ffmpeg, makeVideo } from './media-fixtures';
+import { ffmpeg, makeVideo, vp9Realtime } from './media-fixtures';
 import { makeHls } from './stream-fixtures';
 import { makePreviewMedia, previewPage } from './preview-fixtures';
 
@@ -44,18 +44,7 @@ async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}):
   if (options.preview) await makePreviewMedia(dir);
   const clip = await makeVideo(dir, 'a.mp4');
   await makeVideo(dir, 'b.webm', {
-    codecs: [
-      '-c:v',
-      'libvpx-vp9',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-b:v',
-      '100k',
-      '-c:a',
-      'libopus',
-    ],
+    codecs: [...vp9Realtime, '-b:v', '100k', '-c:a', 'libopus'],
   });
   await makeVideo(dir, 'surround.mkv', { codecs: ['-c:v', 'mpeg4', '-c:a', 'aac', '-ac', '6'] });
   await ffmpeg(['-i', clip, '-frames:v', '1', path.join(dir, 'photo.jpg')]);

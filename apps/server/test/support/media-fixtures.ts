@@ -14,6 +14,21 @@ const magick = process.env.MAGICK_PATH ?? '/usr/bin/convert';
 export const ffmpeg = (args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
 /** A generated input: a lavfi filter graph such as a test pattern or a tone. */
 export const lavfi = (graph: string) => ['-f', 'lavfi', '-i', graph];
+/** VP9 as fast as libvpx goes: a fixture's picture, not its quality. */
+export const vp9Realtime = ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'];
+/** `input` with `cover` as a second stream, every stream copied (the caller says what the cover is). */
+export const withCover = (input: string, cover: string) => [
+  '-i',
+  input,
+  '-i',
+  cover,
+  '-map',
+  '0',
+  '-map',
+  '1',
+  '-c',
+  'copy',
+];
 const tone = (seconds: number) => lavfi(`sine=frequency=440:sample_rate=44100:duration=${seconds}`);
 
 export interface ImageFixtureOptions {
