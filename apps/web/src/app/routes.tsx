@@ -1,8 +1,13 @@
-// The route tree, built from the catalog: one route per page path (plus converter canonical
-// aliases) and a 404 catch-all. The same tree renders on the server (StaticRouter) and the client
+// The route tree: the root layout around the catalog's page for the path (converter canonical
+// aliases included, case and a trailing slash ignored, as the router itself matches) and the 404
+// page for any other path. The same tree renders on the server (StaticRouter) and the client
 // (BrowserRouter). Declarative routing keeps the home page's JavaScript small: no data router.
-import { routes as catalogRoutes, type RouteMeta } from '@grabbit/catalog';
-import { useRoutes, type RouteObject } from 'react-router';
+//
+// One catch-all route, not one route per path: the router ranks and compiles every route it is
+// given on each render, which with forty routes was a long task of its own on a phone as the page
+// turned live. The catalog's lookup is one map read.
+import { routeForPath, type RouteMeta } from '@grabbit/catalog';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ConverterPageRoute, DownloaderPage } from './pages/tool-routes';
@@ -16,25 +21,21 @@ function pageElement(route: RouteMeta) {
   return <HomePage heading={route.heading} description={route.description} />;
 }
 
-function pageRoutes(): RouteObject[] {
-  return catalogRoutes.flatMap((route) =>
-    [route.path, ...(route.aliases ?? [])].map((path): RouteObject =>
-      path === '/' ? { index: true, element: pageElement(route) } : { path, element: pageElement(route) },
-    ),
-  );
+function CatalogPage() {
+  const route = routeForPath(useLocation().pathname);
+  return route ? pageElement(route) : <NotFoundPage />;
 }
 
-function createRoutes(): RouteObject[] {
-  return [
-    {
-      path: '/',
-      element: <RootLayout />,
-      children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
-    },
-  ];
-}
-
-const appRoutes = createRoutes();
+const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <CatalogPage /> },
+      { path: '*', element: <CatalogPage /> },
+    ],
+  },
+];
 
 export function AppRoutes() {
   return useRoutes(appRoutes);

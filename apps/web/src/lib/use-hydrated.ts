@@ -5,7 +5,8 @@
 // The switch to true comes in a task of its own, after the one that made the page live: a value
 // that differed from the prerendered one at once made React render those parts again at the end of
 // that same task, lengthening the longest task of the page's start on a phone.
-import { useSyncExternalStore } from 'react';
+import { use, useSyncExternalStore } from 'react';
+import { PageStateContext } from './page-state-context';
 
 let live = false;
 const listeners = new Set<() => void>();
@@ -21,10 +22,15 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useHydrated(): boolean {
+/** The switch itself, for the page-state provider alone (components use `useHydrated`). */
+export function useLiveSwitch(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => live,
     () => false,
   );
+}
+
+export function useHydrated(): boolean {
+  return use(PageStateContext).hydrated;
 }

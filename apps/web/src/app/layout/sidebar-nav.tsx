@@ -1,12 +1,19 @@
 // The sidebar's navigation: three collapsible groups open by default; the converter group's
 // sub-groups (Image, Video, Audio) open one at a time: opening one closes the others.
+//
+// Each group is a plain disclosure (a button with aria-expanded that shows or hides its list), not
+// Radix's Collapsible: that one reads each section's computed style as it mounts, to follow
+// animations this menu does not have, which made the browser compute the whole page's styles
+// while the page turned live on a phone. Class lists are written whole per state (lib/cn.ts).
 import { converterById, navigation, routeForPath, type NavGroup, type NavItem } from '@grabbit/catalog';
 import { ChevronDown } from 'lucide-react';
-import { Collapsible } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { cn } from '../../lib/cn';
 import { CatalogIcon } from './nav-icon';
+
+const navLinkClasses = 'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm hover:text-slate-900';
+const idleLink = `${navLinkClasses} text-slate-700 hover:bg-slate-100`;
+const currentLink = `${navLinkClasses} bg-indigo-50 font-semibold text-indigo-800 hover:bg-indigo-100`;
 
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   return (
@@ -14,12 +21,7 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
       <NavLink
         to={item.path}
         onClick={onNavigate}
-        className={({ isActive }) =>
-          cn(
-            'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-            isActive && 'bg-indigo-50 font-semibold text-indigo-800 hover:bg-indigo-100',
-          )
-        }
+        className={({ isActive }) => (isActive ? currentLink : idleLink)}
       >
         <CatalogIcon name={item.icon} className="size-4 shrink-0" />
         {item.label}
@@ -29,8 +31,11 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
 }
 
 const triggerClasses =
-  'group flex w-full items-center justify-between rounded-md px-3 py-2 text-left font-semibold text-slate-900 hover:bg-slate-100';
-const chevron = 'size-4 shrink-0 transition-transform group-data-[state=closed]:-rotate-90';
+  'group flex w-full items-center justify-between rounded-md px-3 text-left hover:bg-slate-100';
+/** A group's heading button (h2) and a converter sub-group's (h3). */
+const groupTrigger = `${triggerClasses} py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase`;
+const subGroupTrigger = `${triggerClasses} py-1.5 text-sm font-medium text-slate-800`;
+const chevron = 'size-4 shrink-0 transition-transform group-aria-[expanded=false]:-rotate-90';
 
 function NavList({
   items,
@@ -68,21 +73,26 @@ function CollapsibleSection({
   contentClassName: string;
   children: ReactNode;
 }) {
+  const contentId = useId();
   return (
-    <Collapsible.Root open={open} onOpenChange={onOpenChange} asChild>
-      <section aria-labelledby={`nav-${group.id}`}>
-        <Heading id={`nav-${group.id}`}>
-          <Collapsible.Trigger className={cn(triggerClasses, triggerClassName)}>
-            {group.title}
-            <ChevronDown className={chevron} aria-hidden />
-          </Collapsible.Trigger>
-        </Heading>
-        {/* Kept in the HTML while closed, so every tool link stays crawlable. */}
-        <Collapsible.Content forceMount className={cn(contentClassName, 'data-[state=closed]:hidden')}>
-          {children}
-        </Collapsible.Content>
-      </section>
-    </Collapsible.Root>
+    <section aria-labelledby={`nav-${group.id}`}>
+      <Heading id={`nav-${group.id}`}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={contentId}
+          className={triggerClassName}
+          onClick={() => onOpenChange(!open)}
+        >
+          {group.title}
+          <ChevronDown className={chevron} aria-hidden />
+        </button>
+      </Heading>
+      {/* Kept in the HTML while closed, so every tool link stays crawlable. */}
+      <div id={contentId} hidden={!open} className={contentClassName}>
+        {children}
+      </div>
+    </section>
   );
 }
 
@@ -102,7 +112,7 @@ function SubGroups({ groups, onNavigate }: { groups: readonly NavGroup[]; onNavi
           heading="h3"
           open={openId === group.id}
           onOpenChange={(open) => setOpenId(open ? group.id : undefined)}
-          triggerClassName="py-1.5 text-sm font-medium text-slate-800"
+          triggerClassName={subGroupTrigger}
           contentClassName="pl-2"
         >
           <NavList items={group.items} className="space-y-0.5 py-1" onNavigate={onNavigate} />
@@ -120,7 +130,7 @@ function NavGroupSection({ group, onNavigate }: { group: NavGroup; onNavigate?: 
       heading="h2"
       open={open}
       onOpenChange={setOpen}
-      triggerClassName="text-xs tracking-wide text-slate-600 uppercase"
+      triggerClassName={groupTrigger}
       contentClassName="mt-1"
     >
       {group.children ? (

@@ -11,8 +11,10 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-5', className)} {...props} />;
+/** A card's header: title and description stacked, or (`row`) side by side with its actions. */
+export function CardHeader({ row = false, className, ...props }: ComponentProps<'div'> & { row?: boolean }) {
+  const layout = row ? 'flex-row flex-wrap items-center justify-between gap-3' : 'flex-col gap-1.5';
+  return <div className={cn(`flex p-5 ${layout}`, className)} {...props} />;
 }
 
 /** A card's heading; `as` picks the level that follows the page's outline (headings never skip). */

@@ -6,10 +6,11 @@ import { cn } from '../../lib/cn';
 export interface ProgressProps extends ComponentProps<typeof ProgressPrimitive.Root> {
   /** 0-100 */
   value: number;
-  indicatorClassName?: string;
+  /** The bar's color class, in place of the default indigo. */
+  indicatorColor?: string;
 }
 
-export function Progress({ value, className, indicatorClassName, ...props }: ProgressProps) {
+export function Progress({ value, className, indicatorColor = 'bg-indigo-700', ...props }: ProgressProps) {
   const clamped = Math.max(0, Math.min(100, value));
   return (
     <ProgressPrimitive.Root
@@ -18,7 +19,7 @@ export function Progress({ value, className, indicatorClassName, ...props }: Pro
       {...props}
     >
       <ProgressPrimitive.Indicator
-        className={cn('h-full w-full bg-indigo-700 transition-transform', indicatorClassName)}
+        className={`h-full w-full transition-transform ${indicatorColor}`}
         style={{ transform: `translateX(-${100 - clamped}%)` }}
       />
     </ProgressPrimitive.Root>

@@ -1,7 +1,7 @@
 // A labelled dropdown on Radix Select (select.tsx), the one dropdown of the tool pages: the label
 // names it (aria-labelledby), the keyboard opens and picks (Enter or Space, arrows, typing a
 // letter), and an optional hint below describes it.
-import { cn } from '../../lib/cn';
+import { useState } from 'react';
 import { Label } from './label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
@@ -46,8 +46,14 @@ export function SelectField({
 }: SelectFieldProps) {
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
+  // The list of choices is made only once the dropdown is reached (focus or press). Radix renders a
+  // closed dropdown's items off screen (for typing a letter on the closed button), and starts doing
+  // so right after the page turns live, in a step the browser cannot break up: on a phone that was
+  // the longest task of a tool page's start. The button shows the chosen label on its own.
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
   return (
-    <div className={cn('space-y-2', className)}>
+    <div className={className ?? 'space-y-2'}>
       <Label id={labelId} htmlFor={id}>
         {label}
       </Label>
@@ -58,17 +64,21 @@ export function SelectField({
           aria-describedby={hint ? hintId : undefined}
           data-testid={testId}
           className={triggerClassName}
+          onFocus={reach}
+          onPointerDown={reach}
         >
           {/* The label given here is in the prerendered HTML too, before the dropdown's script runs. */}
           <SelectValue>{options.find((option) => option.value === value)?.label}</SelectValue>
         </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={toItem(option.value)}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        {reached && (
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={toItem(option.value)}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        )}
       </Select>
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">

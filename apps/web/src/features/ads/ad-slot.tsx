@@ -2,21 +2,31 @@
 // size-correct placeholder; the ad-network loader plugs in here. Sizes the network does not serve
 // always show the placeholder. Priority only changes the ring styling; vertical slots are for large
 // screens only (their parents hide them on small screens).
+import { memo } from 'react';
 import { isServedAdSize, type AdPriority } from '@grabbit/catalog';
-import { cn } from '../../lib/cn';
 import { NetworkAdContent } from './network-ad-content';
 
 export interface AdSlotProps {
   /** "970x90", "160x600", ... */
   size: string;
   priority?: AdPriority;
-  className?: string;
+  /** The screens it shows on: all, from the md breakpoint on ("wide"), or below it ("narrow"). */
+  screens?: AdScreens;
   /**
    * May reach into the page column's side padding (16 px each side), so a 320 px banner or a 300 px
-   * box keeps its own size on a 320 px phone. `className` then goes on the wrapper that does it.
+   * box keeps its own size on a 320 px phone.
    */
   bleed?: boolean;
 }
+
+export type AdScreens = 'all' | 'wide' | 'narrow';
+
+// Whole class lists, not merged at run time (see lib/cn.ts).
+const displayOn: Record<AdScreens, string> = {
+  all: 'flex',
+  wide: 'hidden md:flex',
+  narrow: 'flex md:hidden',
+};
 
 const ringByPriority: Record<AdPriority, string> = {
   high: 'ring-2 ring-indigo-200',
@@ -29,7 +39,14 @@ function parseAdSize(size: string): { width: number; height: number } {
   return { width, height };
 }
 
-export function AdSlot({ size, priority = 'medium', className, bleed = false }: AdSlotProps) {
+// Memoized: its props are plain values, so a page that renders again (when it turns live, when the
+// configuration arrives) does not render its slots again; the slot follows the configuration itself.
+export const AdSlot = memo(function AdSlot({
+  size,
+  priority = 'medium',
+  screens = 'all',
+  bleed = false,
+}: AdSlotProps) {
   const { width, height } = parseAdSize(size);
   const slot = (
     <div
@@ -37,15 +54,11 @@ export function AdSlot({ size, priority = 'medium', className, bleed = false }: 
       data-ad-served={isServedAdSize(size)}
       // Scales down on narrow screens but keeps the slot's shape.
       style={{ width, maxWidth: '100%', aspectRatio: `${width} / ${height}` }}
-      className={cn(
-        'mx-auto flex shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-600',
-        ringByPriority[priority],
-        !bleed && className,
-      )}
+      className={`mx-auto ${bleed ? 'flex' : displayOn[screens]} shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-600 ${ringByPriority[priority]}`}
     >
       <NetworkAdContent size={size} width={width} height={height} />
     </div>
   );
   if (!bleed) return slot;
-  return <div className={cn('-mx-4 flex justify-center', className)}>{slot}</div>;
-}
+  return <div className={`-mx-4 ${displayOn[screens]} justify-center`}>{slot}</div>;
+});

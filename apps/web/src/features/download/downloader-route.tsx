@@ -2,7 +2,7 @@
 // once it has items, and as help the how-to guide, the privacy note and the site's own content.
 // Lazy-loaded by the router; renders without touching `window` (pages are prerendered).
 import { routeForPath, type Platform } from '@grabbit/catalog';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePublicConfig } from '../../lib/connection';
 import { alignStoredGate, type PlatformType } from '../monetization';
@@ -23,6 +23,19 @@ export default function DownloaderRoute({ platform }: { platform: Platform }) {
   const hydrated = useHydrated();
 
   useEffect(() => alignStoredGate({ platformType, conversionMode: false }), [platformType]);
+  // The help is most of the page and depends on the platform alone: kept as one element, it is not
+  // rendered again when the page turns live or the configuration arrives (each re-renders this
+  // route in one uninterruptible task).
+  const help = useMemo(
+    () => (
+      <>
+        <HowToGuide platform={platform} />
+        <PrivacyNote />
+        <SiteSections platform={platform} />
+      </>
+    ),
+    [platform],
+  );
 
   return (
     <ToolPageLayout
@@ -51,13 +64,7 @@ export default function DownloaderRoute({ platform }: { platform: Platform }) {
           onZip={flow.downloadZip}
         />
       }
-      help={
-        <>
-          <HowToGuide platform={platform} />
-          <PrivacyNote />
-          <SiteSections platform={platform} />
-        </>
-      }
+      help={help}
     />
   );
 }

@@ -4,7 +4,7 @@
 // kind of page had it. Each part carries `data-tool-part`, which the layout test reads. Keyboard
 // focus never falls to the page body from here (use-keep-focus.ts).
 import { useRef, type ComponentProps, type ReactNode } from 'react';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { AdSlot, BannerSlot } from '../ads';
 import { useKeepFocus } from './use-keep-focus';
@@ -75,7 +75,7 @@ export function ToolPageLayout({
 export function ToolCard({ children }: { children: ReactNode }) {
   return (
     <Card>
-      <CardContent className="space-y-5 pt-5">{children}</CardContent>
+      <div className="space-y-5 p-5">{children}</div>
     </Card>
   );
 }

@@ -33,15 +33,17 @@ export function useKeepFocus(
       focusedInside = target !== null && root.contains(target) && target.closest(controls) !== null;
       waitingForQueue = false;
     };
+    // Asked only when focus is at stake: the answer makes the browser compute the page's styles,
+    // and the page changes many times while it becomes live.
+    const queueShown = () => queue.current?.checkVisibility() ?? false;
     const keep = () => {
-      const queueShown = queue.current?.checkVisibility() ?? false;
-      if (waitingForQueue && queueShown && document.activeElement === title.current) {
+      if (waitingForQueue && document.activeElement === title.current && queueShown()) {
         waitingForQueue = false;
         queue.current?.focus();
         return;
       }
       if (!focusedInside || !lostFocus()) return;
-      if (queueShown) {
+      if (queueShown()) {
         queue.current?.focus();
       } else {
         title.current?.focus();

@@ -5,7 +5,8 @@ import type { PublicConfig } from '@grabbit/contracts';
 import { network } from '@grabbit/catalog';
 import { apiRoutes } from '@grabbit/contracts/api-paths';
 import { useQuery } from '@tanstack/react-query';
-import { useHydrated } from '../use-hydrated';
+import { use } from 'react';
+import { PageStateContext } from '../page-state-context';
 
 export type { PublicConfig };
 
@@ -27,18 +28,17 @@ export function loadPublicConfig(): Promise<PublicConfig> {
 
 const publicConfigQueryKey = ['public-config'] as const;
 
+/** The configuration as it loads, for the page-state provider alone (components use `usePublicConfig`). */
+export function usePublicConfigQuery(): PublicConfig | undefined {
+  // The configuration does not change during a visit.
+  return useQuery({ queryKey: publicConfigQueryKey, queryFn: loadPublicConfig, staleTime: Infinity }).data;
+}
+
 /**
  * The configuration once the page is hydrated. While React hydrates, the page must render exactly
  * what the prerendered HTML shows, which was made without any configuration: a configuration
  * already loaded (connection detection asks for it early) would change the first client render.
  */
 export function usePublicConfig(): { data: PublicConfig | undefined } {
-  const hydrated = useHydrated();
-  // The configuration does not change during a visit.
-  const { data } = useQuery({
-    queryKey: publicConfigQueryKey,
-    queryFn: loadPublicConfig,
-    staleTime: Infinity,
-  });
-  return { data: hydrated ? data : undefined };
+  return { data: use(PageStateContext).config };
 }

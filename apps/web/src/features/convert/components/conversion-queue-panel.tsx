@@ -39,7 +39,7 @@ export function ConversionQueuePanel({
   const outcome = busy || completed + failed === 0 ? undefined : batchSummary(completed, failed);
   return (
     <Card aria-labelledby="conversion-queue-title">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+      <CardHeader row>
         <CardTitle as="h2" id="conversion-queue-title">
           Conversion Queue ({queue.items.length})
         </CardTitle>

@@ -54,8 +54,8 @@ export function FileDropZone({
       data-dragging={highlighted || undefined}
       data-testid="convert-drop-zone"
       className={cn(
-        'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-slate-300 p-6 text-center transition-colors sm:p-10',
-        highlighted && 'border-indigo-600 bg-indigo-50',
+        'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center transition-colors sm:p-10',
+        highlighted ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300',
         busy && 'opacity-60',
       )}
     >

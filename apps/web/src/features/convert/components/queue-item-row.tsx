@@ -64,7 +64,7 @@ export function QueueItemRow({ item, onRemove }: { item: QueueItem; onRemove: (i
         <Progress
           value={conversion.percent}
           aria-label={`Conversion progress of ${item.name}`}
-          indicatorClassName="bg-green-700"
+          indicatorColor="bg-green-700"
         />
       )}
     </li>

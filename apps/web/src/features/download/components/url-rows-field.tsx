@@ -76,7 +76,6 @@ export function UrlRowsField({
                 aria-label={`${platform.name} link ${index + 1}`}
                 aria-invalid={row.error ? true : undefined}
                 aria-describedby={row.error ? errorId : undefined}
-                className={row.error ? 'border-red-600' : undefined}
                 disabled={disabled}
                 onChange={(event) => onChange(row.id, event.target.value)}
                 onPaste={(event) => {
