@@ -21,9 +21,10 @@ import { median, ms, spread, verdict } from './stats';
 
 export { ms };
 
-// Fifteen interleaved runs, each after the last one's writes are on disk: single runs on a shared
-// 2-core machine vary by a hundred ms, and seven gave medians a tenth apart from one run to the next.
-const runs = 15;
+// Twenty-five interleaved runs, each after the last one's writes are on disk: single runs on a
+// shared 2-core machine vary by a fifth (1,030 to 1,561 ms for yt-dlp alone in one group), seven
+// gave medians a tenth apart from one run to the next, and fifteen still 0.997 to 1.104.
+const runs = 25;
 const warmUps = 3;
 export const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ??
