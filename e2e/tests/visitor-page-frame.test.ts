@@ -206,9 +206,14 @@ describe.each(visitorViewports)('downloader and converter pages (%s)', (_name, v
 
     const downloader = await open(viewport, '/youtube-downloader');
     expect(await downloader.locator('select:not([aria-hidden="true"])').count()).toBe(0);
-    await expect
-      .poll(() => downloader.getByRole('combobox', { name: 'Format' }).textContent())
-      .toMatch(/^MP4/);
+    const downloadFormat = downloader.getByRole('combobox', { name: 'Format' });
+    await expect.poll(() => downloadFormat.textContent()).toMatch(/^MP4/);
+    // A letter typed on the closed dropdown picks the next choice that starts with it (its list is
+    // made when the dropdown is reached, not as the page turns live).
+    await downloader.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
+    await downloadFormat.focus();
+    await downloader.keyboard.press('w');
+    await expect.poll(() => downloadFormat.textContent()).toBe('WEBM');
     await page.close();
     await downloader.close();
   });

@@ -46,10 +46,11 @@ export function SelectField({
 }: SelectFieldProps) {
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
-  // The list of choices is made only once the dropdown is reached (focus or press). Radix renders a
-  // closed dropdown's items off screen (for typing a letter on the closed button), and starts doing
-  // so right after the page turns live, in a step the browser cannot break up: on a phone that was
-  // the longest task of a tool page's start. The button shows the chosen label on its own.
+  // The list of choices is made only once the dropdown is reached (focus, a press, or a screen
+  // reader's click). Radix renders a closed dropdown's items off screen (for typing a letter on the
+  // closed button), and starts doing so right after the page turns live, in a step the browser
+  // cannot break up: on a phone that was the longest task of a tool page's start. The button shows
+  // the chosen label on its own.
   const [reached, setReached] = useState(false);
   const reach = () => setReached(true);
   return (
@@ -66,6 +67,7 @@ export function SelectField({
           className={triggerClassName}
           onFocus={reach}
           onPointerDown={reach}
+          onClick={reach}
         >
           {/* The label given here is in the prerendered HTML too, before the dropdown's script runs. */}
           <SelectValue>{options.find((option) => option.value === value)?.label}</SelectValue>
