@@ -2,7 +2,7 @@
 //
 // Both change once, soon after the page is shown, and both come from external stores that React
 // renders synchronously: read by each component, each change rendered the whole tool page again in
-// one task that could not yield (about 90 ms on a mid-range phone, twice). Read here, only this
+// one task that could not yield (one long task on a phone, twice). Read here, only this
 // provider renders synchronously (its children are the same elements, so React skips them); the
 // deferred value then reaches the components in a background render that yields to the browser.
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
