@@ -2,12 +2,17 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-// One class list (see lib/cn.ts: only a caller's `className` is merged into it).
-const inputClasses =
-  'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 md:text-sm ' +
-  'placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ' +
-  'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-600';
-
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
-  return <input type={type} className={cn(inputClasses, className)} {...props} />;
+  return (
+    <input
+      type={type}
+      className={cn(
+        'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 md:text-sm',
+        'placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
+        'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-600',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
