@@ -59,16 +59,29 @@ function diskReader(opened: Set<() => void>) {
     async openFile(input: { path: string }) {
       const handle = await open(input.path);
       const { size } = await handle.stat();
+      let closed = false;
       const close = () => {
+        closed = true;
         opened.delete(close);
         void handle.close().catch(() => undefined);
       };
       opened.add(close);
+      // A read the client no longer wants (it closed the file, e.g. on abort) ends the block stream
+      // quietly instead of failing with "file closed" where nobody listens.
       const readAt = async (at: number): Promise<Buffer> => {
-        const { buffer, bytesRead } = await handle.read(Buffer.allocUnsafe(Math.min(readBlock, size - at)), {
-          position: at,
-        });
-        return buffer.subarray(0, bytesRead);
+        if (closed) return Buffer.alloc(0);
+        try {
+          const { buffer, bytesRead } = await handle.read(
+            Buffer.allocUnsafe(Math.min(readBlock, size - at)),
+            {
+              position: at,
+            },
+          );
+          return buffer.subarray(0, bytesRead);
+        } catch (error) {
+          if (closed) return Buffer.alloc(0);
+          throw error;
+        }
       };
       let ahead: { at: number; block: Promise<Buffer> } | undefined;
       async function* blocks(start: number, end: number) {
@@ -76,6 +89,7 @@ function diskReader(opened: Set<() => void>) {
           const block = ahead?.at === at ? await ahead.block : await readAt(at);
           ahead = undefined;
           const piece = block.subarray(0, end - at);
+          if (piece.length === 0) return;
           at += piece.length;
           if (at >= end && end < size) {
             ahead = { at: end, block: readAt(end) };
