@@ -70,8 +70,13 @@ function controlsUnderBadge(page: Page): Promise<string[]> {
     const hits = new Set<string>();
     const step = Math.max(1, Math.floor(window.innerHeight / 2));
     for (let y = 0; ; y += step) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      window.scrollTo({ top: y, behavior: 'instant' });
+      // One frame lets sections that render only near the screen render; headless Chromium
+      // sometimes produces no frame at all, so a short timer stands in rather than hanging the test.
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve);
+        setTimeout(resolve, 250);
+      });
       const b = badge.getBoundingClientRect();
       for (const control of controls) {
         const c = control.getBoundingClientRect();
