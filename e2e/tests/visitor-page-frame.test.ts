@@ -59,34 +59,60 @@ describe('the menu on a desktop', () => {
   });
 });
 
-/** Every control the badge overlaps, checked at scroll positions half a screen apart down the page. */
-function controlsUnderBadge(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+/** The controls the badge overlaps at one scroll position, and where the page then stands. */
+function badgeOverlapsAt(page: Page, top: number) {
+  // Synchronous on purpose: no frame or timer to wait for, which headless Chromium does not always
+  // run, and the boxes read force the layout of the position just scrolled to.
+  return page.evaluate((top) => {
+    window.scrollTo({ top, behavior: 'instant' });
     const badge = document.querySelector('[data-testid="connection-badge"]');
-    if (!badge) return ['no badge'];
     const controls = [
       ...document.querySelectorAll('a[href], button, input, select, textarea, summary, [role="combobox"]'),
     ];
-    const hits = new Set<string>();
-    const step = Math.max(1, Math.floor(window.innerHeight / 2));
-    for (let y = 0; ; y += step) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      // One frame lets sections that render only near the screen render; headless Chromium
-      // sometimes produces no frame at all, so a short timer stands in rather than hanging the test.
-      await new Promise((resolve) => {
-        requestAnimationFrame(resolve);
-        setTimeout(resolve, 250);
-      });
-      const b = badge.getBoundingClientRect();
-      for (const control of controls) {
-        const c = control.getBoundingClientRect();
-        if (c.width === 0 || c.height === 0) continue;
-        const overlaps = c.left < b.right && b.left < c.right && c.top < b.bottom && b.top < c.bottom;
-        if (overlaps) hits.add(control.outerHTML.slice(0, 80));
-      }
-      if (y + window.innerHeight >= document.documentElement.scrollHeight) return [...hits];
-    }
-  });
+    const b = badge?.getBoundingClientRect();
+    const hits = b
+      ? controls.flatMap((control) => {
+          const c = control.getBoundingClientRect();
+          if (c.width === 0 || c.height === 0) return [];
+          const overlaps = c.left < b.right && b.left < c.right && c.top < b.bottom && b.top < c.bottom;
+          return overlaps ? [control.outerHTML.slice(0, 80)] : [];
+        })
+      : ['no badge'];
+    const { scrollY, innerHeight } = window;
+    return {
+      hits,
+      scrollY,
+      innerHeight,
+      bottom: scrollY + innerHeight >= document.documentElement.scrollHeight,
+    };
+  }, top);
+}
+
+/**
+ * Every control the badge overlaps, checked at scroll positions half a screen apart down to the
+ * bottom of the page (or until the page no longer scrolls further). Each look is bounded, so a page
+ * that stops answering fails with where it stood instead of hanging the test.
+ */
+async function controlsUnderBadge(page: Page, viewportHeight: number): Promise<string[]> {
+  const step = Math.floor(viewportHeight / 2);
+  const hits = new Set<string>();
+  let lastY = -1;
+  for (let top = 0, looks = 0; looks < 100; looks += 1) {
+    const look = await Promise.race([
+      badgeOverlapsAt(page, top),
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`the page did not answer at scroll position ${top}`)),
+          30_000,
+        ).unref(),
+      ),
+    ]);
+    for (const hit of look.hits) hits.add(hit);
+    if (look.bottom || look.scrollY === lastY) return [...hits];
+    lastY = look.scrollY;
+    top = look.scrollY + step;
+  }
+  return [...hits, 'still not at the bottom after 100 looks'];
 }
 
 describe.each([...smallPhones, ['desktop', desktop]] as const)(
@@ -94,7 +120,7 @@ describe.each([...smallPhones, ['desktop', desktop]] as const)(
   (_name, viewport) => {
     it.each(routes)('covers no control on %s', async (route) => {
       const page = await open(viewport, route);
-      expect(await controlsUnderBadge(page)).toEqual([]);
+      expect(await controlsUnderBadge(page, viewport.height)).toEqual([]);
       await page.close();
     });
   },
