@@ -1,6 +1,6 @@
 // `npm test` after set-up: lint, typecheck, build, then every test project (unit, integration,
 // browser). Ends with one line "N passed, N failed" for CI.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,56 +12,60 @@ const env = {
 };
 const reportFile = path.join(root, '.cache/vitest-report.json');
 
-function step(title, command, args) {
-  console.info(`\n== ${title}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  console.info(
-    `== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-  );
-  return result.status === 0;
-}
-
 /**
- * Lint, typecheck and build at once: each is mostly one process on one core, and none reads what
- * another writes. Each one's output is printed whole when it ends, so the log stays readable.
+ * Runs one step and says how it went, with its time. A streamed step prints as it goes; the
+ * others print their whole output when they end, so steps run at once keep a readable log.
  */
-function check(title, command, args) {
+function step(title, command, args, { streamed = false } = {}) {
   const started = Date.now();
+  if (streamed) console.info(`\n== ${title}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'],
+    });
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (code) => {
-      console.info(`\n== ${title}`);
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    let ended = false;
+    const end = (code) => {
+      if (ended) return;
+      ended = true;
+      if (!streamed) console.info(`\n== ${title}`);
       process.stdout.write(Buffer.concat(output));
       console.info(
         `== ${title}: ${code === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
       );
       resolve(code === 0);
+    };
+    // A command that cannot start at all may never close: it fails the step with its reason.
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(1);
     });
+    child.on('close', end);
   });
 }
 
+// Lint, typecheck and build at once: each is mostly one process on one core, and none reads what
+// another writes.
 const checks = await Promise.all([
-  check('lint', 'npm', ['run', 'lint', '--silent']),
-  check('typecheck', 'npm', ['run', 'typecheck', '--silent']),
-  check('build', 'npm', ['run', 'build', '--silent']),
+  step('lint', 'npm', ['run', 'lint', '--silent']),
+  step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+  step('build', 'npm', ['run', 'build', '--silent']),
 ]);
 const failedChecks = checks.filter((ok) => !ok).length;
 
 mkdirSync(path.dirname(reportFile), { recursive: true });
 rmSync(reportFile, { force: true });
 const extra = process.argv.slice(2);
-const testsOk = step('tests', 'node_modules/.bin/vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${reportFile}`,
-  ...extra,
-]);
+const testsOk = await step(
+  'tests',
+  'node_modules/.bin/vitest',
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extra],
+  { streamed: true },
+);
 
 let passed = 0;
 let failed = 0;

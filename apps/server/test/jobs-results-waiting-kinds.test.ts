@@ -65,16 +65,13 @@ const downloadPath = apiPath(apiRoutes.download, { platform: 'youtube' });
 /** A single download of the fixture (a task), answered at once. */
 const download = (client: string) => post(client, downloadPath, { url: site.url('/a.mp4'), format: 'mp4' });
 
-/** How many times the fixture site was asked for the slow file. */
-const slowFileRequests = () => site.requests.filter((line) => line.endsWith('/throttle/big.mp4')).length;
-
 /**
  * A direct download of the slow file that the client leaves while the file is still being
  * downloaded: it hangs up once yt-dlp is at the site (it asks for a link twice, to look and to
  * download; a request closed before its job started takes the job with it, job-records.ts).
  */
 async function leftDirectDownload(client: string): Promise<void> {
-  const before = slowFileRequests();
+  const before = site.timesAsked('/throttle/big.mp4');
   const body = JSON.stringify({ url: site.url('/throttle/big.mp4'), format: 'mp4', directDownload: true });
   const outgoing = httpRequest(new URL(downloadPath, test.origin), {
     method: 'POST',
@@ -84,7 +81,11 @@ async function leftDirectDownload(client: string): Promise<void> {
   });
   outgoing.on('error', () => undefined);
   outgoing.end(body);
-  await until(() => slowFileRequests() > before + 1, 'the left download at the site', 30_000);
+  await until(
+    () => site.timesAsked('/throttle/big.mp4') > before + 1,
+    'the left download at the site',
+    30_000,
+  );
   outgoing.destroy();
 }
 

@@ -89,8 +89,7 @@ describe('the running-job cap counts jobs, not open requests', () => {
     // (once to look, once to download), so a third request means both run. A request closed before
     // its job started takes the job with it (job-records.ts), and with Redis in between that
     // window lasts longer than the refusals take.
-    const atSite = () => site.requests.filter((line) => line.endsWith('/throttle/big.mp4')).length;
-    await until(() => atSite() > 2, 'both jobs at the site', 30_000);
+    await until(() => site.timesAsked('/throttle/big.mp4') > 2, 'both jobs at the site', 30_000);
     // The client hangs up on both files while they are still being downloaded.
     leaving.abort();
     expect(answered).toHaveLength(6 - cap);

@@ -30,6 +30,8 @@ export interface FixtureSite {
   requests: string[];
   /** The Cookie header of each request in `requests` ('' when it had none). */
   cookies: string[];
+  /** How many requests so far asked for exactly `pathname` (no query), whatever their method. */
+  timesAsked(pathname: string): number;
   close(): Promise<void>;
 }
 
@@ -222,6 +224,8 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
     dir,
     requests,
     cookies,
+    timesAsked: (pathname) =>
+      requests.filter((line) => line.slice(line.indexOf(' ') + 1) === pathname).length,
     url: (pathname) => `${base}${pathname}`,
     async close() {
       server.closeAllConnections();
