@@ -7,9 +7,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { convertEndpoints } from '@grabbit/contracts';
 import { loadConfig } from '../../apps/server/src/config/env';
-import { planAudioVideo } from '../../apps/server/src/convert/av-plan';
-import { ffprobe } from '../../apps/server/src/media/ffprobe';
-import { runFfmpeg } from '../../apps/server/src/media/ffmpeg-run';
+import { planAudioVideo } from '../../apps/server/src/encode/av-plan';
+import { ffprobe } from '../../apps/server/src/engines/ffprobe';
+import { runFfmpegPlan } from '../../apps/server/src/encode/run-plan';
 import { bigMkv, durationOf, h264Clip, smallPng } from './convert-fixtures';
 import { imageBench } from './convert-image-bench';
 import { interleaved, median, ms, spread, timed, verdict } from './convert-measure';
@@ -100,7 +100,7 @@ export async function webmBench(server: BenchServer, dir: string): Promise<void>
   const plan = planAudioVideo(probe, 'webm');
   const alone = () =>
     timed(() =>
-      runFfmpeg(
+      runFfmpegPlan(
         config,
         { input: mp4, demuxer: 'mov', plan: plan.encode, output: path.join(dir, 'alone.webm') },
         context,

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { convertEndpoints } from '@grabbit/contracts';
 import sharp from 'sharp';
 import { loadConfig } from '../../apps/server/src/config/env';
-import { sharpEncode } from '../../apps/server/src/media/image-sharp';
+import { sharpEncode } from '../../apps/server/src/engines/image-sharp';
 import { twelveMegapixelPng } from './convert-fixtures';
 import { interleaved, median, ms, spread, timed, verdict } from './convert-measure';
 import { convertWithCurl, type BenchServer } from './convert-server';

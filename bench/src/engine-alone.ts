@@ -7,10 +7,10 @@
 // of what the API costs.
 import { platformById } from '@grabbit/catalog';
 import { loadConfig } from '../../apps/server/src/config/env';
-import { runCommand } from '../../apps/server/src/media/run-command';
-import { engineArgs } from '../../apps/server/src/media/ytdlp/access';
-import { ffmpegGuardEnv } from '../../apps/server/src/media/ytdlp/ffmpeg-guard';
-import { buildDownloadArgs, buildInfoArgs, type YtDlpSafety } from '../../apps/server/src/media/ytdlp/args';
+import { runCommand } from '../../apps/server/src/engines/run-command';
+import { engineArgs } from '../../apps/server/src/ytdlp/access';
+import { ffmpegGuardEnv } from '../../apps/server/src/ytdlp/ffmpeg-guard';
+import { buildDownloadArgs, buildInfoArgs, type YtDlpSafety } from '../../apps/server/src/ytdlp/args';
 
 /** The configuration a test server with this fixture site reads. */
 const configFor = (testHost: string) => loadConfig({ NODE_ENV: 'test', MEDIA_TEST_HOSTS: testHost });

@@ -3,7 +3,7 @@
 // cycle, a file-level cycle (type imports included), an import that goes up, a feature or service
 // that imports the composition root, the yt-dlp module entered other than through its index, or
 // HTTP request objects past the edge.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const layers: string[][] = [
   ['.', 'cli', 'composition'],
   ['plugins', 'routes', 'http', 'security', 'openapi', 'web'],
   ['download', 'convert', 'cloud'],
-  ['jobs', 'storage', 'realtime', 'media', 'net', 'redis'],
+  ['jobs', 'storage', 'realtime', 'ytdlp', 'encode', 'engines', 'net', 'redis'],
   ['core', 'config', 'types'],
 ];
 const layerOf = new Map(layers.flatMap((folders, depth) => folders.map((folder) => [folder, depth])));
@@ -38,7 +38,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The top folder of a file under src (`media` for media/ytdlp/args.ts). */
+/** The top folder of a file under src (`ytdlp` for ytdlp/args.ts). */
 const folderOf = (file: string) => {
   const relative = path.relative(srcDir, file);
   return relative.includes(path.sep) ? (relative.split(path.sep)[0] as string) : '.';
@@ -50,7 +50,9 @@ const files: SourceFile[] = sourceFiles(srcDir).map((file) => {
     .preProcessFile(text, true, true)
     .importedFiles.map((ref) => ref.fileName)
     .filter((name) => name.startsWith('.'))
-    .map((name) => path.resolve(path.dirname(file), name));
+    .map((name) => path.resolve(path.dirname(file), name))
+    // A folder's import is its index (`../ytdlp` is ytdlp/index), in the folder it names.
+    .map((target) => (existsSync(target) && statSync(target).isDirectory() ? path.join(target, 'index') : target));
   return { file, folder: folderOf(file), imports, text };
 });
 
@@ -121,7 +123,7 @@ describe('server layers', () => {
   });
 
   it('enters the yt-dlp module only through its index', () => {
-    const ytdlp = path.join(srcDir, 'media', 'ytdlp');
+    const ytdlp = path.join(srcDir, 'ytdlp');
     const around = files.flatMap(({ file, imports }) =>
       file.startsWith(ytdlp + path.sep)
         ? []

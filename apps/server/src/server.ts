@@ -1,7 +1,8 @@
 // Entry point: read the configuration, check the engines, listen, and shut down gracefully.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
-import { checkEngines, missingEnginesMessage, ytDlpFallbackWarning } from './media/engines';
+import { checkEngines, missingEnginesMessage } from './engines/engines';
+import { ytDlpFallbackWarning } from './ytdlp';
 import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env';
 import { buildProcessParts } from './composition/process-parts';
-import { checkEngines, missingEnginesMessage } from './media/engines';
+import { checkEngines, missingEnginesMessage } from './engines/engines';
 import { closeOnSignal } from './process-shutdown';
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { magickEnv, magickPolicyDir } from '../src/media/magick-run';
+import { magickEnv, magickPolicyDir } from '../src/engines/magick-run';
 import { makeLongVideo, makePixelBombPng, makeVideo } from './support/media-fixtures';
 import {
   leftoverUploads,

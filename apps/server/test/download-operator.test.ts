@@ -12,7 +12,7 @@ import type { DownloadTask } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { writeSessionCookies } from '../src/download/job-folder';
-import { engineArgs, ytDlpAccess } from '../src/media/ytdlp/access';
+import { engineArgs, ytDlpAccess } from '../src/ytdlp/access';
 import { runServer, stopServer, type ServerRun } from './foundation-server';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy';

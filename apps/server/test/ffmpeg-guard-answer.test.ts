@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import { ffmpegGuardDir, ffmpegGuardEnv } from '../src/media/ytdlp/ffmpeg-guard';
+import { ffmpegGuardDir, ffmpegGuardEnv } from '../src/ytdlp/ffmpeg-guard';
 
 const run = promisify(execFile);
 const config = loadConfig({ NODE_ENV: 'test' });

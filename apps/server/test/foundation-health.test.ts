@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { checkEngines, ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from '../src/media/engines';
+import { checkEngines } from '../src/engines/engines';
+import { ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from '../src/ytdlp';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-build' });

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import { probeDownload, keptAsItIs } from '../src/media/finalize';
-import type { ProbeResult } from '../src/media/ffprobe';
-import { readMp4Head } from '../src/media/mp4-head';
+import { probeDownload, keptAsItIs } from '../src/encode/finalize';
+import type { ProbeResult } from '../src/engines/ffprobe';
+import { readMp4Head } from '../src/engines/mp4-head';
 import { corpusDir, corpusFiles } from './support/corpus';
 import { ffmpeg, lavfi, makeImage, vp9Realtime, withCover } from './support/media-fixtures';
 

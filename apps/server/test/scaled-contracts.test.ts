@@ -3,8 +3,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { runJobRecordStoreContract } from '../src/jobs/job-records.contract';
-import { runAccessLedgerContract } from '../src/media/ytdlp/access-ledger.contract';
-import { RedisAccessLedger } from '../src/media/ytdlp/redis-access-ledger';
+import { runAccessLedgerContract } from '../src/ytdlp/access-ledger.contract';
+import { RedisAccessLedger } from '../src/ytdlp/redis-access-ledger';
 import { runJobRunnerContract } from '../src/jobs/runner.contract';
 import { RedisJobRecordStore } from '../src/jobs/redis-job-records';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';

@@ -13,8 +13,9 @@ import { parseArgs } from 'node:util';
 import { formatMegabytes, platformById, platforms, type Platform } from '@grabbit/catalog';
 import { ConfigError, loadConfig } from '../config/env';
 import { checkSite, type SiteCheckResult } from '../download/site-check';
-import { checkEngines, ytDlpFallbackWarning } from '../media/engines';
-import { accessChoices } from '../media/ytdlp';
+import { checkEngines } from '../engines/engines';
+import { ytDlpFallbackWarning } from '../ytdlp';
+import { accessChoices } from '../ytdlp';
 
 async function linksFrom(file: string | undefined): Promise<[Platform, string][]> {
   if (!file) return platforms.map((p) => [p, p.checkLink]);

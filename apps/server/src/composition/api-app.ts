@@ -10,7 +10,7 @@ import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown'
 import { registerErrorHandler } from '../http/error-handler';
 import { registerRequestLog, requestForLog } from '../http/request-log';
 import { registerRouteSchemas } from '../http/route-schemas';
-import { healthReport } from '../media/health-report';
+import { healthReport } from '../ytdlp';
 import { registerOpenApi } from '../openapi/register';
 import { registerCloudStorage } from '../plugins/cloud-storage';
 import { registerConvert } from '../plugins/convert';

@@ -7,7 +7,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config/env';
 import type { TaskStore } from '../download/task-store';
 import type { JobQueue } from '../jobs/runner';
-import { accessReport } from '../media/ytdlp';
+import { accessReport } from '../ytdlp';
 import type { EventBus } from '../realtime/event-bus';
 
 interface MetricsSources {

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { jobsRootOf } from '../download/service';
 import { LiveDownloads } from '../download/live-downloads';
-import { openAccessPools, RedisAccessLedger } from '../media/ytdlp';
+import { openAccessPools, RedisAccessLedger } from '../ytdlp';
 import { TaskStore } from '../download/task-store';
 import { JobRecords } from '../jobs/job-records';
 import { BullMQJobRunner } from '../jobs/bullmq-job-runner';

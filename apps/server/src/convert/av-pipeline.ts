@@ -10,10 +10,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env';
-import { runFfmpeg } from '../media/ffmpeg-run';
-import { decodeAmrNb } from '../media/amr-decode';
-import { encodeAmrNb } from '../media/amr-encode';
-import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
+import { runFfmpegPlan } from '../encode/run-plan';
+import { decodeAmrNb } from '../engines/amr-decode';
+import { encodeAmrNb } from '../engines/amr-encode';
+import type { SafeDemuxer } from '../engines/ffmpeg-demuxers';
 import {
   chooseStreams,
   planEncode,
@@ -21,12 +21,12 @@ import {
   transcodeChoice,
   type AvChoice,
   type AvPlan,
-} from './av-plan';
+} from '../encode/av-plan';
 import { convertToSize } from './av-target-size';
 import type { AvJob } from './av-job';
 import { probeMedia } from './detect';
-import type { EngineContext } from '../media/engine-run';
-import { applyAvOptions, checkCut, outputDuration, restrictCopies } from './options';
+import type { EngineContext } from '../engines/engine-run';
+import { applyAvOptions, checkCut, outputDuration, restrictCopies } from '../encode/convert-options';
 import { bytesOfPlan, checkForeseenOutput, outputLimits } from './output-bounds';
 
 /** Settles a run that is no longer wanted; its failure (it was stopped) means nothing. */
@@ -59,7 +59,7 @@ export async function convertAudioVideo(config: Config, job: AvJob, context: Eng
   /** Known once the probe has chosen: the input's length and the run whose progress is shown. */
   const chosen: { duration?: number; run?: AbortController } = {};
   const start = (plan: AvPlan, stop: AbortController) =>
-    runFfmpeg(
+    runFfmpegPlan(
       config,
       {
         input: source.path,

@@ -1,19 +1,19 @@
 // A conversion with a target size (TargetSizeMB): the probe comes first (the bit rates follow from
-// the length), the plan refuses an impossible target before any encode, and media/two-pass.ts
+// the length), the plan refuses an impossible target before any encode, and encode/two-pass.ts
 // encodes. The visitor's other options (cut, resize, metadata) apply as in any conversion; the
 // target sets the bit rates and may bring the picture down further.
 import { targetSizeMegabyte } from '@grabbit/catalog';
 import type { Config } from '../config/env';
-import { containerOf } from '../media/containers';
-import type { EngineContext } from '../media/engine-run';
-import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
-import { firstStream } from '../media/stream-choice';
-import { sizeSourceOf } from '../media/target-size';
-import { encodeToSize } from '../media/two-pass';
-import { chooseStreams, planEncode } from './av-plan';
+import { containerOf } from '../encode/containers';
+import type { EngineContext } from '../engines/engine-run';
+import type { SafeDemuxer } from '../engines/ffmpeg-demuxers';
+import { firstStream } from '../encode/stream-choice';
+import { sizeSourceOf } from '../encode/target-size';
+import { encodeToSize } from '../encode/two-pass';
+import { chooseStreams, planEncode } from '../encode/av-plan';
 import type { AvJob } from './av-job';
 import { probeMedia } from './detect';
-import { applyAvOptions, checkCut, fittedPicture, outputDuration, restrictCopies } from './options';
+import { applyAvOptions, checkCut, fittedPicture, outputDuration, restrictCopies } from '../encode/convert-options';
 import { checkForeseenOutput, outputLimits } from './output-bounds';
 
 export async function convertToSize(

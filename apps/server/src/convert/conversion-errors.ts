@@ -1,10 +1,10 @@
 // The failures a visitor can cause during a conversion, each with a stable code and a human message.
 import type { ConverterKind } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
-import { EngineError } from '../media/engine-run';
-import { OutputLimitError } from '../media/ffmpeg-run';
-import { TargetSizeError } from '../media/target-size';
-import { targetSizeFailure } from '../media/target-size-errors';
+import { EngineError } from '../engines/engine-run';
+import { OutputLimitError } from '../engines/ffmpeg-run';
+import { TargetSizeError } from '../encode/target-size';
+import { targetSizeFailure } from '../encode/target-size-errors';
 import { outputTooBig, outputTooLong } from './output-bounds';
 
 const kindNames: Record<ConverterKind, string> = { image: 'image', video: 'video', audio: 'audio' };

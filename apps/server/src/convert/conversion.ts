@@ -8,10 +8,10 @@ import type { Config } from '../config/env';
 import { convertAudioVideo } from './av-pipeline';
 import { fileTooLarge, unsupportedConversion } from './conversion-errors';
 import { detectInput } from './detect';
-import type { EngineContext } from '../media/engine-run';
+import type { EngineContext } from '../engines/engine-run';
 import { allowedOutputs, canonicalFormat, limitForInput } from './formats';
 import { convertImage } from './image-pipeline';
-import { defaultConvertOptions, imageSettings } from './options';
+import { defaultConvertOptions, imageSettings } from '../encode/convert-options';
 import type { ProgressReporter } from './progress';
 
 export interface ConversionRequest {

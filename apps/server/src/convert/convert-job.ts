@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../core/app-error';
 import { redactSecrets } from '../core/redact';
-import { EngineError } from '../media/engine-run';
+import { EngineError } from '../engines/engine-run';
 import { handedBack as wasHandedBack } from '../jobs/hand-back';
 import type { ConvertJobData, ProductJobHandler } from '../jobs/job-types';
 import type { EventBus } from '../realtime/event-bus';

@@ -5,12 +5,12 @@
 import type { ConverterKind } from '@grabbit/catalog';
 import type { FileTypeResult } from 'file-type';
 import type { Config } from '../config/env';
-import type { SafeDemuxer } from '../media/ffmpeg-demuxers';
-import { ffprobe, type ProbeResult } from '../media/ffprobe';
-import { pingFrames, type MagickFrame } from '../media/magick-run';
+import type { SafeDemuxer } from '../engines/ffmpeg-demuxers';
+import { ffprobe, type ProbeResult } from '../engines/ffprobe';
+import { pingFrames, type MagickFrame } from '../engines/magick-run';
 import { headBytes } from './upload-target';
 import { imageTooLarge, unsupportedFormat } from './conversion-errors';
-import { EngineError, type EngineContext } from '../media/engine-run';
+import { EngineError, type EngineContext } from '../engines/engine-run';
 import type { AudioFormat, ImageFormat, MediaFormat, VideoFormat } from './formats';
 
 export interface DetectedImage {

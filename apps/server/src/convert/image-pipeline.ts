@@ -4,7 +4,7 @@
 // ffmpeg decodes and encodes EXR.
 import path from 'node:path';
 import type { Config } from '../config/env';
-import { decodeExr, encodeExr } from '../media/image-exr';
+import { decodeExr, encodeExr } from '../encode/image-exr';
 import {
   readSharpHeader,
   sharpEncode,
@@ -12,12 +12,12 @@ import {
   sharpWritable,
   type SharpEncodeOptions,
   type SharpOutput,
-} from '../media/image-sharp';
-import { runMagick } from '../media/magick-run';
+} from '../engines/image-sharp';
+import { runMagick } from '../engines/magick-run';
 import { imageTooLarge } from './conversion-errors';
 import type { DetectedImage } from './detect';
-import type { EngineContext } from '../media/engine-run';
-import type { ImageSettings } from './options';
+import type { EngineContext } from '../engines/engine-run';
+import type { ImageSettings } from '../encode/convert-options';
 
 export interface ImageJob {
   input: DetectedImage;

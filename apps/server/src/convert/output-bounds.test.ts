@@ -2,8 +2,8 @@
 // sample rate and channels, copies by their probed rate, encoders held to a rate by that rate;
 // encoders at a quality count nothing (the bound while writing holds them).
 import { describe, expect, it } from 'vitest';
-import type { ProbeResult } from '../media/ffprobe';
-import { planEncode, transcodeChoice } from './av-plan';
+import type { ProbeResult } from '../engines/ffprobe';
+import { planEncode, transcodeChoice } from '../encode/av-plan';
 import { checkForeseenOutput, foreseenBytesPerSecond } from './output-bounds';
 
 const probe: ProbeResult = {

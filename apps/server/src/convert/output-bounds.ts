@@ -3,14 +3,14 @@
 // 1.4 MB, is 691 MB of WAV), so the result is bounded, not only the upload. What the probe and
 // the plan foresee (the length, and the bytes of every stream whose rate is known) is refused
 // before any work; the engine run stops a result that passes the bound while written
-// (media/ffmpeg-run.ts).
+// (engines/ffmpeg-run.ts).
 import { formatMegabytes } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import type { Config } from '../config/env';
-import type { EncodePlan } from '../media/encode-plan';
-import type { ProbeResult } from '../media/ffprobe';
-import type { OutputLimits } from '../media/ffmpeg-run';
-import { firstStream } from '../media/stream-choice';
+import type { EncodePlan } from '../encode/encode-plan';
+import type { ProbeResult } from '../engines/ffprobe';
+import type { OutputLimits } from '../engines/ffmpeg-run';
+import { firstStream } from '../encode/stream-choice';
 
 export function outputLimits(config: Config): OutputLimits {
   return { maxBytes: config.CONVERT_MAX_OUTPUT_BYTES, maxSeconds: config.CONVERT_MAX_OUTPUT_SECONDS };

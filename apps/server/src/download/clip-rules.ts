@@ -2,8 +2,8 @@
 // that cannot be honoured is a clear 400 before anything starts.
 import type { ClipOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import { audioKbps } from '../media/ytdlp';
-import { outputTarget } from '../media/output-targets';
+import { audioKbps } from '../ytdlp';
+import { outputTarget } from '../encode/output-targets';
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
 

@@ -61,7 +61,7 @@ export async function writeInfoJson(dir: string, json: string): Promise<void> {
 /**
  * Writes the visitor's session cookie (Instagram's) as a Netscape cookie file of the platform's
  * cookie domain inside the job folder, readable by the server only; the run moves it into its own
- * private folder before yt-dlp starts (media/ytdlp/access.ts), so no media file can name it. Accepts
+ * private folder before yt-dlp starts (ytdlp/access.ts), so no media file can name it. Accepts
  * "sessionid=...; csrftoken=..." or a bare session id. A platform that takes none gets no file.
  */
 export async function writeSessionCookies(

@@ -2,7 +2,7 @@
 // steps: yt-dlp's bytes fill 0-90 and the finishing step 90-99 (with a target size, whose encode
 // is long, the bytes fill 0-50 and the encode 50-99), and 100 means stored. Byte progress is sent
 // at most every 250 ms or on each whole-percent step, so a fast download does not flood the hub.
-import type { DownloadProgress } from '../media/ytdlp';
+import type { DownloadProgress } from '../ytdlp';
 import type { TaskStore } from './task-store';
 
 const progressIntervalMs = 250;

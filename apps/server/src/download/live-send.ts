@@ -13,11 +13,11 @@
 // whole finishing step, its own probe included: the early look only decided whether to send.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { keptAsItIs } from '../media/finalize';
-import type { ProbeResult } from '../media/ffprobe';
-import { readMp4Head } from '../media/mp4-head';
-import { outputTarget } from '../media/output-targets';
-import { audioKbps, type ChosenFormat, type DownloadProgress } from '../media/ytdlp';
+import { keptAsItIs } from '../encode/finalize';
+import type { ProbeResult } from '../engines/ffprobe';
+import { readMp4Head } from '../engines/mp4-head';
+import { outputTarget } from '../encode/output-targets';
+import { audioKbps, type ChosenFormat, type DownloadProgress } from '../ytdlp';
 import { readHead } from '../storage/file-reader';
 import { GrowingFile } from '../storage/growing-file';
 import type { DownloadJobData } from '../jobs/job-types';

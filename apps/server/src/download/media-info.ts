@@ -2,8 +2,8 @@
 // estimated size of each video format, the audio bit rates, and the subtitle languages.
 import { downloadFormats } from '@grabbit/catalog';
 import type { MediaAudioBitrate, MediaQuality, MediaSubtitle } from '@grabbit/contracts';
-import type { YtDlpInfo } from '../media/ytdlp';
-import { outputTarget } from '../media/output-targets';
+import type { YtDlpInfo } from '../ytdlp';
+import { outputTarget } from '../encode/output-targets';
 
 /** The parts of one of yt-dlp's formats the preview reads. */
 export interface YtDlpFormat {

@@ -2,7 +2,7 @@
 import { safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, MediaItem } from '@grabbit/contracts';
-import { thumbnailOf, type YtDlpInfo } from '../media/ytdlp';
+import { thumbnailOf, type YtDlpInfo } from '../ytdlp';
 
 const imageExtensions = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'heic', 'avif']);
 

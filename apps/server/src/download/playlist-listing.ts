@@ -3,7 +3,7 @@ import { safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, PlaylistResponse } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import { entryUrl, thumbnailOf, type YtDlpInfo } from '../media/ytdlp';
+import { entryUrl, thumbnailOf, type YtDlpInfo } from '../ytdlp';
 import { decideAutoDownload } from './playlist-rules';
 import type { DownloadService } from './service';
 

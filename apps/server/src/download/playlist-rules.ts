@@ -2,7 +2,7 @@
 // total, no single item over 3 hours, and at most 10 GB estimated. Pure: items come in as data.
 import { playlistLimits } from '@grabbit/catalog';
 import type { DownloadFormatName } from '@grabbit/contracts';
-import { outputTarget } from '../media/output-targets';
+import { outputTarget } from '../encode/output-targets';
 
 export interface PlaylistEntryFacts {
   /** Seconds, when known. */

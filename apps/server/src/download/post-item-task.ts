@@ -4,7 +4,7 @@
 import type { Platform } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName, MediaItem, Quality } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import type { YtDlpInfo } from '../media/ytdlp';
+import type { YtDlpInfo } from '../ytdlp';
 import { mediaItemsOf } from './media-items';
 
 export interface PostItemChoice extends ClipOptions {

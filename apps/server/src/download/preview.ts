@@ -3,7 +3,7 @@
 import type { Platform } from '@grabbit/catalog';
 import { apiPath, apiRoutes, type MediaInfoResponse, safeTitle } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import { thumbnailOf } from '../media/ytdlp';
+import { thumbnailOf } from '../ytdlp';
 import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from './media-info';
 import type { DownloadService } from './service';
 import { fetchThumbnail } from './thumbnail-fetch';

@@ -5,7 +5,7 @@ import { platformById, type Platform } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { readInfo, type InfoMode, type YtDlpInfo } from '../media/ytdlp';
+import { readInfo, type InfoMode, type YtDlpInfo } from '../ytdlp';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { DownloadJobData } from '../jobs/job-types';

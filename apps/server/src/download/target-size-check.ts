@@ -5,9 +5,9 @@
 import { takesTargetSize, targetSizeMegabyte } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import { outputTarget } from '../media/output-targets';
-import { planTargetSize, TargetSizeError, type SizeSource } from '../media/target-size';
-import { targetSizeFailure } from '../media/target-size-errors';
+import { outputTarget } from '../encode/output-targets';
+import { planTargetSize, TargetSizeError, type SizeSource } from '../encode/target-size';
+import { targetSizeFailure } from '../encode/target-size-errors';
 import type { FullInfo } from './media-info';
 
 /** The length a download will have: the section's, or the whole media's. */

@@ -1,6 +1,6 @@
 // Which hosts and addresses a link, a short-link hop or an engine's connection may reach: only
 // ordinary public addresses, unless the offline-testing switch (MEDIA_TEST_HOSTS) names the host.
-// Shared by the link rules (download/) and the egress guard (media/), so neither imports the other.
+// Shared by the link rules (download/) and the egress guard (ytdlp/), so neither imports the other.
 import { isIP } from 'node:net';
 import type { TestHosts } from '@grabbit/catalog';
 import ipaddr from 'ipaddr.js';

@@ -1,8 +1,8 @@
 // The media types file answers are sent with, from the tables that set them: a download's output
-// target (media/output-targets.ts), a conversion's output extension (the catalog's MIME table).
+// target (encode/output-targets.ts), a conversion's output extension (the catalog's MIME table).
 import { mimeByExtension, type ConverterKind } from '@grabbit/catalog';
 import { outputsOfKind } from '../convert/formats';
-import { outputTargets } from '../media/output-targets';
+import { outputTargets } from '../encode/output-targets';
 
 const unique = (list: string[]) => [...new Set(list)].sort();
 

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
-import { amrEncoderElements, amrMagic } from '../../src/media/amr-encode';
+import { amrEncoderElements, amrMagic } from '../../src/engines/amr-encode';
 
 const run = promisify(execFile);
 const magick = process.env.MAGICK_PATH ?? '/usr/bin/convert';

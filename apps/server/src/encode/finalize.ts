@@ -1,0 +1,257 @@
+// The finishing step after yt-dlp: probe the downloaded file and turn it into the asked format,
+// copying streams whenever the codecs allow and re-encoding only what must change.
+import { rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { DownloadFormatName } from '@grabbit/contracts';
+import { AppError } from '../core/app-error';
+import type { EnginePaths } from '../engines/engine-paths';
+import { EngineError, type EngineContext } from '../engines/engine-run';
+import { downloadDemuxers, pictureDemuxer } from '../engines/ffmpeg-demuxers';
+import { runFfmpegPlan } from './run-plan';
+import { ffprobe, type ProbeResult } from '../engines/ffprobe';
+import type { Container } from './containers';
+import type { AudioEncoding, EncodePlan, VideoEncoding } from './encode-plan';
+import { copied } from './encoders';
+import { outputTarget, type ContainerTarget, type OutputTarget } from './output-targets';
+import { chooseStreams, firstStream } from './stream-choice';
+import { sizeSourceOf, TargetSizeError } from './target-size';
+import { targetSizeFailure } from './target-size-errors';
+import { encodeToSize } from './two-pass';
+import { runFailures } from './download-failures';
+
+export interface FinalizeOptions {
+  engines: EnginePaths;
+  /** The job's folder, deadline and cancel signal. */
+  context: EngineContext;
+  input: string;
+  format: DownloadFormatName;
+  maxDurationSeconds: number;
+  /** A probe of `input` already under way (started while yt-dlp was exiting). */
+  probe?: Promise<ProbeResult>;
+  /** 0-1 of the re-encode, when one runs. */
+  onProgress: (fraction: number) => void;
+  /** What the visitor chose beyond the format. */
+  extras?: FinishingExtras;
+  /** Fit an audio or video file to this many bytes (a two-pass re-encode). */
+  targetBytes?: number;
+}
+
+export interface FinishingExtras {
+  /** Keep the subtitle stream yt-dlp embedded, in the codec the container takes. */
+  subtitles?: boolean;
+  /** An audio bit rate to encode lossy audio at (kbit/s). */
+  audioKbps?: number;
+}
+
+const lossless = new Set(['flac', 'wav']);
+
+/** An engine failure as the visitor's error: out of time, or the given failure. */
+function engineFailure(error: unknown, failure: () => AppError): never {
+  if (error instanceof EngineError && error.timedOut) throw runFailures.timedOut();
+  if (error instanceof AppError) throw error;
+  throw failure();
+}
+
+/** ffprobe with the download demuxer list (the upload list plus single pictures). */
+export function probeDownload(
+  engines: EnginePaths,
+  file: string,
+  context: EngineContext,
+): Promise<ProbeResult> {
+  const demuxer = pictureDemuxer(path.extname(file).slice(1));
+  return ffprobe(engines, file, demuxer, context, downloadDemuxers).catch((error: unknown) =>
+    engineFailure(error, () => new AppError('DOWNLOAD_FAILED', 'The downloaded file is not readable media.')),
+  );
+}
+
+const isStill = (probe: ProbeResult) =>
+  /image2|_pipe|gif/.test(probe.formatName) && !((probe.duration ?? 0) > 0.5);
+/** The link's media cannot become the chosen format: the message says what to choose instead. */
+const wrongFormat = (message: string) => new AppError('FORMAT_NOT_AVAILABLE', message);
+
+/** The encode that makes the asked format, or undefined when the file is already right. */
+export function finishingPlan(
+  probe: ProbeResult,
+  target: OutputTarget,
+  inputExt: string,
+  extras: FinishingExtras = {},
+): EncodePlan | undefined {
+  const { muxer } = target;
+  if (target.kind === 'audio') return audioPlan(probe, target, inputExt, extras);
+  if (target.kind === 'video') return videoPlan(probe, target, inputExt, extras);
+  if (target.kind === 'subtitle') {
+    if (inputExt === target.extension) return undefined;
+    return { subtitles: { map: '0:s:0', encoding: target.encoding }, muxer };
+  }
+  // A picture: a still as it is or re-encoded, a clip only as an animated GIF.
+  if (!firstStream(probe, 'video'))
+    throw wrongFormat('This media has no picture. Choose an audio format instead.');
+  if (isStill(probe)) {
+    if (inputExt === target.extension || (inputExt === 'jpeg' && target.extension === 'jpg'))
+      return undefined;
+    return { video: { map: '0:v:0', frames: 1, encoding: target.encoding }, singleImage: true, muxer };
+  }
+  if (target.extension !== 'gif')
+    throw wrongFormat('This link is a video: choose a video format, an audio format or GIF.');
+  // An animated GIF of the clip, with its own palette so colours stay true.
+  const filterGraph =
+    "fps=12,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse";
+  return { without: ['audio'], video: { map: '0:v:0' }, filterGraph, loop: 0, muxer };
+}
+
+/** The audio encoder of the container, with its channels folded to the container's limit when asked. */
+function containerAudio(container: Container, downmix: boolean, encoding = container.audio): AudioEncoding {
+  return downmix && container.maxChannels ? { ...encoding, channels: container.maxChannels } : encoding;
+}
+
+/** The audio alone, copied when the container takes its codec and no lower bit rate was asked. */
+function audioPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+  const { container } = target;
+  const audio = firstStream(probe, 'audio');
+  if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
+  // An asked bit rate is honoured by re-encoding only when the source is above it.
+  const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
+  const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
+  const choice = chooseStreams(probe, container, { audio: aboveAsked });
+  if (choice.copyAudio && inputExt === target.extension && !firstStream(probe, 'video')) return undefined;
+  const encoding = kbps ? { codec: container.audio.codec, bitRate: `${kbps}k` } : container.audio;
+  return {
+    without: ['video', 'subtitles', 'data'],
+    audio: {
+      map: '0:a:0',
+      encoding: choice.copyAudio ? copied : containerAudio(container, choice.downmix, encoding),
+    },
+    fastStart: container.isoMedia,
+    muxer: target.muxer,
+  } satisfies EncodePlan;
+}
+
+/** The first picture and sound, each copied when the container takes its codec. */
+function videoPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+  const { container } = target;
+  const choice = chooseStreams(probe, container);
+  // A stream the file does not have needs nothing.
+  const copyVideo = choice.copyVideo || !firstStream(probe, 'video');
+  const copyAudio = choice.copyAudio || !firstStream(probe, 'audio');
+  if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
+  const subtitleCodec = extras.subtitles ? container.subtitleCodec : undefined;
+  const videoEncoding: VideoEncoding = copyVideo ? { ...copied } : (container.video ?? copied);
+  return {
+    without: subtitleCodec ? ['data'] : ['subtitles', 'data'],
+    video: { map: '0:V:0?', encoding: choice.hevcTag ? { ...videoEncoding, tag: 'hvc1' } : videoEncoding },
+    audio: { map: '0:a:0?', encoding: copyAudio ? copied : containerAudio(container, choice.downmix) },
+    subtitles: subtitleCodec ? { map: '0:s:0?', encoding: { codec: subtitleCodec } } : undefined,
+    fastStart: container.isoMedia,
+    muxer: target.muxer,
+  } satisfies EncodePlan;
+}
+
+/** Makes `<dir>/result.<ext>` from the downloaded file; returns its path. */
+export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
+  const { engines, context } = options;
+  const target = outputTarget(options.format);
+  const probe = await (options.probe ?? probeDownload(engines, options.input, context));
+  const duration = probe.duration ?? 0;
+  if (duration > options.maxDurationSeconds)
+    throw new AppError('MEDIA_TOO_LONG', 'This video is longer than the download limit.');
+  const output = path.join(path.dirname(options.input), `result.${target.extension}`);
+  const inputExt = path.extname(options.input).slice(1).toLowerCase();
+  if (options.targetBytes && (target.kind === 'audio' || target.kind === 'video'))
+    return fitToSize(options, target, probe, output, inputExt, options.targetBytes);
+  const plan = finishingPlan(probe, target, inputExt, options.extras);
+  if (!plan) {
+    await rename(options.input, output);
+    return output;
+  }
+  // The one plan runner: the same safe input options and progress parser as the converter.
+  await runFfmpegPlan(
+    engines,
+    {
+      input: options.input,
+      demuxer: pictureDemuxer(inputExt),
+      allowedDemuxers: downloadDemuxers,
+      plan,
+      output,
+      durationSeconds: () => duration,
+      onPercent: (percent) => options.onProgress(percent / 100),
+    },
+    context,
+  ).catch((error: unknown) =>
+    engineFailure(
+      error,
+      () =>
+        new AppError('DOWNLOAD_FAILED', `The file could not be turned into ${options.format.toUpperCase()}.`),
+    ),
+  );
+  return output;
+}
+
+/**
+ * Whether the finishing step would keep a file of this probe and extension as it is (only move
+ * it): the asked container already, with picture and sound it takes. A download sent while it is
+ * still written relies on it (download/live-send.ts).
+ */
+export function keptAsItIs(
+  probe: ProbeResult,
+  format: DownloadFormatName,
+  inputExt: string,
+  extras?: FinishingExtras,
+): boolean {
+  try {
+    return finishingPlan(probe, outputTarget(format), inputExt, extras) === undefined;
+  } catch {
+    return false; // Not media of this kind at all: the finishing step refuses it.
+  }
+}
+
+/** A re-encode of the first picture and sound into the container, whatever their codecs. */
+export function reencodePlan(probe: ProbeResult, target: ContainerTarget): EncodePlan {
+  const { container } = target;
+  const audio = containerAudio(container, chooseStreams(probe, container).downmix);
+  const common = { fastStart: container.isoMedia, muxer: target.muxer };
+  if (target.kind === 'audio')
+    return { without: ['video', 'subtitles', 'data'], audio: { map: '0:a:0', encoding: audio }, ...common };
+  return {
+    without: ['subtitles', 'data'],
+    video: { map: '0:V:0?', encoding: container.video },
+    audio: { map: '0:a:0?', encoding: audio },
+    ...common,
+  };
+}
+
+/** The download fitted to a size in the same job: the bit rates from its length, two passes. */
+async function fitToSize(
+  options: FinalizeOptions,
+  target: ContainerTarget,
+  probe: ProbeResult,
+  output: string,
+  inputExt: string,
+  targetBytes: number,
+): Promise<string> {
+  await encodeToSize(
+    options.engines,
+    {
+      input: options.input,
+      demuxer: pictureDemuxer(inputExt),
+      allowedDemuxers: downloadDemuxers,
+      plan: reencodePlan(probe, target),
+      container: target.container,
+      source: sizeSourceOf(probe, target.container),
+      targetBytes,
+      output,
+      onProgress: options.onProgress,
+    },
+    options.context,
+  ).catch((error: unknown) => {
+    if (error instanceof TargetSizeError) {
+      const { code, message } = targetSizeFailure(error);
+      throw new AppError(code, message);
+    }
+    return engineFailure(
+      error,
+      () =>
+        new AppError('DOWNLOAD_FAILED', `The file could not be fitted to ${options.format.toUpperCase()}.`),
+    );
+  });
+  return output;
+}
