@@ -52,7 +52,9 @@ const files: SourceFile[] = sourceFiles(srcDir).map((file) => {
     .filter((name) => name.startsWith('.'))
     .map((name) => path.resolve(path.dirname(file), name))
     // A folder's import is its index (`../ytdlp` is ytdlp/index), in the folder it names.
-    .map((target) => (existsSync(target) && statSync(target).isDirectory() ? path.join(target, 'index') : target));
+    .map((target) =>
+      existsSync(target) && statSync(target).isDirectory() ? path.join(target, 'index') : target,
+    );
   return { file, folder: folderOf(file), imports, text };
 });
 

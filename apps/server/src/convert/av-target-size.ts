@@ -13,7 +13,13 @@ import { encodeToSize } from '../encode/two-pass';
 import { chooseStreams, planEncode } from '../encode/av-plan';
 import type { AvJob } from './av-job';
 import { probeMedia } from './detect';
-import { applyAvOptions, checkCut, fittedPicture, outputDuration, restrictCopies } from '../encode/convert-options';
+import {
+  applyAvOptions,
+  checkCut,
+  fittedPicture,
+  outputDuration,
+  restrictCopies,
+} from '../encode/convert-options';
 import { checkForeseenOutput, outputLimits } from './output-bounds';
 
 export async function convertToSize(
