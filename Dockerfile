@@ -8,7 +8,7 @@
 # packages, the npm packages or yt-dlp.
 ARG BASE=debian:bookworm-slim
 
-# Node and npm to install and build with: Debian's Node, with a current npm (scripts/setup-npm.sh).
+# Node and npm to install and build with: Debian's npm brings npm 11 and Node 24 (scripts/setup-npm.sh).
 FROM ${BASE} AS npm
 RUN apt-get update -qq \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm ca-certificates >/dev/null \
