@@ -33,7 +33,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            // The cluster manifests render and validate (unit speed; the image itself: `container`).
+            'container/tests/manifests.test.ts',
+          ],
           environment: 'node',
         },
       },

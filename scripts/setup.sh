@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever the project needs that is missing, idempotently.
 #   scripts/setup.sh          engines (Debian packages, the pinned yt-dlp) + npm packages (for `npm start`)
-#   scripts/setup.sh --test   the same, plus Debian's Chromium for the browser tests
+#   scripts/setup.sh --test   the same, plus Debian's Chromium for the browser tests and podman
+#                             (runc, mmdebstrap, podman-compose) for the container tests
 # A second run with everything present takes seconds: every step checks before it acts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,11 @@ for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plug
 done
 if [ "$want_test" = 1 ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The container tests (container/): podman with runc (crun cannot start containers on some
+  # kernels' cgroups), mmdebstrap for the local base image, podman-compose for the compose files.
+  for pkg in podman runc mmdebstrap podman-compose; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
   mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
@@ -53,7 +59,9 @@ fi
 # The pinned yt-dlp in the project's own Python environment (Debian's stays as the fallback).
 bash scripts/setup-engines.sh
 
-# npm packages (the lock file pins them; node@24 among them runs everything, see design.md).
+# npm packages (the lock file pins them; node@24 among them runs everything, see design.md), with
+# a current npm first when the machine's is too old (Debian 12's).
+. scripts/setup-npm.sh
 stamp=node_modules/.setup-stamp
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   echo "setup: installing npm packages"

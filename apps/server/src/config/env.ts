@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { maxChunkBytes } from '@grabbit/contracts/resumable-uploads';
 import { z } from 'zod';
+import { readSecretFiles } from './secret-files';
 import { resolveYtDlpSettings, ytDlpSettingsShape, type YtDlpSettings } from './ytdlp-settings';
 
 const commaList = z
@@ -184,7 +185,10 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  // Secrets may come from files (NAME_FILE), as container platforms mount them.
+  const { env, problems } = readSecretFiles(given);
+  if (problems.length > 0) throw new ConfigError(problems);
   // Empty variables count as unset, as shells and .env files often leave them.
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
