@@ -124,7 +124,8 @@ export const mainButton = (page: Page) => page.getByTestId('main-download-button
 export async function clickThroughGate(
   button: ReturnType<Page['locator']>,
   clicks: number,
-  word: 'Convert' | 'Download',
+  /** The gated button's action word: Download, Convert, or what a zip button says it saves. */
+  word: string,
 ): Promise<void> {
   for (let left = clicks; left >= 1; left -= 1) {
     await button.filter({ hasText: `${word} (${left} click${left === 1 ? '' : 's'} to start)` }).waitFor();
