@@ -1,7 +1,7 @@
-// The main download flow: the busy flag, an emptied queue, then each valid link in
-// order: a playlist (one zip, or a per-video selection), a multi-media post (its items wait for
-// their own buttons) or a single task followed on the hub. Afterwards the click-gate is cleared
-// after 100 ms and the buttons are remounted.
+// The main download flow: the busy flag, an emptied queue (but for finished files still waiting on
+// the server), then each valid link in order: a playlist (one zip, or a per-video selection), a
+// multi-media post (its items wait for their own buttons) or a single task followed on the hub.
+// Afterwards the click-gate is cleared after 100 ms and the buttons are remounted.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
 import { countOf, playlistLimits, withScheme } from '@grabbit/catalog';
 import { useCallback, useReducer, useState } from 'react';

@@ -140,5 +140,7 @@ describe('files waiting on the server', () => {
     expect(waitingFiles(items).map((i) => i.id)).toEqual(['a']);
     expect(waitingFilesNote(items)).toBe('Waiting for you: a.mp4. Save or delete them below.');
     expect(waitingFilesNote([])).toMatch(/None of the files waiting for you is on this page/);
+    // A new run empties the queue but for the files still waiting: they can be saved or deleted.
+    expect(queueReducer(items, { type: 'clear' }).map((i) => i.id)).toEqual(['a']);
   });
 });

@@ -76,7 +76,9 @@ export type QueueAction =
 export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem[] {
   switch (action.type) {
     case 'clear':
-      return [];
+      // A finished file still waiting on the server stays: gone from the list, it could be neither
+      // saved nor deleted, and would hold one of the visitor's waiting places until it expires.
+      return waitingFiles(items);
     case 'add':
       return [...items, ...action.items];
     case 'update':
