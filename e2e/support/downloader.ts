@@ -113,7 +113,7 @@ export async function openDownloaderTab(context: BrowserContext, address: string
   await page.goto(address);
   // Generous: the machine may be busy.
   await page.getByTestId('connection-badge').waitFor({ timeout: 45_000 });
-  // Interactive only once hydrated: typing into the prerendered HTML before that would be lost.
+  // Interactive once hydrated: from then on clicks and typing reach the page's handlers.
   await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
   return page;
 }
