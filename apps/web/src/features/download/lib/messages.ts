@@ -38,21 +38,18 @@ export function serverCodeOf(error: unknown): string | undefined {
 
 /**
  * Failures that say what the link or the choice is, not how the moment went: trying the same
- * again gets the same answer, so no Retry is offered for them.
+ * again gets the same answer, so no Retry is offered for them. A video not found stays
+ * retryable: a site's 404 is sometimes a passing one.
  */
 const finalCodes: readonly string[] = [
   'UNSUPPORTED_URL',
   'URL_NOT_ALLOWED',
   'UNSUPPORTED_PLATFORM',
   'VALIDATION_FAILED',
-  'MEDIA_NOT_FOUND',
   'MEDIA_TOO_LONG',
   'MEDIA_TOO_LARGE',
   'FORMAT_NOT_AVAILABLE',
   'TARGET_SIZE_TOO_SMALL',
-  'POST_EMPTY',
-  'POST_ITEM_NOT_FOUND',
-  'PLAYLIST_NOT_FOUND',
   'FEATURE_NOT_ALLOWED',
 ] satisfies ErrorCode[];
 
