@@ -113,7 +113,7 @@ export async function openDownloaderTab(context: BrowserContext, address: string
   await page.goto(address);
   // Generous: the machine may be busy.
   await page.getByTestId('connection-badge').waitFor({ timeout: 45_000 });
-  // Interactive only once hydrated: typing into the prerendered HTML before that would be lost.
+  // Interactive once hydrated: from then on clicks and typing reach the page's handlers.
   await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor();
   return page;
 }
@@ -124,7 +124,8 @@ export const mainButton = (page: Page) => page.getByTestId('main-download-button
 export async function clickThroughGate(
   button: ReturnType<Page['locator']>,
   clicks: number,
-  word: 'Convert' | 'Download',
+  /** The gated button's action word: Download, Convert, or what a zip button says it saves. */
+  word: string,
 ): Promise<void> {
   for (let left = clicks; left >= 1; left -= 1) {
     await button.filter({ hasText: `${word} (${left} click${left === 1 ? '' : 's'} to start)` }).waitFor();

@@ -42,7 +42,7 @@ async function selectAllAndSaveZipTwice(page: Page, count: number, name: string)
   expect(await severeViolations(page)).toEqual([]);
   const zipButton = page.getByTestId('zip-selection-button');
   const firstSave = page.waitForEvent('download', { timeout: 180_000 });
-  await clickThroughGate(zipButton, 2, 'Download');
+  await clickThroughGate(zipButton, 2, `Save zip of ${count} files`);
   // One item stands for the selection; its zip is saved once the batch is done.
   await expect.poll(() => queueItems(page).count()).toBe(1);
   const first = path.join(saveDir, `${name}-first.zip`);

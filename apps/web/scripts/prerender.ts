@@ -1,17 +1,19 @@
 // After `vite build` (client) and `vite build --ssr` (server entry): writes one HTML file per route
 // with the page itself rendered to HTML (readable without JavaScript, hydrated in the browser) and
-// its own title, description, keywords, canonical, Open Graph and Twitter tags and JSON-LD, plus the
-// 404 page, sitemap.xml and robots.txt, all from the catalog.
+// its own title, description, keywords, canonical, Open Graph and Twitter tags (with the picture of
+// its kind of page, og-images.ts) and JSON-LD, plus the 404 page, sitemap.xml and robots.txt, all
+// from the catalog.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { notFoundMeta, routes, siteName, type RouteMeta } from '@grabbit/catalog';
+import { notFoundMeta, routes, siteName, type PageKind, type RouteMeta } from '@grabbit/catalog';
 import type * as ServerEntry from '../src/entry-server';
 import { compressDist } from './compress';
+import { ogImagePath, ogImageSize, writeOgImages } from './og-images';
 
 const distDir = path.resolve(import.meta.dirname, '../dist');
 const siteUrl = (process.env.PUBLIC_URL ?? 'http://localhost:5000').replace(/\/$/, '');
-// Canonical, og:url and the sitemap name this origin: a build without PUBLIC_URL says so, or a
+// Canonical, og:url, og:image and the sitemap name this origin: a build without PUBLIC_URL says so, or a
 // site would go live announcing localhost to search engines.
 if (!process.env.PUBLIC_URL?.trim())
   console.warn(
@@ -26,8 +28,11 @@ function headFor(meta: {
   description: string;
   keywords?: readonly string[];
   canonical?: string;
+  /** The kind of page: its picture for shared links (the 404 page uses the home page's). */
+  kind?: PageKind;
 }): string {
   const canonical = meta.canonical ? `${siteUrl}${meta.canonical}` : undefined;
+  const image = `${siteUrl}${ogImagePath(meta.kind ?? 'home')}`;
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'WebApplication',
@@ -51,7 +56,13 @@ function headFor(meta: {
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}" />` : '',
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="${ogImageSize.width}" />`,
+    `<meta property="og:image:height" content="${ogImageSize.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(`${siteName}: ${meta.title}`)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     `<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`,
@@ -80,6 +91,7 @@ function fileFor(routePath: string): string {
 const ssrEntry = path.resolve(import.meta.dirname, '../node_modules/.ssr/entry-server.js');
 const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as typeof ServerEntry;
 
+await writeOgImages(distDir);
 const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 for (const route of routes as readonly RouteMeta[]) {
   for (const pagePath of [route.path, ...(route.aliases ?? [])]) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isMultiMediaLink, isPlaylistLink, linkBelongsTo, linkHost, platformForLink } from './links';
+import {
+  isMultiMediaLink,
+  isPlaylistLink,
+  linkBelongsTo,
+  linkHost,
+  platformForLink,
+  withScheme,
+} from './links';
 import { platformById, platforms } from './platforms';
 
 /** The downloader route a link maps to, or undefined (a link without a dot maps to nothing). */
@@ -154,5 +161,12 @@ describe('multi-media detection', () => {
   it.each(['instagram', 'tiktok', 'reddit'])('the %s page always treats links as posts', (id) => {
     expect(isMultiMediaLink('https://www.tiktok.com/@u/video/1', platformById(id))).toBe(true);
     expect(isMultiMediaLink('anything', platformById(id))).toBe(true);
+  });
+});
+
+describe('links without a scheme', () => {
+  it('get https:// in front; a full address stays as it is', () => {
+    expect(withScheme(' youtube.com/watch?v=abc ')).toBe('https://youtube.com/watch?v=abc');
+    expect(withScheme('http://127.0.0.1:4000/a.mp4')).toBe('http://127.0.0.1:4000/a.mp4');
   });
 });

@@ -5,13 +5,18 @@ const platformByHost = new Map<string, Platform>(
   platforms.flatMap((platform) => platform.hosts.map((host) => [host, platform] as const)),
 );
 
+/** A link as typed, with https:// in front when it has no scheme (youtube.com/watch?v=...). */
+export function withScheme(link: string): string {
+  const text = link.trim();
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+}
+
 /** The host of a link, lowercase, without a trailing dot; a missing scheme is taken as https. */
 export function linkHost(link: string): string | undefined {
   const text = link.trim();
   if (!text) return undefined;
-  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   try {
-    return new URL(withScheme).hostname.toLowerCase().replace(/\.$/, '') || undefined;
+    return new URL(withScheme(text)).hostname.toLowerCase().replace(/\.$/, '') || undefined;
   } catch {
     return undefined;
   }

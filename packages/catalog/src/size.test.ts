@@ -28,8 +28,11 @@ describe('size text parsing', () => {
 
 describe('size display', () => {
   it.each([
-    [0, '0 KB'],
-    [12_800, '13 KB'],
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [600, '600 bytes'],
+    [1536, '1.5 KB'],
+    [12_800, '12.5 KB'],
     [1024 ** 2, '1.0 MB'],
     [1.25 * 1024 ** 2, '1.3 MB'],
     [123_456, '0.1 MB'],

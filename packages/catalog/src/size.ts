@@ -13,9 +13,13 @@ export function parseSizeText(text: string): number {
   return Math.round(value * unitBytes[unit]);
 }
 
-/** Bytes as a visitor reads them: MB to one decimal place, or whole KB below 0.1 MB (never "0.0 MB"). */
+/**
+ * Bytes as a visitor reads them: MB to one decimal place, KB to one decimal place below 0.1 MB,
+ * and bytes below 1 KB (never "0.0 MB" or "0 KB").
+ */
 export function formatMegabytes(bytes: number): string {
-  if (bytes < 0.1 * 1024 ** 2) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes < 1024) return countOf(Math.round(bytes), 'byte');
+  if (bytes < 0.1 * 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
 

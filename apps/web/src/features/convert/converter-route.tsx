@@ -80,6 +80,7 @@ function ConverterPageView({ page }: { page: ConverterPage }) {
           />
           <SelectedFileList
             files={selection.files}
+            outputFormat={outputFormat}
             disabled={busy}
             onRemove={selection.remove}
             focusWhenEmpty={browseButton}

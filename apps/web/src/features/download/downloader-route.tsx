@@ -60,7 +60,7 @@ export default function DownloaderRoute({ platform }: { platform: Platform }) {
           platformType={platformType}
           onDownload={flow.downloadItem}
           onSave={flow.saveItem}
-          onDelete={flow.deleteCloudItem}
+          onDelete={flow.deleteItem}
           onZip={flow.downloadZip}
         />
       }

@@ -1,5 +1,6 @@
 // The files chosen for the next batch: name, size in MB to one decimal, extension, remove (focus
-// then moves to the next file's button, or to `focusWhenEmpty`).
+// then moves to the next file's button, or to `focusWhenEmpty`), and the line of a file already in
+// the chosen format.
 import { formatMegabytes } from '@grabbit/catalog';
 import { FileIcon, X } from 'lucide-react';
 import type { RefObject } from 'react';
@@ -7,16 +8,25 @@ import { Badge } from '../../../components/ui/badge';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { fileExtension } from '../lib/file-names';
+import { keptAsIsNote } from '../lib/file-selection';
 
 interface SelectedFileListProps {
   files: readonly File[];
+  /** The chosen output format: a file already in it is said to be kept as it is. */
+  outputFormat: string;
   disabled?: boolean;
   onRemove: (index: number) => void;
   /** Takes focus when the last file is removed. */
   focusWhenEmpty?: RefObject<HTMLElement | null>;
 }
 
-export function SelectedFileList({ files, disabled, onRemove, focusWhenEmpty }: SelectedFileListProps) {
+export function SelectedFileList({
+  files,
+  outputFormat,
+  disabled,
+  onRemove,
+  focusWhenEmpty,
+}: SelectedFileListProps) {
   const { listRef, removing } = useFocusAfterRemoval<HTMLUListElement>(focusWhenEmpty);
   if (files.length === 0) return null;
   return (
@@ -34,6 +44,11 @@ export function SelectedFileList({ files, disabled, onRemove, focusWhenEmpty }: 
                 {file.name}
               </p>
               <p className="text-xs text-slate-600">{formatMegabytes(file.size)}</p>
+              {keptAsIsNote(file, outputFormat) && (
+                <p className="text-xs text-slate-700" data-testid="kept-as-is">
+                  {keptAsIsNote(file, outputFormat)}
+                </p>
+              )}
             </div>
             <Badge>{fileExtension(file.name).toUpperCase() || '?'}</Badge>
             <IconButton

@@ -21,7 +21,7 @@ import { batchSummary, converterToasts } from '../lib/batch-summary';
 import { emptyQueue, queueReducer, waitingFor, type QueueItem } from '../lib/conversion-queue';
 import { failureMessage } from '../lib/failure-message';
 import { downloadName } from '../lib/file-names';
-import { checkFileSizes } from '../lib/file-selection';
+import { checkFileSizes, keptAsIsNote } from '../lib/file-selection';
 import { randomId } from '../../../lib/random-id';
 import { useKeptQueue } from './use-kept-queue';
 import { useObjectUrls } from './use-object-urls';
@@ -173,7 +173,23 @@ export function useConversionQueue(page: ConverterPage) {
         toast.error(converterToasts.noFiles.title, { description: converterToasts.noFiles.description });
         return false;
       }
-      const { valid, tooLarge } = checkFileSizes(page, files);
+      // A file already in the chosen format is its own result: listed as kept, never uploaded.
+      const kept = files.flatMap((file) => {
+        const note = keptAsIsNote(file, request.outputFormat);
+        return note ? [{ file, note }] : [];
+      });
+      if (kept.length > 0)
+        dispatch({
+          type: 'keptAsIs',
+          items: kept.map(({ file, note }) => {
+            const id = randomId();
+            const outputUrl = objectUrls.create(id, file);
+            return { id, name: file.name, outputUrl, outputBytes: file.size, note };
+          }),
+        });
+      const toConvert = files.filter((file) => !kept.some((entry) => entry.file === file));
+      if (toConvert.length === 0) return true;
+      const { valid, tooLarge } = checkFileSizes(page, toConvert);
       for (const file of tooLarge) {
         const message = converterToasts.tooLarge(file.name, page.maxSize);
         toast.error(message.title, { description: message.description });
@@ -210,7 +226,7 @@ export function useConversionQueue(page: ConverterPage) {
       }
       return true;
     },
-    [page, convertOne],
+    [page, convertOne, objectUrls],
   );
 
   const remove = useCallback(

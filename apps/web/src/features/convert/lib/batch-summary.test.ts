@@ -26,6 +26,10 @@ describe('batch summary', () => {
     });
   });
 
+  it('says "the file" when the one file of a batch failed', () => {
+    expect(batchSummary(0, 1).description).toBe('The file failed to convert.');
+  });
+
   it('words the too-large toast with the file and the limit', () => {
     expect(converterToasts.tooLarge('big.ico', '10MB').description).toBe(
       'big.ico exceeds the maximum file size of 10MB.',

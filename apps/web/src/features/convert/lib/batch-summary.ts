@@ -17,7 +17,7 @@ export function batchSummary(succeeded: number, failed: number): BatchToast {
   if (succeeded === 0) {
     return {
       title: 'Batch conversion failed',
-      description: `All ${failed} files failed to convert.`,
+      description: failed === 1 ? 'The file failed to convert.' : `All ${failed} files failed to convert.`,
       variant: 'error',
     };
   }

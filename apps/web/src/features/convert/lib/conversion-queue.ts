@@ -32,6 +32,8 @@ export interface QueueItem {
   /** The converted file's size, shown beside its name. */
   outputBytes?: number;
   error?: string;
+  /** Already in the chosen format: kept as it is (its own file is the result), with the line that says so. */
+  keptAsIs?: string;
   /** Never sent before a reload: the page lost the file, the visitor adds it again (see kept-queue). */
   needsFile?: boolean;
 }
@@ -52,6 +54,10 @@ export interface QueueState {
 
 export type QueueAction =
   | { type: 'batchStarted'; items: { id: string; name: string }[] }
+  | {
+      type: 'keptAsIs';
+      items: { id: string; name: string; outputUrl: string; outputBytes: number; note: string }[];
+    }
   | { type: 'jobStarted'; id: string; job: ConversionJob; progressId: string; downloadName: string }
   | { type: 'restored'; items: QueueItem[] }
   | { type: 'waiting'; id: string; waiting: Waiting | undefined }
@@ -85,6 +91,19 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         progress: 0,
       }));
       return { items: [...state.items, ...added], batchIds: added.map((item) => item.id) };
+    }
+    case 'keptAsIs': {
+      const kept = action.items.map(({ id, name, outputUrl, outputBytes, note }): QueueItem => ({
+        id,
+        name,
+        status: 'completed',
+        progress: 100,
+        outputUrl,
+        outputBytes,
+        downloadName: name,
+        keptAsIs: note,
+      }));
+      return { ...state, items: [...state.items, ...kept] };
     }
     case 'jobStarted':
       return updateConverting(state, action.id, (item) => ({
@@ -160,7 +179,7 @@ export function batchProgress(state: QueueState): { total: number; completed: nu
 
 /** The status line of an item, also read out by screen readers. */
 export function statusText(item: QueueItem): string {
-  if (item.status === 'completed') return 'Completed';
+  if (item.status === 'completed') return item.keptAsIs ?? 'Completed';
   if (item.status === 'failed') return item.needsFile ? (item.error ?? '') : `Failed: ${item.error ?? ''}`;
   if (item.waiting?.for === 'slot') return 'Waiting for one of your running conversions to end…';
   if (item.waiting?.for === 'limit')

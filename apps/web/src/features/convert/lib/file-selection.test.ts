@@ -1,6 +1,6 @@
 import { converterById, type ConverterPage } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
-import { checkFileSizes, isAcceptedFile, maxFileBytes, refusalOf } from './file-selection';
+import { checkFileSizes, isAcceptedFile, keptAsIsNote, maxFileBytes, refusalOf } from './file-selection';
 
 function page(id: string): ConverterPage {
   const found = converterById(id);
@@ -33,10 +33,22 @@ describe('file selection', () => {
     expect(refusalOf(page('mp4'), { name: 'song', type: 'audio/mpeg', size: 1 }).elsewhere?.route).toBe(
       '/mp3-converter',
     );
+    expect(refusalOf(page('png'), { name: 'song.wav', type: 'audio/wav', size: 1 }).reason).toBe(
+      'WAV is an audio file: this page converts image files.',
+    );
     expect(refusalOf(page('png'), { name: 'notes.pdf', type: '', size: 1 })).toEqual({
       name: 'notes.pdf',
       reason: 'PDF is not an image, video or audio format we convert.',
     });
+  });
+
+  it('keeps a file already in the chosen format as it is, JPEG and JPG alike', () => {
+    const jpeg = { name: 'photo.jpeg', type: 'image/jpeg', size: 1 };
+    expect(keptAsIsNote(jpeg, 'jpg')).toBe('Already in JPG format: kept as it is, not converted.');
+    expect(keptAsIsNote(jpeg, 'png')).toBeUndefined();
+    expect(keptAsIsNote({ name: 'take.WAV', type: '', size: 1 }, 'wav')).toBeDefined();
+    expect(keptAsIsNote({ name: 'scan.tif', type: '', size: 1 }, 'tiff')).toBeDefined();
+    expect(keptAsIsNote({ name: 'pasted', type: 'image/png', size: 1 }, 'png')).toBeDefined();
   });
 
   it('reads the page limit from the catalog', () => {

@@ -45,9 +45,30 @@ export function refusalOf(page: ConverterPage, file: FileLike): RefusedFile {
   }
   return {
     name: file.name,
-    reason: `${shown} is ${target.kind === 'image' ? 'an' : 'a'} ${target.kind} file: this page converts ${page.kind} files.`,
+    reason: `${shown} is ${withArticle(target.kind)} file: this page converts ${page.kind} files.`,
     elsewhere: { route: converterRoute(target), label: `${target.label} converter` },
   };
+}
+
+/** "an image", "an audio", "a video": the article a word takes. */
+function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+/** Extensions that name one format, by the name the page shows (the server's list of aliases). */
+const formatAliases: Record<string, string> = { jpeg: 'jpg', tiff: 'tif', heic: 'heif', aiff: 'aif' };
+const sameFormatName = (extension: string) => formatAliases[extension] ?? extension;
+
+/**
+ * The line of a file already in the chosen output format (a JPEG on the PNG page with JPG chosen):
+ * there is nothing to convert, so the page keeps it as it is instead of sending it to be refused.
+ * Undefined for a file that is converted.
+ */
+export function keptAsIsNote(file: FileLike, outputFormat: string): string | undefined {
+  const extension = extensionOf(file);
+  const output = outputFormat.toLowerCase();
+  if (extension === '' || sameFormatName(extension) !== sameFormatName(output)) return undefined;
+  return `Already in ${output.toUpperCase()} format: kept as it is, not converted.`;
 }
 
 export function maxFileBytes(page: ConverterPage): number {

@@ -12,7 +12,7 @@ import type {
   PlaylistResponse,
 } from '@grabbit/contracts';
 import { apiPath, apiRoutes } from '@grabbit/contracts/api-paths';
-import { apiRequest, ensureSuccess } from '../../../lib/api-client';
+import { ApiError, apiRequest, ensureSuccess } from '../../../lib/api-client';
 
 function platformPath(platformId: PlatformId): string {
   const platform = platformById(platformId);
@@ -56,6 +56,21 @@ export async function getTask(taskId: string): Promise<DownloadTask> {
     },
   );
   return 'task' in answer ? answer.task : answer;
+}
+
+/**
+ * Deletes a finished file the visitor has not saved (DELETE on its own link), so it stops counting
+ * against the files waiting for them. False when the server no longer keeps it for them (saved
+ * already, or expired): it is gone either way.
+ */
+export async function deleteResult(link: string): Promise<boolean> {
+  try {
+    await apiRequest<unknown>(link, { method: 'DELETE', toastErrors: false, responseType: 'blob' });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return false;
+    throw error;
+  }
 }
 
 export async function getPostMediaItems(

@@ -5,7 +5,7 @@ import { queueNote } from '@grabbit/catalog';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { PlatformType } from '../../monetization';
-import { selectableForZip, type QueueItem } from '../lib/queue';
+import { selectableForZip, waitingFilesNote, type QueueItem } from '../lib/queue';
 import { QueueItemCard } from './queue-item-card';
 import { ZipSelectionBar } from './zip-selection-bar';
 
@@ -31,6 +31,7 @@ export function DownloadQueue({
   if (items.length === 0) return null;
   const selectable = items.filter(selectableForZip);
   const selected = selectable.filter((item) => picked.has(item.id));
+  const waitingNote = waitingFilesNote(items);
   const pick = (id: string, checked: boolean) =>
     setPicked((current) => {
       const next = new Set(current);
@@ -63,6 +64,7 @@ export function DownloadQueue({
               onDownload={onDownload}
               onSave={onSave}
               onDelete={onDelete}
+              waitingNote={waitingNote}
               {...(selectable.length > 1 && selectableForZip(item)
                 ? {
                     selection: {

@@ -3,7 +3,7 @@
 // server offers it), the monetization notice and the gated main button. A shared link (`?url=`)
 // fills the first row.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
-import { downloadDefaults, pacing } from '@grabbit/catalog';
+import { downloadDefaults, pacing, withScheme } from '@grabbit/catalog';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
@@ -16,13 +16,23 @@ import {
 } from '../../cloud-storage';
 import { MonetizationNotice, MonetizedButton, type PlatformType } from '../../monetization';
 import { ToolCard } from '../../tool-page';
+import { useLinkChecks } from '../api/link-check';
 import { useMediaInfo } from '../api/media-info';
 import type { StartOptions } from '../hooks/use-download-flow';
 import { useSharedLink } from '../hooks/use-shared-link';
 import { choiceFields, noChoice, type ClipChoice } from '../lib/clip-choice';
 import { isMultiMediaMode } from '../lib/link-kind';
 import { postFormatHint } from '../lib/post-item-format';
-import { addRow, checkRow, emptyRow, removeRow, spreadRow, validRows } from '../lib/url-rows';
+import {
+  addRow,
+  checkRow,
+  emptyRow,
+  linksToCheck,
+  removeRow,
+  spreadRow,
+  validRows,
+  withVerdict,
+} from '../lib/url-rows';
 import { FormatSelect } from './format-select';
 import { InstagramCookieField } from './instagram-cookie-field';
 import { PreviewCard } from './preview-card';
@@ -53,10 +63,14 @@ export function DownloaderCard({
   const cloudEnabled = useCloudStorageEnabled();
   const [cloud, setCloud] = useState<CloudChoice>(defaultCloudChoice);
   // Checked on every render, so rows typed before the server's test hosts arrived are re-checked.
-  const rows = useMemo(
+  const checkedRows = useMemo(
     () => entries.map((row) => checkRow(row, row.value, platform, testHosts)),
     [entries, platform, testHosts],
   );
+  // Then asked of the server once typing pauses: its refusal shows on the row before any gate click.
+  const settledLinks = useDebouncedValue(linksToCheck(checkedRows).join('\n'), pacing.previewDebounceMs);
+  const verdicts = useLinkChecks(platform.id, settledLinks ? settledLinks.split('\n') : []);
+  const rows = checkedRows.map((row) => withVerdict(row, verdicts.get(row.value.trim())));
   const multiMedia = isMultiMediaMode(
     platform,
     rows.map((row) => row.value),
@@ -67,9 +81,13 @@ export function DownloaderCard({
   const filled = rows.filter((row) => row.value.trim());
   const single = filled.length === 1 && !filled[0]?.error && !filled[0]?.isPlaylist && !multiMedia;
   const typedPreviewUrl = single ? filled[0]?.value.trim() : undefined;
-  // Asked for once typing pauses, and only while it is still the link in the field.
+  // Asked for once typing pauses and the server took the link, and only while it is still the
+  // link in the field.
   const settledPreviewUrl = useDebouncedValue(typedPreviewUrl, pacing.previewDebounceMs);
-  const previewUrl = settledPreviewUrl === typedPreviewUrl ? typedPreviewUrl : undefined;
+  const previewUrl =
+    typedPreviewUrl && settledPreviewUrl === typedPreviewUrl && verdicts.get(typedPreviewUrl)?.valid
+      ? withScheme(typedPreviewUrl)
+      : undefined;
   const [picked, setPicked] = useState<{ url?: string; choice: ClipChoice }>({ choice: noChoice });
   const choice = picked.url === previewUrl ? picked.choice : noChoice;
   const info = useMediaInfo(platform.id, previewUrl).data;

@@ -1,10 +1,11 @@
 // One box for every site: a pasted link of any supported site goes to that site's downloader page
 // with the link filled in (the page reads it from `?url=`, as it does for a shared link). Kept
 // small: it ships with the home page and the page header.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { linksIn, sharedLinkTarget } from '../lib/shared-link';
 
 export function LinkPasteBox({ id, className }: { id: string; className?: string }) {
@@ -12,6 +13,9 @@ export function LinkPasteBox({ id, className }: { id: string; className?: string
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const errorId = `${id}-error`;
+  const form = useRef<HTMLFormElement>(null);
+  // A link typed before the script started stays in the box.
+  useTypedBeforeHydration(form, (input) => setValue(input.value));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +35,16 @@ export function LinkPasteBox({ id, className }: { id: string; className?: string
   };
 
   return (
-    <form role="search" aria-label="Download from a link" className={className} onSubmit={submit}>
+    // noValidate: the box takes a link without https:// (youtube.com/watch?v=...), as the downloader
+    // rows do, instead of the browser's "Please enter a URL.".
+    <form
+      ref={form}
+      role="search"
+      aria-label="Download from a link"
+      className={className}
+      noValidate
+      onSubmit={submit}
+    >
       <div className="flex gap-2">
         <Input
           id={id}

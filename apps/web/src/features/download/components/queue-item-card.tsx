@@ -1,12 +1,20 @@
 // One queue item: thumbnail (a placeholder when it fails to load), title, the progress bar with the percentage or Processing, then the
-// gated save button (completed; Delete beside it when kept in cloud storage), the gated download
+// gated save button (completed; Delete beside it while the file waits on the server or is kept
+// in cloud storage), the gated download
 // button (pending) or Retry (error).
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Progress } from '../../../components/ui/progress';
 import { Button } from '../../../components/ui/button';
 import { MonetizedButton, type PlatformType } from '../../monetization';
-import { formatFileSize, opensInNewTab, progressLabel, saveLabel, type QueueItem } from '../lib/queue';
+import {
+  canDelete,
+  formatFileSize,
+  opensInNewTab,
+  progressLabel,
+  saveLabel,
+  type QueueItem,
+} from '../lib/queue';
 
 export interface QueueItemCardProps {
   item: QueueItem;
@@ -14,6 +22,8 @@ export interface QueueItemCardProps {
   onDownload: (item: QueueItem) => void;
   onSave: (item: QueueItem) => void;
   onDelete: (item: QueueItem) => void;
+  /** Said under the item's failure when the server refused it for the files waiting there. */
+  waitingNote?: string;
   /** Set on items that may be picked for one zip: the item's checkbox. */
   selection?: { checked: boolean; onChange: (checked: boolean) => void };
 }
@@ -51,6 +61,7 @@ export function QueueItemCard({
   onDownload,
   onSave,
   onDelete,
+  waitingNote,
   selection,
 }: QueueItemCardProps) {
   const active = item.status === 'downloading' || item.status === 'processing';
@@ -95,6 +106,11 @@ export function QueueItemCard({
           </div>
         )}
         {item.status === 'error' && item.error && <p className="text-sm text-red-700">{item.error}</p>}
+        {item.status === 'error' && item.errorCode === 'RESULTS_WAITING' && waitingNote && (
+          <p className="text-sm text-slate-700" data-testid="waiting-files">
+            {waitingNote}
+          </p>
+        )}
       </div>
       <div className="flex shrink-0 gap-2">
         {item.status === 'pending' && (
@@ -116,12 +132,12 @@ export function QueueItemCard({
             {opensInNewTab(item) ? 'Open file' : saveLabel(item)}
           </MonetizedButton>
         )}
-        {item.status === 'completed' && item.cloudFileKey && (
+        {canDelete(item) && (
           <Button variant="outline" onClick={() => onDelete(item)}>
-            Delete
+            Delete<span className="sr-only"> {item.title}</span>
           </Button>
         )}
-        {item.status === 'error' && (
+        {item.status === 'error' && item.retryable !== false && (
           <Button variant="outline" onClick={() => onDownload(item)}>
             Retry
           </Button>

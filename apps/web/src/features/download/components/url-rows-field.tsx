@@ -4,10 +4,11 @@
 // become one row each.
 import type { Platform } from '@grabbit/catalog';
 import { Minus, Plus } from 'lucide-react';
-import type { ClipboardEvent, ReactNode } from 'react';
+import { useRef, type ClipboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Input } from '../../../components/ui/input';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { linksIn } from '../lib/shared-link';
 import { canAddRow, canRemoveRow, type UrlRow } from '../lib/url-rows';
 
@@ -61,8 +62,14 @@ export function UrlRowsField({
   onRemove,
   onPasteLinks,
 }: UrlRowsFieldProps) {
+  const list = useRef<HTMLDivElement>(null);
+  // A link typed before the script started is the row's link (only the first row is prerendered).
+  useTypedBeforeHydration(list, (input) => {
+    const row = rows.find((entry) => entry.id === input.dataset.rowId);
+    if (row && row.value === '') onChange(row.id, input.value);
+  });
   return (
-    <div className="space-y-3">
+    <div ref={list} className="space-y-3">
       {rows.map((row, index) => {
         const errorId = `${row.id}-error`;
         return (
@@ -72,6 +79,7 @@ export function UrlRowsField({
                 type="url"
                 inputMode="url"
                 value={row.value}
+                data-row-id={row.id}
                 placeholder={platform.placeholder}
                 aria-label={`${platform.name} link ${index + 1}`}
                 aria-invalid={row.error ? true : undefined}

@@ -37,6 +37,7 @@ export function ZipSelectionBar({
         gatedButton="queue-item"
         disabled={selected === 0}
         onAction={onZip}
+        gatedAction={`Save zip of ${countOf(selected, 'file')}`}
         data-testid="zip-selection-button"
       >
         Save zip ({countOf(selected, 'file')})

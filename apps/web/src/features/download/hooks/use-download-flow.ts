@@ -1,9 +1,9 @@
-// The main download flow: the busy flag, an emptied queue, then each valid link in
-// order: a playlist (one zip, or a per-video selection), a multi-media post (its items wait for
-// their own buttons) or a single task followed on the hub. Afterwards the click-gate is cleared
-// after 100 ms and the buttons are remounted.
+// The main download flow: the busy flag, an emptied queue (but for finished files still waiting on
+// the server), then each valid link in order: a playlist (one zip, or a per-video selection), a
+// multi-media post (its items wait for their own buttons) or a single task followed on the hub.
+// Afterwards the click-gate is cleared after 100 ms and the buttons are remounted.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
-import { playlistLimits } from '@grabbit/catalog';
+import { countOf, playlistLimits, withScheme } from '@grabbit/catalog';
 import { useCallback, useReducer, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -124,7 +124,9 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
       dispatch({ type: 'add', items });
       const photos = post.mediaItems.filter((m) => m.mediaType === 'image').length;
       const videos = post.mediaItems.filter((m) => m.mediaType === 'video').length;
-      toast.success(`${items.length} files ready!`, { description: `${photos} photos, ${videos} videos` });
+      toast.success(`${countOf(items.length, 'file')} ready!`, {
+        description: `${countOf(photos, 'photo')}, ${countOf(videos, 'video')}`,
+      });
     },
     [platform],
   );
@@ -135,7 +137,8 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
       dispatch({ type: 'clear' });
       try {
         for (const row of rows) {
-          const url = row.value.trim();
+          // A link typed without https:// is sent with it (the server takes full addresses only).
+          const url = withScheme(row.value);
           try {
             const kind = linkKind(url, platform, testHosts);
             if (kind === 'playlist') await handlePlaylist(url, format);
@@ -205,5 +208,10 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
     [actions, openCloudItem],
   );
 
-  return { queue, busy, generation, start, downloadItem, downloadZip, saveItem, deleteCloudItem };
+  const deleteItem = useCallback(
+    (item: QueueItem) => (item.cloudFileKey ? deleteCloudItem(item) : actions.deleteItem(item)),
+    [actions, deleteCloudItem],
+  );
+
+  return { queue, busy, generation, start, downloadItem, downloadZip, saveItem, deleteItem };
 }

@@ -1,20 +1,27 @@
 // What queue items do: run one download task (a fresh link, a post's item, a playlist video, or a
-// Retry), run a playlist batch and fetch its zip, and save a finished file. Every toast here keeps
+// Retry), run a playlist batch and fetch its zip, and save or delete a finished file. Every toast here keeps
 // the product's fixed wording ('Download Failed', 'Batch Error', 'Downloaded!'...).
 import type { Platform } from '@grabbit/catalog';
 import { useCallback, type Dispatch } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { resetGateAfterDownload } from '../../monetization';
-import { batchZipPath, createPlaylistBatch, startDownload } from '../api/download-api';
+import { batchZipPath, createPlaylistBatch, deleteResult, startDownload } from '../api/download-api';
 import { followBatch } from '../api/follow-batch';
 import { followTask } from '../api/follow-task';
 import { fileIsAvailable, saveLink, savePostLink } from '../api/save-file';
 import { inJobSlot } from '../../../lib/pacing';
-import { downloadFailureText, videoNotFound, videoStartFailure } from '../lib/messages';
+import {
+  downloadFailureText,
+  retryCanHelp,
+  serverCodeOf,
+  videoNotFound,
+  videoStartFailure,
+} from '../lib/messages';
 import {
   asksWatermarkFree,
   opensInNewTab,
   savedFileName,
+  zipDoneMessage,
   type QueueAction,
   type QueueItem,
   type ZipEntry,
@@ -28,6 +35,7 @@ export interface QueueActions {
   /** Creates the batch (a playlist, a selection of its videos or of a post's items), follows it, fetches the zip. */
   runBatch: (item: QueueItem, videos: readonly ZipEntry[]) => Promise<boolean>;
   saveItem: (item: QueueItem) => void;
+  deleteItem: (item: QueueItem) => void;
 }
 
 export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueAction>): QueueActions {
@@ -37,8 +45,13 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
   );
   /** Marks the item failed with `description` and says so under `title`; false. */
   const fail = useCallback(
-    (item: QueueItem, title: string, description: string): false => {
-      update(item.id, { status: 'error', error: description });
+    (item: QueueItem, title: string, description: string, error: unknown): false => {
+      update(item.id, {
+        status: 'error',
+        error: description,
+        errorCode: serverCodeOf(error),
+        retryable: retryCanHelp(error),
+      });
       toast.error(title, { description });
       return false;
     },
@@ -47,7 +60,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
 
   const runItemNow = useCallback(
     async (item: QueueItem): Promise<boolean> => {
-      update(item.id, { status: 'downloading', progress: 0, error: undefined });
+      update(item.id, { status: 'downloading', progress: 0, error: undefined, errorCode: undefined });
       let started: { taskId: string } | undefined;
       try {
         // A post item carries its format already (the choice for videos, its own for photos).
@@ -88,7 +101,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
           title: 'Download Failed',
           description: downloadFailureText(platform, error),
         };
-        return fail(item, message.title, message.description);
+        return fail(item, message.title, message.description, error);
       }
     },
     [platform, update, fail],
@@ -98,7 +111,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
 
   const runBatchNow = useCallback(
     async (item: QueueItem, videos: readonly ZipEntry[]): Promise<boolean> => {
-      update(item.id, { status: 'downloading', progress: 0, error: undefined });
+      update(item.id, { status: 'downloading', progress: 0, error: undefined, errorCode: undefined });
       try {
         const { batchId } = await createPlaylistBatch(
           platform.id,
@@ -116,14 +129,13 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
           downloadUrl: zipPath,
           fileName: 'playlist.zip',
         });
-        if (result.success)
-          toast.success('Batch Download Complete', { description: 'Successfully downloaded playlist.' });
-        else
-          toast.success('Batch Download Complete', { description: result.message || 'Some items failed.' });
+        toast.success('Batch Download Complete', {
+          description: zipDoneMessage(item, result.success, result.message),
+        });
         await savePostLink(zipPath);
         return true;
       } catch (error) {
-        return fail(item, 'Batch Error', errorText(error) ?? 'An error occurred');
+        return fail(item, 'Batch Error', errorText(error) ?? 'An error occurred', error);
       }
     },
     [platform.id, update, fail],
@@ -138,7 +150,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
       const link = item.downloadUrl;
       if (!link) return;
       // The gate was passed for this file: saving it again does not ask again.
-      if (!item.gatePassed) update(item.id, { gatePassed: true });
+      update(item.id, { gatePassed: true, saved: true });
       if (opensInNewTab(item)) {
         // Opened inside the click, so the browser lets the tab open.
         window.open(link, '_blank', 'noopener');
@@ -167,5 +179,22 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
     [update],
   );
 
-  return { runItem, runBatch, saveItem };
+  /** Deletes a finished file from the server and the queue (one saved or expired is only taken off). */
+  const deleteItem = useCallback(
+    (item: QueueItem) => {
+      const link = item.downloadUrl;
+      if (!link) return;
+      deleteResult(link)
+        .then(() => {
+          dispatch({ type: 'remove', id: item.id });
+          toast.success('Deleted', { description: `${savedFileName(item)} was deleted from the server` });
+        })
+        .catch((error: unknown) => {
+          toast.error('Delete Failed', { description: errorText(error) ?? 'The file could not be deleted' });
+        });
+    },
+    [dispatch],
+  );
+
+  return { runItem, runBatch, saveItem, deleteItem };
 }

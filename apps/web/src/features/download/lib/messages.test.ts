@@ -5,6 +5,7 @@ import {
   downloadFailureText,
   noMediaDownloaded,
   postListFailure,
+  retryCanHelp,
   videoNotFound,
   videoStartFailure,
 } from './messages';
@@ -62,5 +63,18 @@ describe('downloader messages', () => {
       description: 'No photos or videos could be downloaded from this Instagram post',
     });
     expect(postListFailure(instagram, new Error('offline')).title).toBe('Instagram Error');
+  });
+});
+
+describe('retry', () => {
+  it('is offered for failures a retry can change, never for a refused link', () => {
+    expect(retryCanHelp(refused(400, 'UNSUPPORTED_URL'))).toBe(false);
+    expect(retryCanHelp(refused(422, 'MEDIA_TOO_LONG'))).toBe(false);
+    expect(retryCanHelp(Object.assign(new Error('too long'), { code: 'MEDIA_TOO_LONG' }))).toBe(false);
+    // A site's 404 may pass: a video not found can be tried again.
+    expect(retryCanHelp(refused(404, 'MEDIA_NOT_FOUND'))).toBe(true);
+    expect(retryCanHelp(refused(504, 'DOWNLOAD_TIMEOUT'))).toBe(true);
+    expect(retryCanHelp(refused(429, 'RESULTS_WAITING'))).toBe(true);
+    expect(retryCanHelp(new Error('No response'))).toBe(true);
   });
 });

@@ -30,10 +30,32 @@ const notFoundCodes: readonly string[] = [
 ] satisfies ErrorCode[];
 
 /** The server's code of a failure: an answer's, or a failed task's. */
-function serverCodeOf(error: unknown): string | undefined {
+export function serverCodeOf(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.serverCode;
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Failures that say what the link or the choice is, not how the moment went: trying the same
+ * again gets the same answer, so no Retry is offered for them. A video not found stays
+ * retryable: a site's 404 is sometimes a passing one.
+ */
+const finalCodes: readonly string[] = [
+  'UNSUPPORTED_URL',
+  'URL_NOT_ALLOWED',
+  'UNSUPPORTED_PLATFORM',
+  'VALIDATION_FAILED',
+  'MEDIA_TOO_LONG',
+  'MEDIA_TOO_LARGE',
+  'FORMAT_NOT_AVAILABLE',
+  'TARGET_SIZE_TOO_SMALL',
+  'FEATURE_NOT_ALLOWED',
+] satisfies ErrorCode[];
+
+/** Whether trying a failed download again can end differently (a time-out, a busy server, a lost connection). */
+export function retryCanHelp(error: unknown): boolean {
+  return !finalCodes.includes(serverCodeOf(error) ?? '');
 }
 
 /**

@@ -7,6 +7,9 @@ import {
   saveLabel,
   savedFileName,
   selectableForZip,
+  waitingFiles,
+  waitingFilesNote,
+  zipDoneMessage,
   zipOfSelection,
   type QueueItem,
 } from './queue';
@@ -113,5 +116,31 @@ describe("a post's items saved as one zip", () => {
     const zip = zipOfSelection('zip', [postItem(1, 'image', 'jpg'), postItem(2, 'video', 'mp3')]);
     expect(zip).toMatchObject({ title: 'A post (2 files)', format: 'mp3', sessionCookie: 'sessionid=abc' });
     expect(zip?.playlistVideos?.map((item) => item.itemIndex)).toEqual([1, 2]);
+  });
+
+  it("is announced as the post's files, a playlist's zip as the playlist", () => {
+    const zip = zipOfSelection('zip', [postItem(1, 'image', 'jpg')]);
+    expect(zipDoneMessage(zip ?? {}, true)).toBe("Successfully downloaded the post's files.");
+    expect(zipDoneMessage({}, true)).toBe('Successfully downloaded playlist.');
+    expect(zipDoneMessage(zip ?? {}, false, '1 of 2 failed')).toBe('1 of 2 failed');
+  });
+});
+
+describe('files waiting on the server', () => {
+  const done = (id: string, patch: Partial<QueueItem> = {}): QueueItem => ({
+    ...item(id),
+    status: 'completed',
+    downloadUrl: `/api/download/file/${id}`,
+    fileName: `${id}.mp4`,
+    ...patch,
+  });
+
+  it('are the finished single files not saved yet, named in the limit note', () => {
+    const items = [done('a'), done('b', { saved: true }), done('z', { batchId: 'x' }), item('p')];
+    expect(waitingFiles(items).map((i) => i.id)).toEqual(['a']);
+    expect(waitingFilesNote(items)).toBe('Waiting for you: a.mp4. Save or delete them below.');
+    expect(waitingFilesNote([])).toMatch(/None of the files waiting for you is on this page/);
+    // A new run empties the queue but for the files still waiting: they can be saved or deleted.
+    expect(queueReducer(items, { type: 'clear' }).map((i) => i.id)).toEqual(['a']);
   });
 });

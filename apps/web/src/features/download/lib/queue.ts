@@ -21,6 +21,12 @@ export interface QueueItem {
   fileSize?: number;
   thumbnailUrl?: string;
   error?: string;
+  /** False when trying again cannot change the failure (the link is refused): no Retry then. */
+  retryable?: boolean;
+  /** The server's code of the failure, when it sent one. */
+  errorCode?: string;
+  /** The finished file was saved (fetched from the server, so it no longer waits there). */
+  saved?: boolean;
   taskId?: string;
   mediaItem?: MediaItem;
   isFromMultiMediaPost?: boolean;
@@ -37,6 +43,8 @@ export interface QueueItem {
    * its items (for Retry) and, once created, its batch.
    */
   playlistVideos?: readonly ZipEntry[];
+  /** The zip holds a post's items (not a playlist's videos): said so when it is done. */
+  zipOfPost?: boolean;
   batchId?: string;
   cloudStorage?: boolean;
   /** Kept in cloud storage: the visitor's choices (for Retry) and, once stored, the file key. */
@@ -68,7 +76,9 @@ export type QueueAction =
 export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem[] {
   switch (action.type) {
     case 'clear':
-      return [];
+      // A finished file still waiting on the server stays: gone from the list, it could be neither
+      // saved nor deleted, and would hold one of the visitor's waiting places until it expires.
+      return waitingFiles(items);
     case 'add':
       return [...items, ...action.items];
     case 'update':
@@ -134,8 +144,39 @@ export function zipOfSelection(id: string, selected: readonly QueueItem[]): Queu
       ...(item.mediaItem ? { itemIndex: item.mediaItem.itemIndex } : {}),
     })),
     ...(first.sessionCookie ? { sessionCookie: first.sessionCookie } : {}),
+    ...(first.isFromMultiMediaPost ? { zipOfPost: true } : {}),
     gatePassed: true,
   };
+}
+
+/**
+ * Finished single files of the page still waiting on the server for the visitor (not saved yet; a
+ * zip is saved as soon as it is made, a cloud copy is not on this server).
+ */
+export function waitingFiles(items: readonly QueueItem[]): QueueItem[] {
+  return items.filter(
+    (item) =>
+      item.status === 'completed' && item.downloadUrl && !item.saved && !item.batchId && !item.cloudStorage,
+  );
+}
+
+/** Whether a finished item can be deleted: from the server, or from cloud storage. */
+export function canDelete(item: QueueItem): boolean {
+  return item.cloudFileKey !== undefined || waitingFiles([item]).length === 1;
+}
+
+/** Under a start refused for the files waiting on the server: which of them are on this page. */
+export function waitingFilesNote(items: readonly QueueItem[]): string {
+  const names = waitingFiles(items).map(savedFileName);
+  if (names.length === 0)
+    return 'None of the files waiting for you is on this page: they were made in another tab or an earlier visit, and are deleted when they expire.';
+  return `Waiting for you: ${names.join(', ')}. Save or delete them below.`;
+}
+
+/** The toast's words once a zip's batch is done: a post's or a playlist's. */
+export function zipDoneMessage(item: Pick<QueueItem, 'zipOfPost'>, allSaved: boolean, note?: string): string {
+  if (!allSaved) return note || 'Some items failed.';
+  return item.zipOfPost ? "Successfully downloaded the post's files." : 'Successfully downloaded playlist.';
 }
 
 /** What a finished item's save button does: "Save MP3", "Save zip (12 files)". */

@@ -6,10 +6,12 @@ import {
   canRemoveRow,
   checkRow,
   emptyRow,
+  linksToCheck,
   removeRow,
   spreadRow,
   updateRow,
   validRows,
+  withVerdict,
   type UrlRow,
 } from './url-rows';
 import { linksIn } from './shared-link';
@@ -95,5 +97,16 @@ describe('url rows', () => {
       path: `/vimeo-downloader?url=${encodeURIComponent('https://vimeo.com/123')}`,
     });
     expect(rows('https://example.com/a')[0]?.elsewhere).toBeUndefined();
+  });
+
+  it("shows the server's refusal on the row; the page's own message comes first", () => {
+    const [twitch, other, empty] = rows('https://youtu.be/live', 'https://vimeo.com/1', '');
+    expect(linksToCheck([twitch, other, empty] as UrlRow[])).toEqual(['https://youtu.be/live']);
+    const refusal = { valid: false, message: 'Live streams are not supported' };
+    expect(withVerdict(twitch as UrlRow, refusal).error).toBe('Live streams are not supported');
+    expect(withVerdict(twitch as UrlRow, { valid: true, message: 'ok' }).error).toBeUndefined();
+    expect(withVerdict(twitch as UrlRow, undefined)).toBe(twitch);
+    expect(withVerdict(other as UrlRow, refusal).error).toMatch(/it is a Vimeo link/);
+    expect(validRows([withVerdict(twitch as UrlRow, refusal)], youtube, [])).toEqual([]);
   });
 });

@@ -55,6 +55,26 @@ export function checkRow(
   };
 }
 
+/** The server's answer about a row's link (POST /api/validate/url). */
+export interface LinkVerdict {
+  valid: boolean;
+  message: string;
+}
+
+/**
+ * A row with the server's refusal of its link as its error (the page's own check, run first,
+ * keeps its own message and its link to another page).
+ */
+export function withVerdict(row: UrlRow, verdict: LinkVerdict | undefined): UrlRow {
+  if (row.error || !verdict || verdict.valid) return row;
+  return { ...row, error: verdict.message };
+}
+
+/** The rows' links the page's own check passed, trimmed: the ones worth asking the server about. */
+export function linksToCheck(rows: readonly UrlRow[]): string[] {
+  return rows.flatMap((row) => (row.error || !row.value.trim() ? [] : [row.value.trim()]));
+}
+
 /** The rows once `links` took the place of row `id`: the first keeps the row, each other gets a new row after it. */
 export function spreadRow(
   rows: readonly UrlRow[],

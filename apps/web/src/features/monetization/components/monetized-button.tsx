@@ -19,6 +19,8 @@ export interface MonetizedButtonProps extends Omit<ButtonProps, 'onClick' | 'chi
    * click. The same button stays in place, so keyboard focus stays on it when its gate is passed.
    */
   passed?: boolean;
+  /** What the button does, said before its gate is passed instead of the gated button's usual word. */
+  gatedAction?: string;
   children: ReactNode;
 }
 
@@ -28,6 +30,7 @@ export function MonetizedButton({
   onAction,
   guard,
   passed = false,
+  gatedAction,
   children,
   className,
   variant,
@@ -47,7 +50,7 @@ export function MonetizedButton({
         else gate.click(onAction);
       }}
     >
-      {gated ? gateLabel(gatedButton, gate.left) : children}
+      {gated ? gateLabel(gatedButton, gate.left, gatedAction) : children}
       {gated && (
         <span
           aria-hidden

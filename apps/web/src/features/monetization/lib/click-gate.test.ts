@@ -51,6 +51,7 @@ describe('click-gate', () => {
     expect(gateLabel('downloader', 3)).toBe('Download (3 clicks to start)');
     expect(gateLabel('queue-item', 2)).toBe('Download (2 clicks to start)');
     expect(gateLabel('converter', 3)).toBe('Convert (3 clicks to start)');
+    expect(gateLabel('queue-item', 2, 'Save zip of 3 files')).toBe('Save zip of 3 files (2 clicks to start)');
     expect(gateLabel('queue-item', 1)).toBe('Download (1 click to start)');
     expect(isConversionMode('queue-item')).toBe(true);
     expect(isConversionMode('downloader')).toBe(false);

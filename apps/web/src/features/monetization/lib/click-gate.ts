@@ -90,7 +90,10 @@ export function isConversionMode(button: GatedButton): boolean {
   return button === 'queue-item';
 }
 
-/** The label before completion: the button's action and the clicks still needed. */
-export function gateLabel(button: GatedButton, clicks: number): string {
-  return `${gatedActions[button]} (${countOf(clicks, 'click')} to start)`;
+/**
+ * The label before completion: the button's action and the clicks still needed. `action` names it
+ * where the button's usual word would read like its neighbours' (the zip of a selection).
+ */
+export function gateLabel(button: GatedButton, clicks: number, action?: string): string {
+  return `${action ?? gatedActions[button]} (${countOf(clicks, 'click')} to start)`;
 }
