@@ -6,8 +6,8 @@
 // that keeps its uploads on disk never holds it in memory.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import { FileResumableUploads, resumableRoot } from '../convert/file-resumable-uploads';
-import type { ResumableUploads } from '../convert/resumable-uploads';
+import { FileResumableUploads, resumableRoot } from '../uploads/file-resumable-uploads';
+import type { ResumableUploads } from '../uploads/resumable-uploads';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 
 export async function openResumableUploads(
@@ -19,7 +19,7 @@ export async function openResumableUploads(
   const client = s3 ? createS3Client(s3) : undefined;
   const uploads =
     client && s3
-      ? new (await import('../convert/s3-resumable-uploads')).S3ResumableUploads(client, s3, ttlMs)
+      ? new (await import('../uploads/s3-resumable-uploads')).S3ResumableUploads(client, s3, ttlMs)
       : new FileResumableUploads(resumableRoot(config.DATA_DIR), ttlMs);
   const sweep = () =>
     uploads.sweep().catch((error: unknown) => log.error({ err: error }, 'resumable upload sweep failed'));

@@ -6,11 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
 import { AppError } from '../core/app-error';
-import { fileTooLarge } from './conversion-errors';
-import type { SizeLimit } from './formats';
 import { openUploadsOf, ownedUpload, ownerKey, type ResumableUploads } from './resumable-uploads';
 import { UploadLocks } from './upload-locks';
-import { uploadBuffer } from './upload-target';
+import { fileTooLarge, uploadBuffer, type SizeLimit } from './upload-size';
 
 export interface UploadBounds {
   /** Unfinished uploads one client may hold. */

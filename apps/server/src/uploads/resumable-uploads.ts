@@ -1,4 +1,4 @@
-// Resumable uploads (tus) on the converter's side: the store the edge serves (a local folder, or
+// Resumable uploads (tus), a feature of their own: the store the edge serves (a local folder, or
 // the bucket's `uploads/tus/` prefix in scaled mode), the rules of who may use an upload and for
 // how long, and the hand-over of a finished upload to a conversion (it then stops being an upload).
 // Each upload records the client that created it; to anyone else it does not exist.
