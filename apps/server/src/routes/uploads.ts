@@ -24,6 +24,7 @@ import {
   uploadMetadata,
 } from '../http/tus-protocol';
 import { startsJob } from '../security/job-gate';
+import { UploadConflict } from '../uploads/upload-conflict';
 import { uploadRouteSchemas } from './upload-schemas';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -63,6 +64,10 @@ export function uploadRoutes(service: ResumableUploadService) {
         try {
           checkTusVersion(request);
           return await handler(request, reply);
+        } catch (error) {
+          // A conflict says where the upload stands: the client resumes from there.
+          if (error instanceof UploadConflict) void reply.header('upload-offset', String(error.offset));
+          throw error;
         } finally {
           discardRequestBody(request.raw, reply.raw, maxChunkBytes);
         }
