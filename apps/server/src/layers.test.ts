@@ -15,7 +15,7 @@ const srcDir = import.meta.dirname;
 const layers: string[][] = [
   ['.', 'cli', 'composition'],
   ['plugins', 'routes', 'http', 'security', 'openapi', 'web'],
-  ['download', 'convert', 'cloud'],
+  ['download', 'convert', 'uploads', 'cloud'],
   ['jobs', 'storage', 'realtime', 'ytdlp', 'encode', 'engines', 'net', 'redis'],
   ['core', 'config', 'types'],
 ];

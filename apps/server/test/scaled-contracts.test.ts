@@ -11,6 +11,8 @@ import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
 import { connectRedis, redisReady } from '../src/redis/redis-connection';
 import { runResultStoreContract } from '../src/storage/result-store.contract';
 import { S3ResultStore } from '../src/storage/s3-result-store';
+import { runUploadLedgerContract } from '../src/uploads/upload-ledger.contract';
+import { RedisUploadLedger } from '../src/uploads/redis-upload-ledger';
 import { BucketResultStore } from '../src/storage/s3-results';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { startS3, type TestS3 } from './support/s3-server';
@@ -54,6 +56,16 @@ runAccessLedgerContract('Redis access ledger', ({ cooldownMs, now }) => {
   return [
     new RedisAccessLedger(connection, prefix, cooldownMs, now),
     new RedisAccessLedger(otherConnection, prefix, cooldownMs, now),
+  ];
+});
+
+// Two API processes: two connections over one key prefix.
+runUploadLedgerContract('Redis upload ledger', ({ now }) => {
+  prefixes += 1;
+  const prefix = `contract:${prefixes}:`;
+  return [
+    new RedisUploadLedger(connection, prefix, 24 * 3_600_000, now),
+    new RedisUploadLedger(otherConnection, prefix, 24 * 3_600_000, now),
   ];
 });
 

@@ -112,7 +112,7 @@ export async function buildApp({
     jobs: parts.runner,
     live: parts.live,
   });
-  const resumable = await openResumableUploads(config, app.log);
+  const resumable = await openResumableUploads(config, app.log, scaled);
   const converter = new ConverterService({
     config,
     bus,

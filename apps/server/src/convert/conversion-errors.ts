@@ -20,10 +20,6 @@ export function unsupportedConversion(from: string, to: string): AppError {
   );
 }
 
-export function fileTooLarge(limitText: string): AppError {
-  return new AppError('FILE_TOO_LARGE', `The file exceeds the maximum file size of ${limitText}.`);
-}
-
 export function imageTooLarge(width: number, height: number, maxPixels: number): AppError {
   const megapixels = Math.round(maxPixels / 1e6);
   return new AppError(

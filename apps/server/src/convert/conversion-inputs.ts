@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import type { ConvertInput } from '../jobs/job-types';
 import type { S3ResultStore, StoredObject } from '../storage/s3-result-store';
 import { removeOrphanJobFolders } from '../storage/sweeper';
-import type { UploadSource } from './resumable-uploads';
+import type { UploadSource } from '../uploads/resumable-uploads';
 import type { UploadTarget } from './upload-target';
 import { fileTarget } from './upload-target';
 import {

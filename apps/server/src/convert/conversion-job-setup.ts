@@ -1,7 +1,8 @@
 // The converter's settings around one upload: the upload limit (the pages' own, under the
 // operator's cap) and whether a conversion is answered directly or continues as a job.
 import type { ConverterKind } from '@grabbit/catalog';
-import { largestLimitOfKind, type SizeLimit } from './formats';
+import type { SizeLimit } from '../uploads/upload-size';
+import { largestLimitOfKind } from './formats';
 
 function sizeText(bytes: number): string {
   const mb = bytes / 1024 ** 2;

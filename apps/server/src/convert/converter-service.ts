@@ -18,7 +18,7 @@ import { waitForJob, type JobWait } from '../jobs/wait-for-job';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import { formCheck, resultInfo } from './conversion-answer';
-import { conversionFailure, fileTooLarge } from './conversion-errors';
+import { conversionFailure } from './conversion-errors';
 import type { ConversionInputs, PendingInput } from './conversion-inputs';
 import { syncOrJob, uploadLimit } from './conversion-job-setup';
 import {
@@ -27,8 +27,8 @@ import {
   type ConversionDetail,
   type ConversionRecord,
 } from './conversion-record';
-import type { SizeLimit } from './formats';
-import { finishedUpload, type ResumableUploads } from './resumable-uploads';
+import { fileTooLarge, type SizeLimit } from '../uploads/upload-size';
+import { finishedUpload, type ResumableUploads } from '../uploads/resumable-uploads';
 import type { ReceivedUpload } from './upload-target';
 
 export interface ConverterDeps {

@@ -1,6 +1,7 @@
 // Which formats exist, which page an input belongs to, which outputs it may ask for and how big it
 // may be. Pure data logic over the catalog: one place to change when a page is added.
 import { converterPages, parseSizeText, type ConverterKind, type ConverterPage } from '@grabbit/catalog';
+import type { SizeLimit } from '../uploads/upload-size';
 
 export type ImageFormat =
   'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'bmp' | 'tga' | 'exr' | 'heic' | 'ico' | 'psd' | 'avif';
@@ -38,12 +39,6 @@ export function allowedOutputs(kind: ConverterKind, format: MediaFormat): readon
   const page = pageForInput(kind, format);
   if (page) return page.outputs;
   return [...outputsOfKind(kind)].filter((output) => canonicalFormat(output) !== format);
-}
-
-export interface SizeLimit {
-  bytes: number;
-  /** As the catalog writes it ("50MB"), for messages. */
-  text: string;
 }
 
 /** The largest upload any page of this kind takes: enforced while the upload streams. */

@@ -3,6 +3,7 @@
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { ConvertForm } from '@grabbit/contracts';
+import { uploadBuffer } from '../uploads/upload-size';
 
 /** A file the edge stored where its job reads it: its name, size and first bytes. */
 export interface StoredFile {
@@ -22,13 +23,6 @@ export type ReceivedUpload =
 
 /** Enough for every signature file-type checks, bar a few it finds by reading the whole file. */
 export const headBytes = 64 * 1024;
-
-/**
- * Buffering between the socket, the multipart parser and the disk. With the 16 KB defaults the
- * parser pauses the socket at every chunk and a 1 MB upload costs ~20 disk writes; 1 MB batches
- * them. Bounded per upload, so memory stays flat however large the file is.
- */
-export const uploadBuffer = 1024 * 1024;
 
 /** Where the file's bytes go: a local file, or a bucket object (scaled mode). */
 export interface UploadTarget {

@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import type { ConverterService } from '../convert/converter-service';
-import { ResumableUploadService } from '../convert/resumable-upload-service';
-import type { ResumableUploads } from '../convert/resumable-uploads';
+import { ResumableUploadService } from '../uploads/resumable-upload-service';
+import type { ResumableUploads } from '../uploads/resumable-uploads';
 import { uploadRoutes } from '../routes/uploads';
 import { checkDiskSpace } from '../security/disk-guard';
 

@@ -8,10 +8,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import { convertFormSchema, uploadIdField, type ConvertForm } from '@grabbit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
-import { fileTooLarge } from '../convert/conversion-errors';
-import type { SizeLimit } from '../convert/formats';
 import type { Intake } from '../convert/converter-service';
-import { headBytes, uploadBuffer, type ReceivedUpload, type UploadTarget } from '../convert/upload-target';
+import { headBytes, type ReceivedUpload, type UploadTarget } from '../convert/upload-target';
+import { fileTooLarge, uploadBuffer, type SizeLimit } from '../uploads/upload-size';
 import { uploadStalled, watchUploadStall } from '../security/upload-stall';
 
 const malformed = () =>

@@ -43,6 +43,7 @@ const chunkErrors: ErrorCode[] = [
   'UPLOAD_STALLED',
   'UNSUPPORTED_CONTENT_TYPE',
   'UPLOAD_OFFSET_MISMATCH',
+  'UPLOAD_IN_USE',
   'VALIDATION_FAILED',
   'DISK_FULL',
 ];

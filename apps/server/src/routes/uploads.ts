@@ -4,13 +4,13 @@
 // offset; PATCH appends one chunk (never over maxChunkBytes, Content-Length given); DELETE removes
 // it; OPTIONS tells what this server speaks. Every call acts on the id its route matched, for the
 // client that created the upload; to anyone else it does not exist (UPLOAD_NOT_FOUND). The rules
-// are the upload service's (convert/resumable-upload-service.ts); here is only the protocol.
+// are the upload service's (uploads/resumable-upload-service.ts); here is only the protocol.
 import { apiPath, apiRoutes, maxChunkBytes } from '@grabbit/contracts';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
-import type { ResumableUploadService } from '../convert/resumable-upload-service';
-import { clientMetadata, expiresAt } from '../convert/resumable-uploads';
+import type { ResumableUploadService } from '../uploads/resumable-upload-service';
+import { clientMetadata, expiresAt } from '../uploads/resumable-uploads';
 import { discardRequestBody } from '../http/discard-request-body';
 import {
   addTusAnswerHeaders,
@@ -24,6 +24,7 @@ import {
   uploadMetadata,
 } from '../http/tus-protocol';
 import { startsJob } from '../security/job-gate';
+import { UploadConflict } from '../uploads/upload-conflict';
 import { uploadRouteSchemas } from './upload-schemas';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -63,6 +64,10 @@ export function uploadRoutes(service: ResumableUploadService) {
         try {
           checkTusVersion(request);
           return await handler(request, reply);
+        } catch (error) {
+          // A conflict says where the upload stands: the client resumes from there.
+          if (error instanceof UploadConflict) void reply.header('upload-offset', String(error.offset));
+          throw error;
         } finally {
           discardRequestBody(request.raw, reply.raw, maxChunkBytes);
         }

@@ -8,6 +8,7 @@ import { S3Store } from '@tus/s3-store';
 import type { KvStore } from '@tus/utils';
 import { deleteObjectKeys, listObjects } from '../storage/s3-objects';
 import { s3ClientConfig, type S3Settings } from '../storage/s3-client';
+import type { UploadLedger } from './upload-ledger';
 import { sweepUploads, type ResumableUploads, type UploadSource } from './resumable-uploads';
 
 export const resumablePrefix = 'uploads/tus/';
@@ -26,6 +27,7 @@ export class S3ResumableUploads implements ResumableUploads {
     private readonly client: S3Client,
     private readonly settings: S3Settings,
     readonly ttlMs: number,
+    readonly ledger: UploadLedger,
   ) {
     this.store = new S3Store({
       s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket },
@@ -50,6 +52,7 @@ export class S3ResumableUploads implements ResumableUploads {
     // An unfinished upload's parts go with its multipart upload; a finished one has none left.
     await this.store.remove(key).catch(() => undefined);
     await deleteObjectKeys(this.client, this.settings.bucket, [key, `${key}.info`, `${key}.part`]);
+    await this.ledger.close(id);
   }
 
   async ids(): Promise<string[]> {
@@ -61,7 +64,7 @@ export class S3ResumableUploads implements ResumableUploads {
     return [...ids];
   }
 
-  sweep(now = Date.now()): Promise<number> {
-    return sweepUploads(this, now);
+  sweep(now = Date.now(), restore = false): Promise<number> {
+    return sweepUploads(this, now, restore);
   }
 }

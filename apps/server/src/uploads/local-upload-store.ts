@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { uploadIdPattern } from '@grabbit/contracts';
-import { uploadBuffer } from './upload-target';
+import { uploadBuffer } from './upload-size';
 
 const infoSuffix = '.json';
 

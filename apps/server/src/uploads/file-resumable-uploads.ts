@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LocalUploadStore } from './local-upload-store';
+import type { UploadLedger } from './upload-ledger';
 import { sweepUploads, type ResumableUploads, type UploadSource } from './resumable-uploads';
 
 export function resumableRoot(dataDir: string): string {
@@ -16,6 +17,7 @@ export class FileResumableUploads implements ResumableUploads {
   constructor(
     directory: string,
     readonly ttlMs: number,
+    readonly ledger: UploadLedger,
   ) {
     mkdirSync(directory, { recursive: true });
     this.store = new LocalUploadStore(directory, ttlMs);
@@ -31,13 +33,14 @@ export class FileResumableUploads implements ResumableUploads {
 
   async forget(id: string): Promise<void> {
     await this.store.remove(id);
+    await this.ledger.close(id);
   }
 
   ids(): Promise<string[]> {
     return this.store.ids();
   }
 
-  sweep(now = Date.now()): Promise<number> {
-    return sweepUploads(this, now);
+  sweep(now = Date.now(), restore = false): Promise<number> {
+    return sweepUploads(this, now, restore);
   }
 }

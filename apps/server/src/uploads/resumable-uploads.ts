@@ -1,10 +1,11 @@
-// Resumable uploads (tus) on the converter's side: the store the edge serves (a local folder, or
+// Resumable uploads (tus), a feature of their own: the store the edge serves (a local folder, or
 // the bucket's `uploads/tus/` prefix in scaled mode), the rules of who may use an upload and for
 // how long, and the hand-over of a finished upload to a conversion (it then stops being an upload).
 // Each upload records the client that created it; to anyone else it does not exist.
 import type { DataStore, Upload } from '@tus/utils';
 import { uploadIdPattern } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
+import type { LedgerEntry, UploadLedger } from './upload-ledger';
 
 /** The upload metadata key that holds the creating client's hashed identity. */
 export const ownerKey = 'grabbit-client';
@@ -25,16 +26,18 @@ export interface ResumableUploads {
   readonly store: DataStore;
   /** How long an upload lives after its creation. */
   readonly ttlMs: number;
+  /** Which uploads each client holds open, and who writes into one (shared by every API process). */
+  readonly ledger: UploadLedger;
   /** The store's id of an upload's public id (the last part of its URL). */
   storeId(id: string): string;
   /** Where a finished upload's bytes are. */
   sourceOf(id: string): UploadSource;
-  /** Removes an upload whose bytes a conversion took over (what is left of it). */
+  /** Removes an upload (what is left of it after a conversion took its bytes); it stops counting. */
   forget(id: string): Promise<void>;
   /** The public ids of every upload the store holds (leftovers included). */
   ids(): Promise<string[]>;
-  /** Removes every upload past its time, finished or not; returns how many. */
-  sweep(now?: number): Promise<number>;
+  /** Removes every upload past its time, finished or not; returns how many (see sweepUploads). */
+  sweep(now?: number, restore?: boolean): Promise<number>;
 }
 
 const notFound = () =>
@@ -93,7 +96,7 @@ export async function finishedUpload(
   clientId: string,
 ): Promise<FinishedUpload> {
   const upload = await ownedUpload(uploads, id, clientId);
-  if (upload.size === undefined || upload.offset < upload.size)
+  if (upload.size === undefined || !isFinished(upload))
     throw new AppError(
       'UPLOAD_UNFINISHED',
       `This upload has ${upload.offset} of ${upload.size ?? 'an unknown number of'} bytes: finish it first.`,
@@ -106,32 +109,40 @@ export async function finishedUpload(
   };
 }
 
-/** Removes every upload past its time, finished or not, and leftovers without an info; how many. */
-export async function sweepUploads(uploads: ResumableUploads, now = Date.now()): Promise<number> {
+/** The ledger's entry of an upload read from the store. */
+export function ledgerEntry(id: string, upload: Upload, ttlMs: number): LedgerEntry {
+  return {
+    id,
+    owner: upload.metadata?.[ownerKey] ?? '',
+    bytes: upload.size ?? 0,
+    expiresAt: expiresAt(upload, ttlMs).getTime(),
+  };
+}
+
+/**
+ * Removes every upload past its time, finished or not, and leftovers without an info; how many.
+ * With `restore`, the ledger counts again every upload it keeps (a process starting).
+ */
+export async function sweepUploads(
+  uploads: ResumableUploads,
+  now = Date.now(),
+  restore = false,
+): Promise<number> {
   let removed = 0;
   for (const id of await uploads.ids()) {
     const upload = await readUpload(uploads, id).catch(() => undefined);
-    if (upload && !isExpired(upload, uploads.ttlMs, now)) continue;
+    if (upload && !isExpired(upload, uploads.ttlMs, now)) {
+      if (restore && !isFinished(upload))
+        await uploads.ledger.restore(ledgerEntry(id, upload, uploads.ttlMs));
+      continue;
+    }
     await uploads.forget(id);
     removed += 1;
   }
   return removed;
 }
 
-/** The unfinished uploads of `clientId` still in their time: how many, and their declared bytes. */
-export async function openUploadsOf(
-  uploads: ResumableUploads,
-  clientId: string,
-  now = Date.now(),
-): Promise<{ count: number; bytes: number }> {
-  const open = { count: 0, bytes: 0 };
-  for (const id of await uploads.ids()) {
-    const upload = await readUpload(uploads, id).catch(() => undefined);
-    if (!upload || upload.metadata?.[ownerKey] !== clientId || isExpired(upload, uploads.ttlMs, now))
-      continue;
-    if (upload.size !== undefined && upload.offset >= upload.size) continue;
-    open.count += 1;
-    open.bytes += upload.size ?? 0;
-  }
-  return open;
+/** Whether every declared byte has arrived. */
+export function isFinished(upload: Upload): boolean {
+  return upload.size !== undefined && upload.offset >= upload.size;
 }

@@ -2,15 +2,14 @@
 // client creates uploads within its bounds (how many unfinished, how many declared bytes), appends
 // chunks at the upload's offset while the disk has room, and removes its own. Every call acts on
 // the one public id it is given, and only for the client that created the upload.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
 import { AppError } from '../core/app-error';
-import { fileTooLarge } from './conversion-errors';
-import type { SizeLimit } from './formats';
-import { openUploadsOf, ownedUpload, ownerKey, type ResumableUploads } from './resumable-uploads';
+import { isFinished, ownedUpload, ownerKey, type ResumableUploads } from './resumable-uploads';
+import { UploadConflict } from './upload-conflict';
 import { UploadLocks } from './upload-locks';
-import { uploadBuffer } from './upload-target';
+import { fileTooLarge, uploadBuffer, type SizeLimit } from './upload-size';
 
 export interface UploadBounds {
   /** Unfinished uploads one client may hold. */
@@ -33,10 +32,15 @@ export interface Chunk {
 const openLimit = (text: string) =>
   new AppError('UPLOADS_OPEN_LIMIT', `${text} Finish or remove one of your uploads first.`);
 
+/**
+ * How long a writer's claim on an upload lasts unless renewed: a process that stops mid-chunk
+ * holds the upload no longer than this. Renewed at a third of it while the chunk arrives.
+ */
+export const writerLeaseMs = 30_000;
+
 export class ResumableUploadService {
+  /** One writer per upload in this process: a newer chunk stops an older one here. */
   private readonly locks = new UploadLocks();
-  /** Creations of one client run one after the other, so two at once cannot both pass the bounds. */
-  private readonly creating = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly uploads: ResumableUploads,
@@ -52,25 +56,33 @@ export class ResumableUploadService {
   async create(clientId: string, length: number, metadata: Record<string, string | null>) {
     const limit = this.bounds.limit();
     if (length > limit.bytes) throw fileTooLarge(limit.text);
-    return this.oneAtATime(clientId, async () => {
-      const open = await openUploadsOf(this.uploads, clientId);
-      const { maxOpenPerClient, maxOpenBytesPerClient } = this.bounds;
-      if (open.count >= maxOpenPerClient)
-        throw openLimit(`You already have ${maxOpenPerClient} unfinished uploads.`);
-      if (open.bytes + length > maxOpenBytesPerClient)
-        throw openLimit(`Your unfinished uploads would hold more than ${maxOpenBytesPerClient} bytes.`);
-      const id = randomBytes(16).toString('hex');
-      const upload = new Upload({
-        id: this.uploads.storeId(id),
-        size: length,
-        offset: 0,
-        // The owner is set last: a client cannot name another one in its own metadata.
-        metadata: { ...metadata, [ownerKey]: clientId },
-        creation_date: new Date().toISOString(),
-      });
-      await this.uploads.store.create(upload);
-      return { id, upload };
+    const id = randomBytes(16).toString('hex');
+    const created = Date.now();
+    const { maxOpenPerClient, maxOpenBytesPerClient } = this.bounds;
+    // Counted and checked in one step, in every API process alike: two creations at once cannot
+    // both pass the bounds, and no stored upload is read.
+    const refused = await this.uploads.ledger.open(
+      { id, owner: clientId, bytes: length, expiresAt: created + this.uploads.ttlMs },
+      { count: maxOpenPerClient, bytes: maxOpenBytesPerClient },
+    );
+    if (refused === 'count') throw openLimit(`You already have ${maxOpenPerClient} unfinished uploads.`);
+    if (refused === 'bytes')
+      throw openLimit(`Your unfinished uploads would hold more than ${maxOpenBytesPerClient} bytes.`);
+    const upload = new Upload({
+      id: this.uploads.storeId(id),
+      size: length,
+      offset: 0,
+      // The owner is set last: a client cannot name another one in its own metadata.
+      metadata: { ...metadata, [ownerKey]: clientId },
+      creation_date: new Date(created).toISOString(),
     });
+    try {
+      await this.uploads.store.create(upload);
+    } catch (error) {
+      await this.uploads.ledger.close(id);
+      throw error;
+    }
+    return { id, upload };
   }
 
   /**
@@ -107,6 +119,10 @@ export class ResumableUploadService {
     const onClose = () => {
       if (!chunk.body.readableEnded) stop();
     };
+    const writer = await this.claimWriter(id, stop).catch((error: unknown) => {
+      release();
+      throw error;
+    });
     try {
       const upload = await this.uploads.store.getUpload(storeId);
       if (upload.offset !== chunk.offset)
@@ -122,12 +138,47 @@ export class ResumableUploadService {
       // Gone while this chunk waited for the upload: nothing more will come.
       if (chunk.body.destroyed) stop();
       upload.offset = await this.uploads.store.write(pass, storeId, upload.offset);
+      // Finished: no longer an open upload of its client.
+      if (isFinished(upload)) await this.uploads.ledger.close(id);
       return upload;
     } finally {
       chunk.body.off('error', stop);
       chunk.body.off('close', onClose);
+      await writer.release();
       release();
     }
+  }
+
+  /**
+   * Makes this request the upload's one writer across every API process, or refuses it (409
+   * UPLOAD_IN_USE with the offset stored so far) while a chunk in another process is written. The
+   * claim is renewed while the chunk arrives; lost (this process stalled past its lease), the
+   * chunk stops with what it has.
+   */
+  private async claimWriter(id: string, stop: () => void): Promise<{ release(): Promise<void> }> {
+    const { ledger } = this.uploads;
+    const holder = randomUUID();
+    if (!(await ledger.claim(id, holder, writerLeaseMs))) {
+      const upload = await this.uploads.store.getUpload(this.uploads.storeId(id));
+      throw new UploadConflict(
+        'UPLOAD_IN_USE',
+        `Another chunk of this upload is being written: resume from byte ${upload.offset} once it ends.`,
+        upload.offset,
+      );
+    }
+    const renewal = setInterval(() => {
+      void ledger
+        .renew(id, holder, writerLeaseMs)
+        .catch(() => false)
+        .then((held) => held || stop());
+    }, writerLeaseMs / 3);
+    renewal.unref();
+    return {
+      async release() {
+        clearInterval(renewal);
+        await ledger.release(id, holder).catch(() => undefined);
+      },
+    };
   }
 
   /** Removes the upload of `clientId` (stopping a chunk still being written into it). */
@@ -139,15 +190,5 @@ export class ResumableUploadService {
     } finally {
       release();
     }
-  }
-
-  private oneAtATime<T>(clientId: string, work: () => Promise<T>): Promise<T> {
-    const run = (this.creating.get(clientId) ?? Promise.resolve()).then(work);
-    const settled = run.catch(() => undefined);
-    this.creating.set(clientId, settled);
-    void settled.then(() => {
-      if (this.creating.get(clientId) === settled) this.creating.delete(clientId);
-    });
-    return run;
   }
 }
