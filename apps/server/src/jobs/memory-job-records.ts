@@ -1,15 +1,14 @@
-// Embedded mode's job records, in this process. Records are forgotten `keepMs` after they ended
-// (on the next write: no timer per record, see core/expiry-queue.ts); a job still queued or running
-// is never forgotten under its waiters, however long it takes. A slot not given back
+// Embedded mode's job records, in this process (an lru-cache with no size bound). A record's clock
+// starts once, when it ends, and it is forgotten `keepMs` after that; a job still queued or
+// running has no clock and is never forgotten under its waiters, however long it takes. A slot not given back
 // by `slotMs` after its job was made no longer counts, as in the Redis store, so a job that never
 // reports its end cannot hold its owner's slot for ever.
-import { ExpiryQueue } from '../core/expiry-queue';
+import { LRUCache } from 'lru-cache';
 import { isEnded, type JobRecord, type JobRecordStore, type WaitingResults } from './job-record';
 import { waitingTotals, waitsForOwner } from './waiting-results';
 
 export class MemoryJobRecordStore implements JobRecordStore {
-  private readonly records = new Map<string, JobRecord>();
-  private readonly ages: ExpiryQueue<string>;
+  private readonly records: LRUCache<string, JobRecord>;
   /** Each owner's held slots: job id to the slot's deadline. */
   private readonly slots = new Map<string, Map<string, number>>();
   /**
@@ -20,20 +19,28 @@ export class MemoryJobRecordStore implements JobRecordStore {
   private readonly jobOfResult = new Map<string, string>();
 
   constructor(
-    keepMs: number,
+    private readonly keepMs: number,
     private readonly slotMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.ages = new ExpiryQueue(keepMs, now);
+    this.records = new LRUCache({
+      ttl: keepMs,
+      // Ended records go when their time is up, not only when read again.
+      ttlAutopurge: true,
+      ttlResolution: 0,
+      perf: { now },
+      // A record forgotten (expired or deleted) takes its slot and waiting result with it.
+      dispose: (record, _id, reason) => {
+        if (reason !== 'set') this.forget(record);
+      },
+    });
   }
 
   async create(record: JobRecord, cap = Infinity): Promise<boolean> {
-    this.ages.sweep((id) => this.forget(id));
     if (record.holdsSlot && !isEnded(record)) {
       if (this.held(record.owner) >= cap) return false;
       this.ownerSlots(record.owner).set(record.id, this.now() + this.slotMs);
     }
-    if (isEnded(record)) this.ages.start(record.id);
     this.write(record);
     return true;
   }
@@ -52,10 +59,7 @@ export class MemoryJobRecordStore implements JobRecordStore {
     const next = change(current);
     if (!next) return current;
     this.write(next);
-    if (isEnded(next)) {
-      this.slots.get(next.owner)?.delete(id);
-      this.ages.start(id);
-    }
+    if (isEnded(next)) this.slots.get(next.owner)?.delete(id);
     return structuredClone(next);
   }
 
@@ -85,18 +89,23 @@ export class MemoryJobRecordStore implements JobRecordStore {
   }
 
   async delete(id: string): Promise<void> {
-    this.forget(id);
-    this.ages.forget(id);
+    this.records.delete(id);
   }
 
   private read<D>(id: string): JobRecord<D> | undefined {
     const record = this.records.get(id);
-    if (!record || this.ages.isExpired(id)) return undefined;
-    return structuredClone(record) as JobRecord<D>;
+    return record && (structuredClone(record) as JobRecord<D>);
   }
 
   private write(record: JobRecord): void {
-    this.records.set(record.id, structuredClone(record));
+    // The clock starts once, when the record ends; later writes keep it.
+    const left = this.records.getRemainingTTL(record.id);
+    const clockRuns = left > 0 && left !== Infinity;
+    this.records.set(
+      record.id,
+      structuredClone(record),
+      clockRuns ? { noUpdateTTL: true } : { ttl: isEnded(record) ? this.keepMs : 0 },
+    );
     if (!record.result || !waitsForOwner(record, this.now())) return;
     let ids = this.waiting.get(record.owner);
     if (!ids) this.waiting.set(record.owner, (ids = new Set()));
@@ -108,12 +117,10 @@ export class MemoryJobRecordStore implements JobRecordStore {
     if (this.jobOfResult.get(fileId) === id) this.jobOfResult.delete(fileId);
   }
 
-  private forget(id: string): void {
-    const record = this.records.get(id);
-    if (record) this.slots.get(record.owner)?.delete(id);
-    if (record) this.waiting.get(record.owner)?.delete(id);
-    if (record?.result) this.dropResult(record.result, id);
-    this.records.delete(id);
+  private forget(record: JobRecord): void {
+    this.slots.get(record.owner)?.delete(record.id);
+    this.waiting.get(record.owner)?.delete(record.id);
+    if (record.result) this.dropResult(record.result, record.id);
   }
 
   private ownerSlots(owner: string): Map<string, number> {

@@ -10,8 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Server } from 'socket.io';
 import type { ClientIdentity } from './client-identity';
 import { clientAddress } from './client-identity';
-import type { RateCounter } from './rate-counter';
-import { windowMs } from './rate-limits';
+import type { RateCounter } from './rate-limits';
 
 export { hubMaxMessageBytes } from '../realtime/hub';
 
@@ -31,9 +30,9 @@ export function hubAdmission(
 ): HubAdmission {
   return async (request) => {
     const client = identity.keyOf(clientAddress(request, identity.trust));
-    const { current, ttlMs } = await counter.hit(`hub:${client}`, windowMs);
-    if (current <= perMinute) return undefined;
-    return `Too many connections. Please wait ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds.`;
+    const { consumedPoints, msBeforeNext } = await counter.consume(`hub:${client}`);
+    if (consumedPoints <= perMinute) return undefined;
+    return `Too many connections. Please wait ${Math.max(1, Math.ceil(msBeforeNext / 1000))} seconds.`;
   };
 }
 

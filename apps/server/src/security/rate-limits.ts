@@ -1,40 +1,66 @@
 // Per-client budgets (@fastify/rate-limit's counters): API calls, reads of conversion jobs, job
 // starts, previews and hub connections count separately, each per minute, keyed on the client's hashed identity (or its API key).
 // Answers carry the draft-IETF RateLimit-* headers; over the budget: 429 RATE_LIMITED with
-// Retry-After. The counters (rate-counter.ts) are in memory for one node; in scaled mode in Redis,
-// so every API node counts together; the plugin counts in them through its store option.
-import rateLimit from '@fastify/rate-limit';
+// Retry-After. The plugin counts through its store option in rate-limiter-flexible's counters: in
+// memory for one node; in scaled mode in Redis, so every API node counts together.
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import type { RedisNamespace } from '../redis/redis-connection';
 import type { ApiKeyLimits } from './api-keys';
-import { MemoryRateCounter, RedisRateCounter, type RateCounter } from './rate-counter';
-import { counterStore } from './rate-limit-store';
 
 /** The budgets routes spend (the hub spends its own at its handshake: hub-limits.ts). */
 export type Budget = 'api' | 'jobReads' | 'jobs' | 'previews';
 export type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** The budgets' counters: in memory for one node; in Redis (shared by every API node) when scaled. */
-export function rateCounter(app: FastifyInstance, scaled?: RedisNamespace): RateCounter {
-  if (!scaled) return new MemoryRateCounter();
-  let warnedAt = 0;
-  const onFallback = (error: Error) => {
-    // One line a minute while Redis is away, not one per request.
-    if (Date.now() - warnedAt < 60_000) return;
-    warnedAt = Date.now();
-    app.log.warn(`Rate limits count on this node only while Redis is unreachable: ${error.message}`);
+/** The length of every budget's window. */
+export const windowMs = 60_000;
+
+/** Hits per key in fixed windows of `windowMs`; each budget compares the count with its own limit. */
+export type RateCounter = RateLimiterAbstract;
+
+/**
+ * The budgets' counters: in memory for one node; in Redis (shared by every API node) when scaled,
+ * counting in memory on each node while Redis is away (the insurance limiter), so the budgets
+ * still hold per node and nothing fails because of the counters. They only count: their own
+ * limit of points is never reached.
+ */
+export function rateCounter(scaled?: RedisNamespace): RateCounter {
+  const counting = { points: Number.MAX_SAFE_INTEGER, duration: windowMs / 1000 };
+  const memory = new RateLimiterMemory(counting);
+  if (!scaled) return memory;
+  return new RateLimiterRedis({
+    ...counting,
+    storeClient: scaled.commands,
+    keyPrefix: `${scaled.prefix}:rate`,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: memory,
+  });
+}
+
+/** The store class the plugin takes (`store` option: `incr` reports a key's count and time left). */
+function counterStore(counter: RateCounter): FastifyRateLimitStoreCtor {
+  return class CounterStore implements FastifyRateLimitStore {
+    incr(...[key, callback]: Parameters<FastifyRateLimitStore['incr']>): void {
+      counter.consume(key).then(
+        ({ consumedPoints, msBeforeNext }) => callback(null, { current: consumedPoints, ttl: msBeforeNext }),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    // Limiters made with createRateLimit get a child with their own settings; their keys (the
+    // budget's name and the client) already tell them apart, so one counter serves all.
+    child(): FastifyRateLimitStore {
+      return new CounterStore();
+    }
   };
-  return new RedisRateCounter(scaled.commands, `${scaled.prefix}:rate:`, onFallback);
 }
 
 export async function registerRateLimitStore(app: FastifyInstance, counter: RateCounter): Promise<void> {
   await app.register(rateLimit, { global: false, store: counterStore(counter) });
 }
-
-/** The length of every budget's window. */
-export const windowMs = 60_000;
 
 export function createLimiter(
   app: FastifyInstance,

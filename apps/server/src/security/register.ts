@@ -72,7 +72,7 @@ export async function registerSecurity(
   await registerHeaders(app, config);
   // Scaled mode: every API node counts one client's budgets and running jobs together.
   if (scaled && !config.RATE_LIMIT_SALT) await shareSalt(app, identity, scaled);
-  const counter = rateCounter(app, scaled);
+  const counter = rateCounter(scaled);
   await registerRateLimitStore(app, counter);
   const limiters = createLimiters(app, config);
 
