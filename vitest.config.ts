@@ -58,31 +58,35 @@ export default defineConfig({
       },
       {
         // The downloader's and the converter's suites again in scaled mode (real redis-server and s3rver), so the two
-        // modes cannot drift apart.
+        // modes cannot drift apart: the files whose path crosses what scaled mode changes (the queue, the
+        // records, the bus, the bucket, the worker's own guard and settings).
+        // Not repeated here, each for a reason:
+        // - download-formats: every output format through yt-dlp and ffmpeg, the same engines and finishing
+        //   step in either process; the queue and bucket around a download are hub-downloads' and playlist's.
+        // - download-validate: answers from the catalog's rules and starts no job.
+        // - download-redirects: the link resolver before any job, the same code in any process.
+        // - convert-matrix, convert-image-rules, convert-video-rules: what the engines make of each format
+        //   and rule; the upload to the bucket, the worker and the answer are convert-api's and convert-jobs'.
+        // - download-safety and cloud-storage look at files on the local disk; their scaled-mode
+        //   counterparts are scaled-s3-result-store, cloud-storage-s3 and scaled-cloud-storage.
         test: {
           name: 'integration-scaled',
           include: [
             'apps/server/test/hub-downloads.test.ts',
             'apps/server/test/download-playlist.test.ts',
-            'apps/server/test/download-formats.test.ts',
-            'apps/server/test/download-redirects.test.ts',
-            'apps/server/test/download-validate.test.ts',
+            // The preview's info read once and handed to the queued job (no second extraction).
             'apps/server/test/download-preview.test.ts',
             'apps/server/test/download-egress.test.ts',
             'apps/server/test/download-operator.test.ts',
-            // Not here: download-safety and cloud-storage look at files on the local disk; their
-            // scaled-mode counterparts are scaled-s3-result-store, cloud-storage-s3 and scaled-cloud-storage.
             // The converter's: uploads to the bucket, a worker converts, the answer streams back.
             'apps/server/test/convert-api.test.ts',
             'apps/server/test/convert-jobs.test.ts',
             'apps/server/test/convert-early-answers.test.ts',
             'apps/server/test/convert-progress.test.ts',
             'apps/server/test/convert-field-order.test.ts',
+            // The visitor's options travel in the job's data through the queue.
             'apps/server/test/convert-options.test.ts',
             'apps/server/test/convert-safety.test.ts',
-            'apps/server/test/convert-image-rules.test.ts',
-            'apps/server/test/convert-video-rules.test.ts',
-            'apps/server/test/convert-matrix.test.ts',
             // Resumable uploads into the bucket (multipart), converted by id on a worker.
             'apps/server/test/uploads-resumable.test.ts',
             'apps/server/test/uploads-resumable-bounds.test.ts',

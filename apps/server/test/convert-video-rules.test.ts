@@ -63,7 +63,7 @@ describe('audio and video rules', () => {
     expect((await probeFile(out)).streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
   });
 
-  it('folds 5.1 audio to stereo for AVI: the probe replaces the early re-encode with its own plan', async () => {
+  it('folds 5.1 audio to stereo for AVI: the head tells no channels, so ffprobe decides the plan', async () => {
     const surround = await makeVideo(ctx.dir, 'surround.mkv', {
       codecs: ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-ac', '6'],
     });

@@ -1,7 +1,7 @@
 // Finds what an upload really is from its content (never its name or claimed type): file-type on the
 // upload's first bytes for most formats, the EXR magic number, and ImageMagick headers for ICO and
-// TGA, which have weak or no magic. Audio and video are then probed with ffprobe through the demuxer
-// allow-list (see av-pipeline.ts for when).
+// TGA, which have weak or no magic. Audio and video are then probed, from their head when it tells
+// (engines/media-head.ts), else with ffprobe through the demuxer allow-list (see av-pipeline.ts).
 import type { ConverterKind } from '@grabbit/catalog';
 import type { FileTypeResult } from 'file-type';
 import type { Config } from '../config/env';
@@ -169,6 +169,15 @@ export async function probeMedia(
       throw unsupportedFormat(media.kind);
     throw error;
   }
+  checkProbedMedia(config, media, probe);
+  return probe;
+}
+
+/**
+ * Refuses probed streams (ffprobe's or a head reader's) that hold nothing of the page's kind or
+ * declare a picture over the pixel limit.
+ */
+export function checkProbedMedia(config: Config, media: DetectedMedia, probe: ProbeResult): void {
   const wanted = probe.streams.filter((s) => s.codecType === media.kind && !s.attachedPic);
   if (wanted.length === 0) throw unsupportedFormat(media.kind);
   for (const stream of wanted) {
@@ -176,7 +185,6 @@ export async function probeMedia(
     if (pixels > config.CONVERT_MAX_PIXELS)
       throw imageTooLarge(stream.width ?? 0, stream.height ?? 0, config.CONVERT_MAX_PIXELS);
   }
-  return probe;
 }
 
 export async function detectInput(

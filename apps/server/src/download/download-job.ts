@@ -9,7 +9,7 @@ import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import { redactSecrets } from '../core/redact';
 import type { EngineContext } from '../engines/engine-run';
-import { finalizeMedia, probeDownload } from '../encode/finalize';
+import { finalizeMedia, probeDownload, probeFinished } from '../encode/finalize';
 import { outputTarget } from '../encode/output-targets';
 import { audioKbps, download, type ChosenFormat } from '../ytdlp';
 import type { ResultStore } from '../storage/result-store';
@@ -118,6 +118,12 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
     },
   };
   const probe = (media: string) => probeDownload(config, media, engineContext);
+  const extras = { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) };
+  // A target size reads rates the head does not tell: the engine's probe.
+  const probeResult = (media: string) =>
+    input.targetSizeMB === undefined
+      ? probeFinished(config, media, engineContext, { format: input.format, extras })
+      : probe(media);
   // A visitor waiting here for the file itself may get it while yt-dlp still writes it.
   const live = deps.live?.wanted(taskId)
     ? new LiveSend({
@@ -148,7 +154,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
         onPostprocess: progress.processing,
         ...(live ? { onChosen: (format: ChosenFormat) => live.chose(format) } : {}),
         // The answer being sent is checked against the finished file while that file is probed.
-        probe: async (media) => (await Promise.all([live?.confirm(media), probe(media)]))[1],
+        probe: async (media) => (await Promise.all([live?.confirm(media), probeResult(media)]))[1],
       },
     );
     const { info } = downloaded;
@@ -166,7 +172,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       ...(downloaded.probe ? { probe: downloaded.probe } : {}),
       format: input.format,
       maxDurationSeconds: link.duration.seconds,
-      extras: { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) },
+      extras,
       ...(input.targetSizeMB ? { targetBytes: Math.floor(input.targetSizeMB * targetSizeMegabyte) } : {}),
       onProgress: progress.finishing,
     });

@@ -10,7 +10,9 @@
 // finished file, since a site that answers a resume with a fresh file makes yt-dlp rewrite it in
 // place). Otherwise, or when the job fails, the visitor's answer stops short of its announced
 // length, which every client reports as a failed download. The finished file goes through the
-// whole finishing step, its own probe included: the early look only decided whether to send.
+// whole finishing step, its own look included (its head read again, or ffprobe when the head does
+// not show a file kept as it is: encode/finalize.ts probeFinished): the early look only decided
+// whether to send.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { keptAsItIs } from '../encode/finalize';
