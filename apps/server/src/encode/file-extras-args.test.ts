@@ -3,7 +3,10 @@
 // cannot break out of its line.
 import { describe, expect, it } from 'vitest';
 import { chaptersText, encodeArgs, extraInputs } from './encode-args';
+import type { ProbeResult } from '../engines/ffprobe';
 import type { EncodePlan } from './encode-plan';
+import { finishingPlan } from './finalize';
+import { outputTarget } from './output-targets';
 
 const song: EncodePlan = {
   without: ['subtitles', 'data'],
@@ -53,5 +56,37 @@ describe('file extras', () => {
       '-f',
       'mp4',
     ]);
+  });
+});
+
+describe('the finishing plan with tags', () => {
+  const h264Aac: ProbeResult = {
+    formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+    duration: 6,
+    streams: [
+      { index: 0, codecType: 'video', codecName: 'h264', width: 160, height: 120, attachedPic: false },
+      { index: 1, codecType: 'audio', codecName: 'aac', channels: 2, attachedPic: false },
+    ],
+  };
+  const tags = { title: 'T' };
+
+  it('a file already right is kept as it is without tags, copied with them', () => {
+    expect(finishingPlan(h264Aac, outputTarget('mp4'), 'mp4')).toBeUndefined();
+    expect(finishingPlan(h264Aac, outputTarget('mp4'), 'mp4', { tags })).toMatchObject({
+      tags,
+      video: { encoding: { codec: 'copy' } },
+      audio: { encoding: { codec: 'copy' } },
+    });
+  });
+
+  it('a cover for MP3, not for MP4; chapters for MP4, not for MP3', () => {
+    const chapters = [{ start: 0, end: 6, title: 'All' }];
+    const mp3 = finishingPlan(h264Aac, outputTarget('mp3'), 'mp4', { tags, cover: '/c.jpg', chapters });
+    expect(mp3).toMatchObject({ cover: { file: '/c.jpg' }, muxerOptions: { id3v2_version: '3' } });
+    expect(mp3?.without).not.toContain('video');
+    expect(mp3?.chapters).toBeUndefined();
+    const mp4 = finishingPlan(h264Aac, outputTarget('mp4'), 'mp4', { cover: '/c.jpg', chapters });
+    expect(mp4?.cover).toBeUndefined();
+    expect(mp4?.chapters).toEqual(chapters);
   });
 });

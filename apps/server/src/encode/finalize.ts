@@ -134,7 +134,7 @@ function withFileExtras(
   return {
     ...plan,
     ...(extras.tags ? { tags: extras.tags } : {}),
-    ...(container.tagOptions ? { muxerOptions: container.tagOptions } : {}),
+    ...(container.tagOptions && (extras.tags || cover) ? { muxerOptions: container.tagOptions } : {}),
     ...(cover ? { cover, without: plan.without?.filter((kind) => kind !== 'video') } : {}),
     ...(chapters ? { chapters } : {}),
   };
