@@ -28,11 +28,11 @@ afterAll(async () => {
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A direct download over HTTP: the answer, and the task's state when the answer's head arrived. */
-async function directDownload(format: string) {
+async function directDownload(format: string, tags = true) {
   const response = await fetch(`${test.origin}/api/download/youtube`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: site.url('/steady/big.mp4'), format, directDownload: true }),
+    body: JSON.stringify({ url: site.url('/steady/big.mp4'), format, tags, directDownload: true }),
   });
   const taskId = response.headers.get('x-task-id') ?? '';
   const state = await test.app.inject({ method: 'GET', url: `/api/download/task/${taskId}` });
@@ -44,7 +44,8 @@ async function directDownload(format: string) {
 describe('a direct download sent while yt-dlp writes it', () => {
   it('starts before the task has finished and is exactly the served and the stored file', async () => {
     const served = readFileSync(path.join(site.dir, 'big.mp4'));
-    const { response, taskId, statusAtHead, body } = await directDownload('mp4');
+    // Without tags: they are written into a copy of the file, which is then no longer the one served.
+    const { response, taskId, statusAtHead, body } = await directDownload('mp4', false);
     expect(response.status).toBe(200);
     expect(statusAtHead).toBe('downloading');
     expect(response.headers.get('content-length')).toBe(String(served.length));
@@ -59,13 +60,17 @@ describe('a direct download sent while yt-dlp writes it', () => {
     expect(jobFolders(test.dataDir)).toEqual([]);
   });
 
-  it('waits for the stored file when the finishing step changes it', async () => {
-    const { response, taskId, statusAtHead, body } = await directDownload('mkv');
-    expect(response.status).toBe(200);
-    expect(statusAtHead).toBe('completed');
-    expect(response.headers.get('content-type')).toBe('video/x-matroska');
-    const task = await waitForTask(test.app, taskId);
-    const stored = await test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
-    expect(sha256(body)).toBe(sha256(stored.rawPayload));
-  });
+  for (const [format, tags] of [
+    ['mkv', false],
+    ['mp4', true],
+  ] as const)
+    it(`waits for the stored file when the finishing step changes it (${format}, tags ${tags ? 'on' : 'off'})`, async () => {
+      const { response, taskId, statusAtHead, body } = await directDownload(format, tags);
+      expect(response.status).toBe(200);
+      expect(statusAtHead).toBe('completed');
+      expect(response.headers.get('content-type')).toBe(format === 'mkv' ? 'video/x-matroska' : 'video/mp4');
+      const task = await waitForTask(test.app, taskId);
+      const stored = await test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
+      expect(sha256(body)).toBe(sha256(stored.rawPayload));
+    });
 });

@@ -17,6 +17,10 @@ export const downloadFormats = [
   // The video's subtitles as a file, and its picture (JPEG): chosen from the preview, not the dropdown.
   'srt',
   'vtt',
+  // The subtitles or automatic captions as a transcript: plain text, Markdown with timestamps, JSON.
+  'txt',
+  'md',
+  'json',
   'thumbnail',
 ] as const;
 export type DownloadFormat = (typeof downloadFormats)[number];

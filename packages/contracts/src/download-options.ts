@@ -23,6 +23,35 @@ export const clipOptionsShape = {
   subtitles: subtitleLanguageSchema,
 };
 
+/**
+ * What a download's file carries beyond its media, fields of every single-download request: the
+ * source's tags and cover art (on unless switched off), and its chapters as separate files.
+ */
+export const fileOptionsShape = {
+  tags: z
+    .boolean()
+    .default(true)
+    .meta({
+      description:
+        "Write the source's title, uploader, date and link into the file's own tags (ID3, MP4 atoms, " +
+        'Vorbis comments, Matroska tags), with the thumbnail as cover art for MP3, M4A and FLAC.',
+    }),
+  splitChapters: z
+    .boolean()
+    .default(false)
+    .meta({
+      description:
+        'One file per chapter: the answer is a zip of the chapters in the chosen format, named in order ' +
+        "by chapter title (the site's chapters, else the file's). A video without chapters is one file.",
+    }),
+};
+
+export interface FileOptions {
+  /** Tags and cover art; absent means on. */
+  tags?: boolean;
+  splitChapters?: boolean;
+}
+
 export interface ClipOptions {
   startTime?: number;
   endTime?: number;

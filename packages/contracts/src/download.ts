@@ -2,7 +2,7 @@
 // names are the public API's, so the pages and the server read one contract.
 import { downloadFormats, maxTargetSizeMB } from '@grabbit/catalog';
 import { z } from 'zod';
-import { clipOptionsShape } from './download-options';
+import { clipOptionsShape, fileOptionsShape } from './download-options';
 
 /** The catalog holds the one list of download formats; the API accepts exactly those. */
 export const downloadFormatSchema = z.enum(downloadFormats);
@@ -57,6 +57,7 @@ export const downloadRequestSchema = z.looseObject({
     .max(maxTargetSizeMB, `targetSizeMB must be at most ${maxTargetSizeMB}`)
     .optional(),
   ...clipOptionsShape,
+  ...fileOptionsShape,
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 

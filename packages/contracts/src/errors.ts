@@ -68,6 +68,7 @@ export const errorCodes = [
   'OUTPUT_TOO_LARGE',
   'SITE_UNAVAILABLE',
   'POST_ITEM_NOT_FOUND',
+  'SUBTITLES_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -166,6 +167,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   SITE_UNAVAILABLE: 503,
   /** A batch item names an item number the post does not have. */
   POST_ITEM_NOT_FOUND: 404,
+  /** A transcript or subtitle file was asked of a video without subtitles or captions in that language. */
+  SUBTITLES_NOT_FOUND: 404,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

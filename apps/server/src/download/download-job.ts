@@ -17,6 +17,8 @@ import type { DownloadJobData, ProductJobHandler } from '../jobs/job-types';
 import { handedBack } from '../jobs/hand-back';
 import { downloadFailures } from './failures';
 import { fileNameFor } from './file-names';
+import { chapterZip } from './chapter-zip';
+import { chaptersOf, fileTagsOf, wantsCover } from './file-tags';
 import { downloadShareOf, jobProgress } from './job-progress';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
@@ -139,7 +141,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
     const downloaded = await download(
       config,
       { url: link.url, platform: input.platform, allowGeneric: input.isTestHost },
-      input,
+      { ...input, writeCover: wantsCover(input.format, input) },
       run.dir,
       (bytes) => {
         progress.bytes(bytes);
@@ -165,22 +167,37 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       title: safeTitle(info.title),
       thumbnailUrl: info.thumbnail,
     });
-    output = await finalizeMedia({
+    const chapters = chaptersOf(info);
+    const finished = await finalizeMedia({
       engines: config,
       context: engineContext,
       input: downloaded.file,
       ...(downloaded.probe ? { probe: downloaded.probe } : {}),
       format: input.format,
       maxDurationSeconds: link.duration.seconds,
-      extras,
+      extras: {
+        ...extras,
+        ...(input.tags === false
+          ? {}
+          : { tags: fileTagsOf(info, link.url), ...(downloaded.cover ? { cover: downloaded.cover } : {}) }),
+        chapters,
+      },
       ...(input.targetSizeMB ? { targetBytes: Math.floor(input.targetSizeMB * targetSizeMegabyte) } : {}),
       onProgress: progress.finishing,
     });
     const target = outputTarget(input.format);
-    const fileName = fileNameFor(info.title, target.extension);
+    const zip =
+      input.splitChapters && (target.kind === 'audio' || target.kind === 'video')
+        ? await chapterZip(config, finished, target, chapters, engineContext, progress.finishing)
+        : undefined;
+    output = zip ?? finished;
+    const fileName = fileNameFor(info.title, zip ? 'zip' : target.extension);
     // The file as it will be stored: a visitor already receiving it gets its end (or a cut-off).
     await live?.end(output);
-    const stored = await deps.results.put(output, { fileName, contentType: target.contentType });
+    const stored = await deps.results.put(output, {
+      fileName,
+      contentType: zip ? 'application/zip' : target.contentType,
+    });
     return {
       fileId: stored.fileId,
       fileName,

@@ -31,6 +31,8 @@ const input: DownloadJobData = {
   format: 'mp4',
   quality: 'best',
   removeWatermark: false,
+  // Tags are written into a copy of the file: only a download without them is sent as it arrives.
+  tags: false,
 };
 const plainMp4 = { type: 'chosen', title: 'Clip', ext: 'mp4', protocol: 'https', format_id: '18' } as const;
 const progressAt = (downloadedBytes: number): DownloadProgress => ({

@@ -67,7 +67,10 @@ export class LiveSend {
       input.targetSizeMB === undefined &&
       input.startTime === undefined &&
       input.endTime === undefined &&
-      !input.subtitles;
+      !input.subtitles &&
+      // Tags are written by a copy into a new file, and chapters split into several.
+      input.tags === false &&
+      !input.splitChapters;
     const ext = format.ext ?? '';
     if (plain && finishingAsksNothing && ext === outputTarget(input.format).extension)
       this.chosen = { file: path.join(dir, `media.${ext}`), ext, title: format.title };

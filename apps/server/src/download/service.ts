@@ -2,7 +2,7 @@
 // batches. Routes call this; it knows nothing about HTTP.
 import path from 'node:path';
 import { platformById, type Platform } from '@grabbit/catalog';
-import type { ClipOptions, DownloadFormatName, DownloadTask, Quality } from '@grabbit/contracts';
+import type { ClipOptions, DownloadFormatName, DownloadTask, FileOptions, Quality } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import { readInfo, type InfoMode, type YtDlpInfo } from '../ytdlp';
@@ -38,7 +38,7 @@ export interface DownloadServiceDeps {
   live?: LiveDownloads;
 }
 
-export interface StartTaskInput extends ClipOptions {
+export interface StartTaskInput extends ClipOptions, FileOptions {
   url: string;
   format: DownloadFormatName;
   quality: Quality;
@@ -61,6 +61,11 @@ function clipFieldsOf({ startTime, endTime, subtitles }: ClipOptions): ClipOptio
     ...(endTime === undefined ? {} : { endTime }),
     ...(subtitles === undefined ? {} : { subtitles }),
   };
+}
+
+/** The file options that differ from the defaults (job data holds only those). */
+function fileFieldsOf({ tags, splitChapters }: FileOptions): FileOptions {
+  return { ...(tags === false ? { tags } : {}), ...(splitChapters ? { splitChapters } : {}) };
 }
 
 /**
@@ -178,6 +183,7 @@ export class DownloadService {
       quality: input.quality,
       removeWatermark: input.removeWatermark ?? false,
       ...clipFieldsOf(input),
+      ...fileFieldsOf(input),
       ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
       ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
       ...(jobDir ? { jobDir } : {}),

@@ -32,6 +32,12 @@ export interface Container {
   isoMedia?: boolean;
   /** The subtitle codec the container takes, where it takes one. */
   subtitleCodec?: string;
+  /** Takes a picture as cover art (an attached picture stream). */
+  coverArt?: boolean;
+  /** Keeps chapters. */
+  chapters?: boolean;
+  /** Muxer options for its tags (ID3v2.3: the version every player and Windows reads). */
+  tagOptions?: Readonly<Record<string, string>>;
 }
 
 const evenSize = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
@@ -53,6 +59,7 @@ export const containers = {
     audio: aac,
     isoMedia: true,
     subtitleCodec: 'mov_text',
+    chapters: true,
   },
   mov: {
     muxer: 'mov',
@@ -62,6 +69,7 @@ export const containers = {
     audio: aac,
     isoMedia: true,
     subtitleCodec: 'mov_text',
+    chapters: true,
   },
   m4v: { muxer: 'ipod', videoCopy: ['h264'], video: h264, audioCopy: ['aac'], audio: aac, isoMedia: true },
   mkv: {
@@ -71,6 +79,7 @@ export const containers = {
     audioCopy: ['aac', 'mp3', 'opus', 'vorbis', 'flac', 'ac3', 'eac3'],
     audio: aac,
     subtitleCodec: 'srt',
+    chapters: true,
   },
   webm: {
     muxer: 'webm',
@@ -80,6 +89,7 @@ export const containers = {
     audioCopy: ['opus', 'vorbis'],
     audio: opus,
     subtitleCodec: 'webvtt',
+    chapters: true,
   },
   avi: {
     muxer: 'avi',
@@ -116,12 +126,26 @@ export const containers = {
     audio: { ...aacAt('64k'), sampleRate: 22050 },
     maxChannels: 1,
   },
-  mp3: { muxer: 'mp3', audioCopy: ['mp3'], audio: mp3, maxChannels: 2 },
+  mp3: {
+    muxer: 'mp3',
+    audioCopy: ['mp3'],
+    audio: mp3,
+    maxChannels: 2,
+    coverArt: true,
+    tagOptions: { id3v2_version: '3' },
+  },
   wav: { muxer: 'wav', audioCopy: ['pcm_s16le'], audio: pcm },
-  flac: { muxer: 'flac', audioCopy: ['flac'], audio: flac },
+  flac: { muxer: 'flac', audioCopy: ['flac'], audio: flac, coverArt: true },
   aac: { muxer: 'adts', audioCopy: ['aac'], audio: aacAt('192k') },
   ogg: { muxer: 'ogg', audioCopy: ['vorbis', 'opus'], audio: vorbis },
-  m4a: { muxer: 'ipod', audioCopy: ['aac', 'alac'], audio: aacAt('192k'), isoMedia: true },
+  m4a: {
+    muxer: 'ipod',
+    audioCopy: ['aac', 'alac'],
+    audio: aacAt('192k'),
+    isoMedia: true,
+    coverArt: true,
+    chapters: true,
+  },
   wma: {
     muxer: 'asf',
     audioCopy: ['wmav1', 'wmav2'],

@@ -2,7 +2,64 @@
 // nowhere else. Pure. The order is fixed (cut, metadata, left-out kinds, each stream with its
 // encoder settings, muxer, pass); ffmpeg reads every one of these as an option of the next output
 // file, whatever its place among them, except `-map`, whose order is the output's stream order.
+import type { ExtraInput } from '../engines/ffmpeg-run';
 import type { AudioEncoding, EncodePlan, StreamKind, VideoEncoding } from './encode-plan';
+
+/**
+ * Cover art as players show it: the picture's centre square (a video's 16:9 thumbnail in a square
+ * slot is otherwise letterboxed by some players and stretched by others), as baseline JPEG.
+ */
+const squareCover = "crop='trunc(min(iw,ih)/2)*2':'trunc(min(iw,ih)/2)*2',format=yuvj420p";
+
+const pictureDemuxers: Record<string, ExtraInput['demuxer']> = {
+  jpg: 'jpeg_pipe',
+  jpeg: 'jpeg_pipe',
+  png: 'png_pipe',
+  webp: 'webp_pipe',
+};
+
+/**
+ * The inputs after the main one, in the order the output options name them (1, 2): the cover,
+ * then the chapters' FFMETADATA file the runner writes. A cover of a type no list takes is left out.
+ */
+export function extraInputs(plan: EncodePlan, chaptersFile: string): ExtraInput[] {
+  const coverDemuxer = plan.cover && pictureDemuxers[plan.cover.file.split('.').pop()?.toLowerCase() ?? ''];
+  return [
+    ...(plan.cover && coverDemuxer ? [{ file: plan.cover.file, demuxer: coverDemuxer }] : []),
+    ...(plan.chapters?.length ? [{ file: chaptersFile, demuxer: 'ffmetadata' as const }] : []),
+  ];
+}
+
+/** `key=value` lines of an FFMETADATA file need `=`, `;`, `#`, backslash and line ends escaped. */
+const escapeMetadata = (text: string) => text.replace(/[=;#\\\n]/g, (c) => `\\${c}`);
+
+/** The chapters as an FFMETADATA file (times in milliseconds). */
+export function chaptersText(plan: EncodePlan): string {
+  const chapters = (plan.chapters ?? []).map(
+    (c) =>
+      `[CHAPTER]\nTIMEBASE=1/1000\nSTART=${Math.round(c.start * 1000)}\nEND=${Math.round(c.end * 1000)}\n` +
+      `title=${escapeMetadata(c.title)}\n`,
+  );
+  return `;FFMETADATA1\n${chapters.join('')}`;
+}
+
+/** The output options for the extra inputs: tags, the cover stream, the chapters' source. */
+function fileExtrasArgs(plan: EncodePlan): { chapters: string[]; tags: string[]; cover: string[] } {
+  const inputs = extraInputs(plan, '');
+  const coverIndex = inputs.findIndex((input) => input.demuxer !== 'ffmetadata');
+  const chaptersIndex = inputs.findIndex((input) => input.demuxer === 'ffmetadata');
+  return {
+    chapters: chaptersIndex >= 0 ? ['-map_chapters', String(chaptersIndex + 1)] : [],
+    tags: Object.entries(plan.tags ?? {}).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]),
+    cover:
+      coverIndex >= 0
+        ? [
+            ...['-map', `${coverIndex + 1}:v:0`, '-c:v', 'mjpeg', '-q:v', '2', '-vf', squareCover],
+            ...['-disposition:v:0', 'attached_pic'],
+          ]
+        : [],
+  };
+}
 
 const leaveOutFlags: Record<StreamKind, string> = {
   subtitles: '-sn',
@@ -61,10 +118,13 @@ function audioArgs(a: AudioEncoding): string[] {
 export function encodeArgs(plan: EncodePlan): string[] {
   const { video, audio, subtitles, pass } = plan;
   const firstPass = pass?.number === 1;
+  const extras = fileExtrasArgs(plan);
   return [
     ...option('-ss', plan.cut?.start),
     ...option('-to', plan.cut?.end),
-    ...(plan.metadata ? ['-map_metadata', plan.metadata === 'keep' ? '0' : '-1', '-map_chapters', '-1'] : []),
+    ...(plan.metadata ? ['-map_metadata', plan.metadata === 'keep' ? '0' : '-1'] : []),
+    ...(extras.chapters.length ? extras.chapters : plan.metadata ? ['-map_chapters', '-1'] : []),
+    ...extras.tags,
     ...leaveOutOrder.filter((kind) => plan.without?.includes(kind)).map((kind) => leaveOutFlags[kind]),
     ...(video
       ? [
@@ -75,10 +135,12 @@ export function encodeArgs(plan: EncodePlan): string[] {
       : []),
     ...(audio ? [...option('-map', audio.map), ...(audio.encoding ? audioArgs(audio.encoding) : [])] : []),
     ...(subtitles ? [...option('-map', subtitles.map), ...option('-c:s', subtitles.encoding?.codec)] : []),
+    ...extras.cover,
     ...option('-filter_complex', plan.filterGraph),
     ...option('-loop', plan.loop),
     ...flagIf('-update', plan.singleImage),
     ...(plan.fastStart && !firstPass ? ['-movflags', '+faststart'] : []),
+    ...Object.entries(plan.muxerOptions ?? {}).flatMap(([name, value]) => [`-${name}`, value]),
     // The first pass writes statistics only: no sound, and the null muxer throws the picture away.
     ...(firstPass ? ['-an', '-pass', '1', '-passlogfile', pass.logPrefix, '-f', 'null'] : ['-f', plan.muxer]),
     ...(pass?.number === 2 ? ['-pass', '2', '-passlogfile', pass.logPrefix] : []),

@@ -68,11 +68,30 @@ export interface StreamPlan<Encoding> {
 
 export type StreamKind = 'subtitles' | 'data' | 'video' | 'audio';
 
+/** A stretch of the media with its title: written as a chapter of the output. */
+export interface Chapter {
+  /** Seconds. */
+  start: number;
+  end: number;
+  title: string;
+}
+
 export interface EncodePlan {
   /** Seconds of the input to keep: from `start`, up to `end`. */
   cut?: { start?: number; end?: number };
   /** Keep the input's metadata, or drop it with the chapters (GPS of phone recordings included). */
   metadata?: 'keep' | 'drop';
+  /**
+   * Tags written into the container's own tag format: ffmpeg maps the common names (title, artist,
+   * date, comment) to ID3 frames, MP4 atoms, Vorbis comments or Matroska tags.
+   */
+  tags?: Readonly<Record<string, string>>;
+  /** A picture file attached as cover art (MP3, M4A, FLAC), centre-cropped to a square. */
+  cover?: { file: string };
+  /** Chapters written into the output in place of the input's own (a second input, FFMETADATA). */
+  chapters?: readonly Chapter[];
+  /** Options of the muxer itself, by name (`id3v2_version` for MP3). */
+  muxerOptions?: Readonly<Record<string, string>>;
   /** Kinds of stream left out of the output altogether. */
   without?: readonly StreamKind[];
   video?: StreamPlan<VideoEncoding> & { frames?: number };

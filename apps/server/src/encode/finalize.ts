@@ -1,7 +1,7 @@
 // The finishing step after yt-dlp: probe the downloaded file (from its head when that shows it is
 // kept as it is) and turn it into the asked format, copying streams whenever the codecs allow and
 // re-encoding only what must change.
-import { rename } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
@@ -12,7 +12,7 @@ import { runFfmpegPlan } from './run-plan';
 import { ffprobe, type ProbeResult } from '../engines/ffprobe';
 import { probeHead } from '../engines/media-head';
 import type { Container } from './containers';
-import type { AudioEncoding, EncodePlan, VideoEncoding } from './encode-plan';
+import type { AudioEncoding, Chapter, EncodePlan, VideoEncoding } from './encode-plan';
 import { copied } from './encoders';
 import { outputTarget, type ContainerTarget, type OutputTarget } from './output-targets';
 import { chooseStreams, firstStream } from './stream-choice';
@@ -20,6 +20,7 @@ import { sizeSourceOf, TargetSizeError } from './target-size';
 import { targetSizeFailure } from './target-size-errors';
 import { encodeToSize } from './two-pass';
 import { runFailures } from './download-failures';
+import { renderTranscript } from './transcript';
 
 export interface FinalizeOptions {
   engines: EnginePaths;
@@ -43,6 +44,12 @@ export interface FinishingExtras {
   subtitles?: boolean;
   /** An audio bit rate to encode lossy audio at (kbit/s). */
   audioKbps?: number;
+  /** The source's tags (title, artist, date, comment), already through the name rule. */
+  tags?: Readonly<Record<string, string>>;
+  /** The thumbnail yt-dlp saved: cover art of the audio containers that take one. */
+  cover?: string;
+  /** The site's chapters, for the containers that keep chapters (else the file's own stay). */
+  chapters?: readonly Chapter[];
 }
 
 const lossless = new Set(['flac', 'wav']);
@@ -108,8 +115,10 @@ export function finishingPlan(
   extras: FinishingExtras = {},
 ): EncodePlan | undefined {
   const { muxer } = target;
-  if (target.kind === 'audio') return audioPlan(probe, target, inputExt, extras);
-  if (target.kind === 'video') return videoPlan(probe, target, inputExt, extras);
+  if (target.kind === 'audio')
+    return withFileExtras(audioPlan(probe, target, inputExt, extras), target, extras);
+  if (target.kind === 'video')
+    return withFileExtras(videoPlan(probe, target, inputExt, extras), target, extras);
   if (target.kind === 'subtitle') {
     if (inputExt === target.extension) return undefined;
     return { subtitles: { map: '0:s:0', encoding: target.encoding }, muxer };
@@ -130,6 +139,38 @@ export function finishingPlan(
   return { without: ['audio'], video: { map: '0:v:0' }, filterGraph, loop: 0, muxer };
 }
 
+/**
+ * Whether tags, a cover or chapters must be written: then a file already right is copied stream
+ * by stream with them (one pass, no re-encode) instead of kept as it is.
+ */
+const rewrites = (extras: FinishingExtras) =>
+  Boolean(extras.tags && Object.keys(extras.tags).length) ||
+  Boolean(extras.cover) ||
+  Boolean(extras.chapters?.length);
+
+/**
+ * The plan with the source's tags, the cover (audio containers that take one: the picture joins
+ * as an attached stream, so the video kind is no longer left out) and the site's chapters.
+ */
+function withFileExtras(
+  plan: EncodePlan | undefined,
+  target: ContainerTarget,
+  extras: FinishingExtras,
+): EncodePlan | undefined {
+  if (!plan) return plan;
+  const { container } = target;
+  const cover =
+    target.kind === 'audio' && container.coverArt && extras.cover ? { file: extras.cover } : undefined;
+  const chapters = container.chapters && extras.chapters?.length ? extras.chapters : undefined;
+  return {
+    ...plan,
+    ...(extras.tags ? { tags: extras.tags } : {}),
+    ...(container.tagOptions && (extras.tags || cover) ? { muxerOptions: container.tagOptions } : {}),
+    ...(cover ? { cover, without: plan.without?.filter((kind) => kind !== 'video') } : {}),
+    ...(chapters ? { chapters } : {}),
+  };
+}
+
 /** The audio encoder of the container, with its channels folded to the container's limit when asked. */
 function containerAudio(container: Container, downmix: boolean, encoding = container.audio): AudioEncoding {
   return downmix && container.maxChannels ? { ...encoding, channels: container.maxChannels } : encoding;
@@ -144,7 +185,8 @@ function audioPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string
   const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
   const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
   const choice = chooseStreams(probe, container, { audio: aboveAsked });
-  if (choice.copyAudio && inputExt === target.extension && !firstStream(probe, 'video')) return undefined;
+  if (choice.copyAudio && inputExt === target.extension && !firstStream(probe, 'video') && !rewrites(extras))
+    return undefined;
   const encoding = kbps ? { codec: container.audio.codec, bitRate: `${kbps}k` } : container.audio;
   return {
     without: ['video', 'subtitles', 'data'],
@@ -164,7 +206,8 @@ function videoPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string
   // A stream the file does not have needs nothing.
   const copyVideo = choice.copyVideo || !firstStream(probe, 'video');
   const copyAudio = choice.copyAudio || !firstStream(probe, 'audio');
-  if (copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2) return undefined;
+  const same = copyVideo && copyAudio && inputExt === target.extension && probe.streams.length <= 2;
+  if (same && !rewrites(extras)) return undefined;
   const subtitleCodec = extras.subtitles ? container.subtitleCodec : undefined;
   const videoEncoding: VideoEncoding = copyVideo ? { ...copied } : (container.video ?? copied);
   return {
@@ -181,6 +224,15 @@ function videoPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string
 export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   const { engines, context } = options;
   const target = outputTarget(options.format);
+  if (target.kind === 'subtitle' && target.transcript) {
+    // Text from text: no engine. yt-dlp names the file media.<language>.vtt.
+    const output = path.join(path.dirname(options.input), `result.${target.extension}`);
+    const language = /\.([^.]+)\.[^.]+$/.exec(path.basename(options.input))?.[1];
+    const vtt = await readFile(options.input, 'utf8');
+    const title = options.extras?.tags?.title;
+    await writeFile(output, renderTranscript(target.transcript, vtt, { title, language }));
+    return output;
+  }
   const probe = await (options.probe ?? probeDownload(engines, options.input, context));
   const duration = probe.duration ?? 0;
   if (duration > options.maxDurationSeconds)

@@ -5,6 +5,7 @@
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { containers, type Container } from './containers';
 import type { SubtitleEncoding, VideoEncoding } from './encode-plan';
+import type { TranscriptForm } from './transcript';
 
 export type OutputKind = 'video' | 'audio' | 'image' | 'subtitle';
 
@@ -33,6 +34,8 @@ export interface ImageTarget extends TargetBase {
 export interface SubtitleTarget extends TargetBase {
   kind: 'subtitle';
   encoding: SubtitleEncoding;
+  /** A transcript made from the WebVTT subtitles by the finishing step, not by ffmpeg. */
+  transcript?: TranscriptForm;
 }
 
 /** One member per kind, so a check of `kind` narrows to the fields that kind has. */
@@ -58,6 +61,11 @@ function subtitle(muxer: string, extension: string, contentType: string, codec: 
   return { kind: 'subtitle', muxer, extension, contentType, encoding: { codec }, formatSort: [] };
 }
 
+/** A transcript: yt-dlp fetches WebVTT, the finishing step writes the text form. */
+function transcript(form: TranscriptForm, extension: string, contentType: string): SubtitleTarget {
+  return { ...subtitle('webvtt', extension, contentType, 'webvtt'), transcript: form };
+}
+
 const jpegEncoder: VideoEncoding = { codec: 'mjpeg', qscale: 2, pixelFormat: 'yuvj444p' };
 const h264First = ['vcodec:h264', 'acodec:aac', 'ext:mp4:m4a'];
 
@@ -81,6 +89,9 @@ export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
   gif: image('gif', 'gif', 'image/gif', { codec: 'gif' }),
   srt: subtitle('srt', 'srt', 'application/x-subrip', 'srt'),
   vtt: subtitle('webvtt', 'vtt', 'text/vtt', 'webvtt'),
+  txt: transcript('text', 'txt', 'text/plain; charset=utf-8'),
+  md: transcript('markdown', 'md', 'text/markdown; charset=utf-8'),
+  json: transcript('json', 'json', 'application/json'),
   /** The video's own picture (poster, og:image), as yt-dlp names it. */
   thumbnail: image('image2', 'jpg', 'image/jpeg', jpegEncoder),
 };

@@ -6,11 +6,22 @@ import type { EnginePaths } from './engine-paths';
 import { runEngine, type EngineContext } from './engine-run';
 import { safeInputArgs, type DownloadDemuxer, type SafeDemuxer } from './ffmpeg-demuxers';
 
+/** One of our own files read after the main input, with its demuxer. */
+export interface ExtraInput {
+  file: string;
+  demuxer: 'jpeg_pipe' | 'png_pipe' | 'webp_pipe' | 'ffmetadata';
+}
+
 export interface FfmpegJob {
   input: string;
   demuxer: SafeDemuxer | DownloadDemuxer | undefined;
   /** Demuxer allow-list; the uploads' one unless said (downloads add pictures). */
   allowedDemuxers?: readonly string[];
+  /**
+   * Our own files read after `input` (a cover picture, an FFMETADATA chapter list): each with its
+   * demuxer forced and allowed alone, local files only, as the main input.
+   */
+  extraInputs?: readonly ExtraInput[];
   /** The output's options (maps, encoders, filters, muxer), made from an encode plan by encode/. */
   outputArgs: readonly string[];
   output: string;
@@ -111,6 +122,13 @@ export async function runFfmpeg(config: EnginePaths, job: FfmpegJob, context: En
     ...safeInputArgs(job.demuxer, config.CONVERT_MAX_PIXELS, job.allowedDemuxers),
     '-i',
     `file:${job.input}`,
+    ...(job.extraInputs ?? []).flatMap(({ file, demuxer }) => [
+      ...safeInputArgs(undefined, config.CONVERT_MAX_PIXELS, [demuxer]),
+      '-f',
+      demuxer,
+      '-i',
+      `file:${file}`,
+    ]),
     ...job.outputArgs,
     `file:${job.output}`,
   ];

@@ -3,11 +3,17 @@
 // visitor's Instagram cookie is written into the job's own folder by the process that accepted
 // it, and the job only names that folder (`jobDir`).
 import type { ConverterKind } from '@grabbit/catalog';
-import type { ClipOptions, ConvertOptions, DownloadFormatName, Quality } from '@grabbit/contracts';
+import type {
+  ClipOptions,
+  ConvertOptions,
+  DownloadFormatName,
+  FileOptions,
+  Quality,
+} from '@grabbit/contracts';
 import type { JobHandler, JobOf, JobTable } from './job-table';
 
 /** One download (a single link, a playlist batch item or a post item). */
-export interface DownloadJobData extends ClipOptions {
+export interface DownloadJobData extends ClipOptions, FileOptions {
   taskId: string;
   platformId: string;
   /** The link as checked when the task was accepted. */

@@ -23,6 +23,7 @@ export const downloadErrors: readonly ErrorCode[] = [
   'MEDIA_TOO_LONG',
   'FORMAT_NOT_AVAILABLE',
   'TARGET_SIZE_TOO_SMALL',
+  'SUBTITLES_NOT_FOUND',
 ];
 
 /** A conversion of an upload (sent in the request or named by UploadId). */

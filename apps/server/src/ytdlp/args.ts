@@ -13,7 +13,10 @@ export const resultMarker = '@@R ';
 export const chosenMarker = '@@B ';
 
 const progressFields = 'status,downloaded_bytes,total_bytes,total_bytes_estimate,speed,eta';
-const resultFields = 'id,title,thumbnail,filepath,ext,duration,width,height,vcodec,acodec';
+/** The file's facts, and what its tags and chapters are written from. */
+const resultFields =
+  'id,title,thumbnail,filepath,ext,duration,width,height,vcodec,acodec,' +
+  'uploader,channel,artist,creator,upload_date,release_date,webpage_url,chapters';
 /** What the downloader needs to know of the chosen format before its bytes arrive. */
 const chosenFields = 'title,ext,protocol,format_id,container';
 
@@ -43,7 +46,12 @@ export interface YtDlpDownloadOptions extends YtDlpSafety, ClipOptions {
   jobDir: string;
   /** The link's info JSON read moments ago (preview): yt-dlp downloads from it without extracting again. */
   infoJsonFile?: string;
+  /** Save the video's picture as `cover.<ext>` beside the media (cover art for audio files). */
+  writeCover?: boolean;
 }
+
+/** The name yt-dlp saves the cover picture under (its extension is the site's). */
+export const coverFileBase = 'cover';
 
 /** The arguments shared by every call. */
 function baseArgs(safety: YtDlpSafety): string[] {
@@ -107,7 +115,11 @@ export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
     '--no-simulate',
     '--no-part',
     '--no-mtime',
-    '--no-write-thumbnail',
+    // The picture is fetched through the same guard as the media; it is turned into the cover by
+    // our own finishing step (a JPEG square), not by yt-dlp's converter.
+    ...(options.writeCover
+      ? ['--write-thumbnail', '--output', `thumbnail:${coverFileBase}.%(ext)s`]
+      : ['--no-write-thumbnail']),
     '--paths',
     options.jobDir,
     '--output',
@@ -137,7 +149,8 @@ export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
       ...options,
       kind: target.kind,
       thumbnailOnly: options.format === 'thumbnail',
-      subtitleFormat: target.extension,
+      // Transcripts are written from WebVTT by the finishing step.
+      subtitleFormat: target.kind === 'subtitle' && target.transcript ? 'vtt' : target.extension,
     }),
   );
   if (options.itemIndex === undefined) args.push('--no-playlist');

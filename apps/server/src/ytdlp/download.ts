@@ -10,7 +10,8 @@ import { engineEnv } from '../engines/engine-env';
 import { runCommand } from '../engines/run-command';
 import type { ProbeResult } from '../engines/ffprobe';
 import { runFailures } from '../encode/download-failures';
-import { buildDownloadArgs, type YtDlpDownloadOptions } from './args';
+import { outputTarget } from '../encode/output-targets';
+import { buildDownloadArgs, coverFileBase, type YtDlpDownloadOptions } from './args';
 import { skippedByLimit, ytDlpError } from './errors';
 import {
   YtDlpOutputParser,
@@ -40,6 +41,15 @@ export interface YtDlpRunResult {
   info: DownloadResultInfo;
   /** The probe of `file` started early, when there was one. */
   probe?: Promise<ProbeResult>;
+  /** The video's picture, when it was asked and the site had one. */
+  cover?: string;
+}
+
+/** The picture yt-dlp saved as `cover.<ext>`, if any. */
+async function findCover(dir: string): Promise<string | undefined> {
+  const names = await readdir(dir).catch(() => []);
+  const cover = names.find((name) => name.startsWith(`${coverFileBase}.`));
+  return cover ? path.join(dir, cover) : undefined;
 }
 
 /** A file yt-dlp names, when it lies directly inside the job folder. */
@@ -108,7 +118,13 @@ export async function runYtDlpDownload(options: YtDlpRunOptions): Promise<YtDlpR
   if (!file) {
     const limit = skippedByLimit(output);
     if (limit) throw new AppError(limit.code, limit.message);
+    if (outputTarget(options.format).kind === 'subtitle')
+      throw new AppError(
+        'SUBTITLES_NOT_FOUND',
+        `This video has no subtitles or captions in "${options.subtitles ?? 'en'}". Choose a language the preview lists.`,
+      );
     throw new AppError('DOWNLOAD_FAILED', 'Download failed');
   }
-  return { file, info, probe: early?.file === file ? early.probe : undefined };
+  const cover = options.writeCover ? await findCover(options.jobDir) : undefined;
+  return { file, info, probe: early?.file === file ? early.probe : undefined, ...(cover ? { cover } : {}) };
 }

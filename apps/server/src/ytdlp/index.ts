@@ -41,6 +41,8 @@ export interface DownloadChoice extends ClipOptions {
   removeWatermark: boolean;
   /** 1-based item of a multi-media post; otherwise only the linked video is fetched. */
   itemIndex?: number;
+  /** Save the video's picture beside the media, for cover art. */
+  writeCover?: boolean;
 }
 
 interface RunPlace {

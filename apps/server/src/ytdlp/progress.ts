@@ -32,6 +32,16 @@ export interface DownloadResultInfo {
   duration?: number;
   width?: number;
   height?: number;
+  uploader?: string | null;
+  channel?: string | null;
+  artist?: string | null;
+  creator?: string | null;
+  /** YYYYMMDD. */
+  upload_date?: string | null;
+  release_date?: string | null;
+  webpage_url?: string | null;
+  /** The site's chapters (seconds). */
+  chapters?: { start_time?: number; end_time?: number; title?: string }[] | null;
 }
 
 /** The format yt-dlp chose, printed before it downloads (a merge has "+" in its id and protocol). */

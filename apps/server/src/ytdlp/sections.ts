@@ -26,11 +26,16 @@ export function audioKbps(quality: Quality): number | undefined {
 export function clipArgs(options: ClipArgsOptions): string[] {
   if (options.thumbnailOnly) return ['--skip-download', '--write-thumbnail', '--convert-thumbnails', 'jpg'];
   if (options.kind === 'subtitle') {
+    // The site's own subtitles, else its automatic captions (yt-dlp prefers the first when a
+    // language has both), as text cues: WebVTT or SubRip when the site has them, else converted.
     return [
       '--skip-download',
       '--write-subs',
+      '--write-auto-subs',
       '--sub-langs',
       options.subtitles ?? 'en',
+      '--sub-format',
+      'vtt/srt/best',
       '--convert-subs',
       options.subtitleFormat ?? 'srt',
     ];

@@ -9,8 +9,9 @@
 //   download of a few seconds), /missing.mp4 (404), and for short links /redirect?to=URL[&status=301][&head=refuse] (HEAD refused answers 405), /loop (a
 //   redirect to itself), /hang (never answers), /elsewhere.html?src=URL (a page whose og:video and
 //   <video> point at any address: for the egress guard), /described.html?src=FILE&seconds=N (a page
-//   whose schema.org data gives the media's length); with `preview`, the /preview/ pages of
-//   preview-fixtures.ts.
+//   whose schema.org data gives the media's length), /tagged.html?src=FILE[&chapters=1] (a page
+//   whose schema.org data names a title, an uploader, a date, a picture and, asked, three chapters
+//   of 2 s), /captioned.html?track=FILE (a <video> with an English <track> of FILE, or none); with `preview`, the /preview/ pages of preview-fixtures.ts.
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -118,6 +119,36 @@ function rss(base: string, title: string, count: number, duration = 1): string {
 const page = (title: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
+/** The title of /tagged.html: non-ASCII kept, a right-to-left override the name rule removes. */
+export const taggedTitle = 'Tagged – Ünïcode\u202e song';
+export const taggedChapters = ['Opening', 'Middle part', 'Closing'];
+
+function taggedPage(base: string, query: URLSearchParams): string {
+  const described = {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: taggedTitle,
+    contentUrl: `${base}/${query.get('src') ?? 'a.mp4'}`,
+    thumbnailUrl: `${base}/photo.jpg`,
+    uploadDate: '2026-01-02',
+    author: { '@type': 'Person', name: 'Fixture Artist' },
+    ...(query.get('chapters')
+      ? {
+          hasPart: taggedChapters.map((name, i) => ({
+            '@type': 'Clip',
+            name,
+            startOffset: i * 2,
+            endOffset: i * 2 + 2,
+          })),
+        }
+      : {}),
+  };
+  return (
+    `<!doctype html><html><head><title>Tagged</title><script type="application/ld+json">` +
+    `${JSON.stringify(described)}</script></head><body></body></html>`
+  );
+}
+
 function serveFile(res: ServerResponse, file: string, bytesPerTick?: number, tickMs = 50): void {
   let size: number;
   try {
@@ -186,6 +217,16 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
       return html(
         `<!doctype html><html><head><title>Described</title><script type="application/ld+json">` +
           `${JSON.stringify(described)}</script></head><body></body></html>`,
+      );
+    }
+    if (pathname === '/tagged.html') return html(taggedPage(base, searchParams));
+    if (pathname === '/captioned.html') {
+      const track = searchParams.get('track');
+      const trackTag = track
+        ? `<track kind="subtitles" src="/${encodeURIComponent(track)}" srclang="en" label="English">`
+        : '';
+      return html(
+        page('A talk', `<video controls><source src="/a.mp4" type="video/mp4">${trackTag}</video>`),
       );
     }
     if (pathname === '/post.html') {

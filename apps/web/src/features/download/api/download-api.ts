@@ -32,6 +32,8 @@ export interface StartDownloadInput {
   startTime?: number;
   endTime?: number;
   subtitles?: string;
+  /** false: no tags or cover art in the file. */
+  tags?: false;
 }
 
 export async function startDownload(

@@ -27,7 +27,7 @@ function Check({
   disabled,
   onChange,
 }: Pick<PreviewCardProps, 'choice' | 'disabled' | 'onChange'> & {
-  name: 'subtitlesAsFile' | 'pictureOnly';
+  name: 'subtitlesAsFile' | 'pictureOnly' | 'noTags';
   label: string;
 }) {
   return (
@@ -120,6 +120,13 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
       </div>
       {info.thumbnailUrl && (
         <Check name="pictureOnly" label="Only the picture, as a JPEG" {...{ choice, disabled, onChange }} />
+      )}
+      {!choice.subtitlesAsFile && !choice.pictureOnly && (
+        <Check
+          name="noTags"
+          label="Leave out the title, artist, date and cover art"
+          {...{ choice, disabled, onChange }}
+        />
       )}
       {!choice.subtitlesAsFile && !choice.pictureOnly && (
         <TrimFields

@@ -155,6 +155,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
                         endTime: choice.endTime,
                         subtitles: choice.subtitles,
                         targetSizeMB: choice.targetSizeMB,
+                        ...(choice.tags === false ? { tags: false as const } : {}),
                       },
                     }
                   : baseItem(url, format, url)),

@@ -35,6 +35,11 @@ describe('preview choices', () => {
     expect(choiceFields({ ...noChoice, targetSize: '' }, 'mp4').targetSizeMB).toBeUndefined();
   });
 
+  it('sends tags: false only when the visitor leaves the tags out', () => {
+    expect(choiceFields({ ...noChoice, noTags: true }, 'mp3').tags).toBe(false);
+    expect(choiceFields(noChoice, 'mp3')).not.toHaveProperty('tags');
+  });
+
   it('asks for the picture alone as the thumbnail format', () => {
     expect(choiceFields({ ...noChoice, pictureOnly: true, quality: '720p', start: '2' }, 'mp4')).toEqual({
       format: 'thumbnail',

@@ -16,6 +16,8 @@ export interface ClipChoice {
   pictureOnly: boolean;
   /** Megabytes the file must fit, as typed; empty means no target. */
   targetSize: string;
+  /** Leave the source's title, artist, date, link and cover out of the file (they are in by default). */
+  noTags: boolean;
 }
 
 export const noChoice: ClipChoice = {
@@ -26,6 +28,7 @@ export const noChoice: ClipChoice = {
   subtitlesAsFile: false,
   pictureOnly: false,
   targetSize: '',
+  noTags: false,
 };
 
 export interface ChoiceFields {
@@ -35,6 +38,8 @@ export interface ChoiceFields {
   endTime?: number;
   subtitles?: string;
   targetSizeMB?: number;
+  /** false: no tags or cover in the file. */
+  tags?: false;
 }
 
 export const audioFormats: ReadonlySet<string> = new Set(['mp3', 'm4a', 'flac', 'wav', 'ogg']);
@@ -85,6 +90,7 @@ export function choiceFields(choice: ClipChoice, format: DownloadFormat): Choice
   if (start !== undefined && start > 0) fields.startTime = start;
   if (end !== undefined) fields.endTime = end;
   if (choice.subtitles) fields.subtitles = choice.subtitles;
+  if (choice.noTags) fields.tags = false;
   const megabytes = seconds(choice.targetSize);
   if (takesTargetSize(format) && megabytes !== undefined && megabytes > 0) fields.targetSizeMB = megabytes;
   return fields;

@@ -1,0 +1,94 @@
+// Transcripts through the real API and yt-dlp: a fixture page's caption track (automatic-caption
+// style: each cue repeats the line before it, with word timings) saved as plain text, Markdown,
+// JSON, SRT and VTT; a video without captions is a clear SUBTITLES_NOT_FOUND.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DownloadTask } from '@grabbit/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobFolders, useSiteAndApp, waitForTask } from './support/download-app';
+
+const fx = useSiteAndApp({ DOWNLOAD_CONCURRENCY: '2' });
+
+/** Rolling captions as YouTube writes them: the previous line again, then the new words. */
+const rolling = [
+  'WEBVTT',
+  'Kind: captions',
+  'Language: en',
+  '',
+  '00:00:00.000 --> 00:00:01.000 align:start position:0%',
+  'hello<00:00:00.400><c> there</c><00:00:00.700><c> friends</c>',
+  '',
+  '00:00:01.000 --> 00:00:02.000 align:start position:0%',
+  'hello there friends',
+  'this is<00:00:01.500><c> a test.</c>',
+  '',
+  '00:00:02.000 --> 00:00:03.000 align:start position:0%',
+  'this is a test.',
+  'Goodbye &amp; thanks!',
+  '',
+].join('\n');
+
+beforeAll(() => {
+  writeFileSync(path.join(fx.site.dir, 'rolling.vtt'), rolling);
+});
+
+async function transcript(
+  format: string,
+  track = 'rolling.vtt',
+): Promise<{ task: DownloadTask; text: string }> {
+  const start = await fx.test.app.inject({
+    method: 'POST',
+    url: '/api/download/vimeo',
+    payload: {
+      url: fx.site.url(`/captioned.html${track ? `?track=${track}` : ''}`),
+      format,
+      subtitles: 'en',
+    },
+  });
+  expect(start.statusCode, start.body).toBe(200);
+  const task = await waitForTask(fx.test.app, start.json<{ taskId: string }>().taskId, 120_000);
+  if (task.status !== 'completed') return { task, text: '' };
+  const answer = await fx.test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
+  expect(answer.statusCode).toBe(200);
+  return { task, text: answer.body };
+}
+
+describe('transcripts', () => {
+  it('plain text: the rolling captions once each, as sentences', async () => {
+    const { task, text } = await transcript('txt');
+    expect(task.fileName).toBe('A talk.txt');
+    expect(text).toBe('hello there friends this is a test.\nGoodbye & thanks!\n');
+    expect(jobFolders(fx.test.dataDir)).toEqual([]);
+  });
+
+  it('Markdown with timestamps', async () => {
+    const { text } = await transcript('md');
+    expect(text).toBe(
+      '# A talk\n\n**[00:00]** hello there friends this is a test.\n\n**[00:02]** Goodbye & thanks!\n',
+    );
+  });
+
+  it('JSON with each sentence timed', async () => {
+    const { text } = await transcript('json');
+    expect(JSON.parse(text)).toEqual({
+      title: 'A talk',
+      language: 'en',
+      segments: [
+        { start: 0, end: 2, text: 'hello there friends this is a test.' },
+        { start: 2, end: 3, text: 'Goodbye & thanks!' },
+      ],
+    });
+  });
+
+  it('SRT and VTT stay subtitle files', async () => {
+    expect((await transcript('srt')).text).toMatch(/^1\r?\n00:00:00,000 --> 00:00:01,000/);
+    expect((await transcript('vtt')).text).toMatch(/^WEBVTT/);
+  });
+
+  it('a video without captions: SUBTITLES_NOT_FOUND with a clear message', async () => {
+    const { task } = await transcript('txt', '');
+    expect(task.status).toBe('error');
+    expect(task.errorCode).toBe('SUBTITLES_NOT_FOUND');
+    expect(task.error).toMatch(/no subtitles or captions in "en"/);
+  });
+});
