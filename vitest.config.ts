@@ -68,6 +68,9 @@ export default defineConfig({
             // Not here: download-safety and cloud-storage look at files on the local disk; their
             // scaled-mode counterparts are scaled-s3-result-store, cloud-storage-s3 and scaled-cloud-storage.
             // The converter's: uploads to the bucket, a worker converts, the answer streams back.
+            // The job records' list and the Idempotency-Key store in Redis.
+            'apps/server/test/jobs-public.test.ts',
+            'apps/server/test/jobs-idempotency.test.ts',
             'apps/server/test/convert-api.test.ts',
             'apps/server/test/convert-jobs.test.ts',
             'apps/server/test/convert-early-answers.test.ts',

@@ -4,7 +4,14 @@
 // by `slotMs` after its job was made no longer counts, as in the Redis store, so a job that never
 // reports its end cannot hold its owner's slot for ever.
 import { ExpiryQueue } from '../core/expiry-queue';
-import { isEnded, type JobRecord, type JobRecordStore, type WaitingResults } from './job-record';
+import {
+  comesAfter,
+  isEnded,
+  type JobRecord,
+  type JobRecordStore,
+  type OwnedPage,
+  type WaitingResults,
+} from './job-record';
 import { waitingTotals, waitsForOwner } from './waiting-results';
 
 export class MemoryJobRecordStore implements JobRecordStore {
@@ -18,6 +25,8 @@ export class MemoryJobRecordStore implements JobRecordStore {
    */
   private readonly waiting = new Map<string, Set<string>>();
   private readonly jobOfResult = new Map<string, string>();
+  /** Each owner's records, for its list of jobs. */
+  private readonly owned = new Map<string, Set<string>>();
 
   constructor(
     keepMs: number,
@@ -89,6 +98,16 @@ export class MemoryJobRecordStore implements JobRecordStore {
     this.ages.forget(id);
   }
 
+  async listOwned(owner: string, page: OwnedPage): Promise<JobRecord[]> {
+    this.ages.sweep((id) => this.forget(id));
+    const records = [...(this.owned.get(owner) ?? [])].flatMap((id) => {
+      const record = this.read(id);
+      return record && comesAfter(record, page.after) && page.accept(record) ? [record] : [];
+    });
+    records.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return records.slice(0, page.limit);
+  }
+
   private read<D>(id: string): JobRecord<D> | undefined {
     const record = this.records.get(id);
     if (!record || this.ages.isExpired(id)) return undefined;
@@ -97,6 +116,9 @@ export class MemoryJobRecordStore implements JobRecordStore {
 
   private write(record: JobRecord): void {
     this.records.set(record.id, structuredClone(record));
+    let owned = this.owned.get(record.owner);
+    if (!owned) this.owned.set(record.owner, (owned = new Set()));
+    owned.add(record.id);
     if (!record.result || !waitsForOwner(record, this.now())) return;
     let ids = this.waiting.get(record.owner);
     if (!ids) this.waiting.set(record.owner, (ids = new Set()));
@@ -112,6 +134,8 @@ export class MemoryJobRecordStore implements JobRecordStore {
     const record = this.records.get(id);
     if (record) this.slots.get(record.owner)?.delete(id);
     if (record) this.waiting.get(record.owner)?.delete(id);
+    if (record) this.owned.get(record.owner)?.delete(id);
+    if (record && this.owned.get(record.owner)?.size === 0) this.owned.delete(record.owner);
     if (record?.result) this.dropResult(record.result, id);
     this.records.delete(id);
   }

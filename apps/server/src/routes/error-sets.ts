@@ -23,6 +23,8 @@ export const downloadErrors: readonly ErrorCode[] = [
   'MEDIA_TOO_LONG',
   'FORMAT_NOT_AVAILABLE',
   'TARGET_SIZE_TOO_SMALL',
+  // Cancelled by its owner (DELETE /api/jobs/{id}) while the answer waited for it.
+  'JOB_CANCELLED',
 ];
 
 /** A conversion of an upload (sent in the request or named by UploadId). */
@@ -44,4 +46,5 @@ export const conversionErrors: readonly ErrorCode[] = [
   'UPLOAD_NOT_FOUND',
   'UPLOAD_EXPIRED',
   'UPLOAD_UNFINISHED',
+  'JOB_CANCELLED',
 ];
