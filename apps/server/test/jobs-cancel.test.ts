@@ -29,7 +29,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const engineRuns = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(fx.test.dataDir);
+/** The engine processes working in this server's data folder. */
+const engines = () =>
+  execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(fx.test.dataDir));
+const engineRuns = () => engines().length > 0;
+
+/** Waits until no engine works in the data folder; names those left when they stay. */
+async function enginesGone(what: string): Promise<void> {
+  await until(() => !engineRuns(), what, 15_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${engines().join('\n')}`);
+  });
+}
 const readJob = async (id: string) => (await fx.test.app.inject({ url: jobPath(id) })).json<Job>();
 const cancel = (id: string, remoteAddress?: string) =>
   fx.test.app.inject({ method: 'DELETE', url: jobPath(id), ...(remoteAddress ? { remoteAddress } : {}) });
@@ -56,7 +68,7 @@ describe('DELETE /api/jobs/{id}', () => {
       status: 'cancelled',
       error: { code: 'JOB_CANCELLED' },
     });
-    await until(() => !engineRuns(), 'yt-dlp gone', 10_000);
+    await enginesGone('yt-dlp gone');
     await until(() => jobFolders(fx.test.dataDir).length === 0, 'job folder removed', 10_000);
     const task = (await fx.test.app.inject({ url: `/api/download/task/${taskId}` })).json<DownloadTask>();
     expect(task).toMatchObject({ status: 'error', errorCode: 'JOB_CANCELLED' });
@@ -67,7 +79,7 @@ describe('DELETE /api/jobs/{id}', () => {
     const next = await startSlow();
     expect(next.statusCode).toBe(200);
     expect((await cancel(next.json<{ taskId: string }>().taskId)).statusCode).toBe(200);
-    await until(() => !engineRuns(), 'yt-dlp gone', 10_000);
+    await enginesGone('yt-dlp gone');
   });
 
   it("stops a running conversion's ffmpeg and removes its upload", async () => {
@@ -79,7 +91,7 @@ describe('DELETE /api/jobs/{id}', () => {
     const { jobId } = response.json<{ jobId: string }>();
     await until(async () => (await readJob(jobId)).status === 'running' && engineRuns(), 'ffmpeg running');
     expect((await cancel(jobId)).json<Job>()).toMatchObject({ status: 'cancelled' });
-    await until(() => !engineRuns(), 'ffmpeg gone', 10_000);
+    await enginesGone('ffmpeg gone');
     await until(async () => (await leftoverUploads(fx.test.dataDir)).length === 0, 'upload removed', 10_000);
     const job = (await fx.test.app.inject({ url: `/api/convert/jobs/${jobId}` })).json();
     expect(job).toMatchObject({ status: 'failed', code: 'JOB_CANCELLED' });
@@ -98,7 +110,7 @@ describe('DELETE /api/jobs/{id}', () => {
     const { batchId } = started.json<{ batchId: string }>();
     await until(engineRuns, 'an item downloading');
     expect((await cancel(batchId)).json<Job>()).toMatchObject({ kind: 'batch', status: 'cancelled' });
-    await until(() => !engineRuns(), 'items stopped', 10_000);
+    await enginesGone('items stopped');
     const status = (
       await fx.test.app.inject({ url: `/api/download/playlist/${batchId}/status` })
     ).json<BatchStatus>();

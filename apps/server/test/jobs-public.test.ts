@@ -38,7 +38,7 @@ async function endedJob(id: string, seen: (job: Job) => void = () => {}): Promis
       return job.status !== 'queued' && job.status !== 'running';
     },
     `job ${id} ended`,
-    60_000,
+    150_000,
   );
   return job as Job;
 }
@@ -68,7 +68,7 @@ describe('GET /api/jobs/{id}', () => {
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ code: 'JOB_NOT_FOUND' });
     expect((await readJob('no-such-job')).json()).toMatchObject({ code: 'JOB_NOT_FOUND' });
-  });
+  }, 180_000);
 
   it('answers a batch with its zip as the result', async () => {
     const started = await post('/api/download/playlist', {
@@ -84,7 +84,7 @@ describe('GET /api/jobs/{id}', () => {
     expect(Date.parse(job.result?.expiresAt ?? '')).toBeGreaterThan(Date.now());
     const zip = await fx.test.app.inject({ url: job.result?.url ?? '' });
     expect(zip.statusCode).toBe(200);
-  });
+  }, 180_000);
 
   it('answers a conversion with the progress its record holds while it runs, then its result', async () => {
     const clip = await makeLongVideo(dir, 'long.mp4', { seconds: 12, width: 320, height: 240 });
@@ -102,7 +102,7 @@ describe('GET /api/jobs/{id}', () => {
     expect(job).toMatchObject({ kind: 'conversion', status: 'done', progress: 100, stage: 'completed' });
     expect(job.result?.url).toMatch(/^\/api\/convert\/result\//);
     expect((await fx.test.app.inject({ url: job.result?.url ?? '' })).statusCode).toBe(200);
-  });
+  }, 180_000);
 });
 
 describe('GET /api/jobs', () => {
