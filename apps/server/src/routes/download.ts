@@ -72,7 +72,7 @@ export function downloadRoutes(service: DownloadService) {
         schema: {
           ...start.schema,
           summary: "Start a download of any supported link: the site is picked by the link's host",
-          description: `The site's own call (POST /api/download/{platform}) chosen by the link's host with the same rules as the home page's paste box; it answers exactly as that call does. A link of no supported site is 400 UNSUPPORTED_URL naming the supported sites. ${start.schema.description}`,
+          description: `The site's own call (POST ${apiRoutes.download.replace(':platform', '{platform}')}) chosen by the link's host with the same rules as the home page's paste box; it answers exactly as that call does. A link of no supported site is 400 UNSUPPORTED_URL naming the supported sites. ${start.schema.description}`,
         },
       },
       async (request, reply) =>
