@@ -79,6 +79,9 @@ export default defineConfig({
             'apps/server/test/download-egress.test.ts',
             'apps/server/test/download-operator.test.ts',
             // The converter's: uploads to the bucket, a worker converts, the answer streams back.
+            // The job records' list and the Idempotency-Key store in Redis.
+            'apps/server/test/jobs-public.test.ts',
+            'apps/server/test/jobs-idempotency.test.ts',
             'apps/server/test/convert-api.test.ts',
             'apps/server/test/convert-jobs.test.ts',
             'apps/server/test/convert-early-answers.test.ts',

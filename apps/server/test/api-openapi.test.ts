@@ -62,6 +62,7 @@ const asDocumented = (route: string) =>
 const jsonBodyRoutes: Record<string, z.ZodType> = {
   'POST /api/validate/url': validateUrlRequestSchema,
   'POST /api/download/{platform}': downloadRequestSchema,
+  'POST /api/download': downloadRequestSchema,
   'POST /api/download/{platform}/info': mediaInfoRequestSchema,
   'POST /api/download/{platform}/media': mediaItemsRequestSchema,
   'POST /api/download/{platform}/playlist': playlistInfoRequestSchema,

@@ -12,6 +12,8 @@ export const apiRoutes = {
   openApi: '/api/openapi.json',
   docs: '/api/docs',
   validateUrl: '/api/validate/url',
+  /** Any supported link: the site is picked by the link's host. */
+  downloadAnyLink: '/api/download',
   download: '/api/download/:platform',
   downloadInfo: '/api/download/:platform/info',
   downloadMedia: '/api/download/:platform/media',
@@ -36,6 +38,9 @@ export const apiRoutes = {
   cloudStatus: '/api/cloudstorage/status',
   cloudDelete: '/api/cloudstorage/delete/:fileKey',
   cloudFile: '/api/cloudstorage/files/:linkId',
+  /** The one public job of every kind: list (GET), read (GET /{id}), cancel (DELETE /{id}). */
+  jobs: '/api/jobs',
+  job: '/api/jobs/:jobId',
 } as const;
 
 /** Route groups by their first segment (the security gate tells work-starting calls by these). */

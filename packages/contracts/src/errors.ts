@@ -69,6 +69,11 @@ export const errorCodes = [
   'SITE_UNAVAILABLE',
   'POST_ITEM_NOT_FOUND',
   'SUBTITLES_NOT_FOUND',
+  // The public jobs (/api/jobs) and safe retries.
+  'JOB_NOT_FOUND',
+  'JOB_CANCELLED',
+  'JOB_ALREADY_ENDED',
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -169,6 +174,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   POST_ITEM_NOT_FOUND: 404,
   /** A transcript or subtitle file was asked of a video without subtitles or captions in that language. */
   SUBTITLES_NOT_FOUND: 404,
+  /** No job of this client has that id (never made, expired, or another client's). */
+  JOB_NOT_FOUND: 404,
+  /** The job was cancelled by its owner (DELETE /api/jobs/{id}) before it ended. */
+  JOB_CANCELLED: 409,
+  /** A cancel of a job that has ended already (done, failed or cancelled). */
+  JOB_ALREADY_ENDED: 409,
+  /** An Idempotency-Key used before by this client with another request body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

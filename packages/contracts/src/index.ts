@@ -6,6 +6,7 @@ export * from './download-answers';
 export * from './convert';
 export * from './convert-options';
 export * from './convert-jobs';
+export * from './jobs';
 export * from './convert-fields';
 export * from './events';
 export * from './download-options';

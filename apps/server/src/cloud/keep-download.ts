@@ -5,15 +5,19 @@
 // one job waiter (any process can answer), and the copy does not depend on the HTTP request: a
 // visitor who disconnects still finds it in the task.
 import type { Platform } from '@grabbit/catalog';
-import type { CloudDownloadRequest } from '@grabbit/contracts';
+import type { CloudDownloadRequest, CloudFileLink } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
+import { isEnded } from '../jobs/job-record';
 import type { JobOrigin } from '../jobs/job-records';
 import type { CloudService, KeepRequest, KeptFile } from './cloud-service';
 
+type KeptLink = Pick<CloudFileLink, 'fileKey' | 'downloadUrl' | 'linkExpiresAt'>;
+
 export interface KeptDownload extends KeptFile {
   taskId: string;
+  link: KeptLink;
 }
 
 export async function keepDownload(
@@ -26,12 +30,29 @@ export async function keepDownload(
 ): Promise<{ taskId: string; kept: Promise<KeptDownload> }> {
   const { records } = downloads;
   const copy = await records.start(job, 'cloud', {});
-  const end = (change: { result: string } | { error: AppError }) =>
-    records.update(copy.id, (current) =>
-      'result' in change
-        ? { ...current, status: 'done', progress: 100, result: change.result }
-        : { ...current, status: 'failed', errorCode: change.error.code, error: change.error.message },
-    );
+  // A copy cancelled by its owner (jobs/job-cancel.ts) has ended already: its end stays.
+  const end = (change: { kept: KeptLink } | { error: AppError }) =>
+    records.update(copy.id, (current) => {
+      if (isEnded(current)) return undefined;
+      if ('error' in change)
+        return {
+          ...current,
+          status: 'failed',
+          stage: 'error',
+          errorCode: change.error.code,
+          error: change.error.message,
+        };
+      const { fileKey, downloadUrl, linkExpiresAt } = change.kept;
+      return {
+        ...current,
+        status: 'done',
+        progress: 100,
+        stage: 'completed',
+        result: fileKey,
+        resultLink: downloadUrl,
+        resultExpiresAt: Date.parse(linkExpiresAt),
+      };
+    });
   let taskId: string;
   try {
     const input = {
@@ -40,13 +61,19 @@ export async function keepDownload(
       quality: body.quality,
       removeWatermark: body.removeWatermark,
       forCloudCopy: true,
+      // Cancelling the copy cancels its download.
+      partOf: copy.id,
     };
     taskId = (await downloads.startTask(platform, input, { owner: copy.owner })).taskId;
   } catch (error) {
     await end({ error: error instanceof AppError ? error : copyFailed() }).catch(() => undefined);
     throw error;
   }
-  await records.update(copy.id, (current) => ({ ...current, status: 'running', detail: { taskId } }));
+  await records.update(copy.id, (current) =>
+    isEnded(current)
+      ? undefined
+      : { ...current, status: 'running', stage: 'downloading', detail: { taskId } },
+  );
   const kept = (async () => {
     const settled = await downloads.waitForTask(taskId);
     if (settled?.task.status !== 'completed' || !settled.result) {
@@ -60,11 +87,11 @@ export async function keepDownload(
     });
     const link = await cloud.link(file.meta, origin);
     await downloads.tasks.annotate(taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
-    return { ...file, taskId };
+    return { ...file, taskId, link };
   })();
   kept
     .then(
-      (file) => end({ result: file.meta.fileKey }),
+      (file) => end({ kept: file.link }),
       (error: unknown) => end({ error: error instanceof AppError ? error : copyFailed() }),
     )
     .catch(() => undefined);

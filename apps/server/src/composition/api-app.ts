@@ -17,6 +17,7 @@ import { registerConvert } from '../plugins/convert';
 import { registerDownloads } from '../plugins/downloads';
 import { registerUploads } from '../plugins/uploads';
 import { healthRoutes } from '../routes/health';
+import { jobRoutes } from '../routes/jobs';
 import { metricsRoutes } from '../routes/metrics';
 import { openMetrics } from './metrics';
 import { publicConfigRoutes } from '../routes/public-config';
@@ -133,6 +134,7 @@ export async function buildApp({
   await registerCloudStorage(app, { ...cloud, downloads });
   await registerConvert(app, converter, config);
   await registerUploads(app, resumable.uploads, converter, config);
+  await app.register(jobRoutes(records));
   await registerPages(app, config.WEB_DIST_DIR);
   app.addHook('onClose', async () => {
     downloads.close();

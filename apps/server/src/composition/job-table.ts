@@ -10,6 +10,7 @@ import { downloadFailures } from '../download/failures';
 import type { LiveDownloads } from '../download/live-downloads';
 import { jobsRootOf } from '../download/service';
 import type { TaskStore } from '../download/task-store';
+import { stoppedOnCancel } from '../jobs/job-cancel';
 import type { JobRecords } from '../jobs/job-records';
 import type { ProductJobTable } from '../jobs/job-types';
 import type { Stores } from './stores';
@@ -27,14 +28,19 @@ export function productJobTable(
   const conversions = { ...stores.conversions, records, bus: stores.bus, results: stores.results };
   return {
     download: {
-      handler: downloadJobHandler({
-        config,
-        tasks,
-        results: stores.results,
-        jobsRoot: jobsRootOf(config),
-        log,
-        live,
-      }),
+      // A job cancelled by its owner stops wherever it runs (jobs/job-cancel.ts).
+      handler: stoppedOnCancel(
+        downloadJobHandler({
+          config,
+          tasks,
+          results: stores.results,
+          jobsRoot: jobsRootOf(config),
+          log,
+          live,
+        }),
+        records,
+        stores.bus,
+      ),
       concurrency: config.DOWNLOAD_CONCURRENCY,
       queueLimit: config.QUEUE_LIMIT,
       timeoutMs: (config.DOWNLOAD_TIMEOUT_SECONDS + runnerSlackSeconds) * 1000,
@@ -46,7 +52,11 @@ export function productJobTable(
       },
     },
     convert: {
-      handler: convertJobHandler({ ...conversions, service: new ConversionService(config), log }),
+      handler: stoppedOnCancel(
+        convertJobHandler({ ...conversions, service: new ConversionService(config), log }),
+        records,
+        stores.bus,
+      ),
       concurrency: config.CONVERT_CONCURRENCY,
       queueLimit: config.CONVERT_QUEUE_LIMIT,
       busyMessage: 'The converter is busy right now. Please try again in a minute.',

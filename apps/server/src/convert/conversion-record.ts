@@ -65,12 +65,14 @@ export async function endConversion(
         ...current,
         status: 'done',
         progress: 100,
+        stage: 'completed',
         result: end.fileId,
+        resultLink: conversionResultPath(end.fileId),
         resultBytes: end.bytes,
         resultExpiresAt: end.expiresAt,
         detail: { fileName: end.fileName },
       };
     const status = end.failure.code === 'REQUEST_CANCELLED' ? 'cancelled' : 'failed';
-    return { ...current, status, errorCode: end.failure.code, error: end.failure.message };
+    return { ...current, status, stage: 'error', errorCode: end.failure.code, error: end.failure.message };
   });
 }

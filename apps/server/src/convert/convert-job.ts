@@ -16,7 +16,7 @@ import { conversionFailure } from './conversion-errors';
 import type { ClaimedInput, ConversionInputs } from './conversion-inputs';
 import type { JobRecords } from '../jobs/job-records';
 import { endConversion, type ConversionDetail, type ConversionEnd } from './conversion-record';
-import { progressReporter } from './progress';
+import { jobProgressReporter } from './progress';
 
 export interface ConvertJobDeps {
   service: ConversionService;
@@ -116,7 +116,7 @@ export function convertJobHandler(deps: ConvertJobDeps): ProductJobHandler<'conv
         bytes: data.bytes,
         head,
         outputExtension: data.outputExtension,
-        report: progressReporter(deps.bus, data.progressId),
+        report: jobProgressReporter(deps.bus, deps.records, conversionId, data.progressId),
         signal: controller.signal,
         options: data.options,
       });

@@ -19,6 +19,7 @@ import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
 import type { ZipEntrySource } from '../storage/zip';
 import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import { waitForJob, type JobWait } from '../jobs/wait-for-job';
 import type { TaskStore } from './task-store';
 
 /** A batch's own fields in its job record. */
@@ -45,8 +46,6 @@ import {
   type PostItemChoice,
 } from './post-item-task';
 
-/** One file of a batch's zip, named as it was downloaded. */
-
 /** What batches need from the downloader (passed in, so the service and batches do not import each other). */
 export interface BatchDeps {
   tasks: TaskStore;
@@ -64,6 +63,8 @@ export interface BatchDeps {
 
 export class PlaylistBatches {
   private readonly unsubscribe: () => void;
+  /** This process's waits for its batches' items (each stops when its item ends). */
+  private readonly waits = new Set<JobWait<unknown>>();
 
   constructor(
     private readonly deps: BatchDeps,
@@ -129,11 +130,27 @@ export class PlaylistBatches {
     await jobs.update<BatchDetail>(batchId, (current) => ({
       ...current,
       status: 'running',
+      stage: 'downloading',
       detail: { ...current.detail, items },
     }));
     // Tasks may have moved before the items were recorded: catch up once.
     await this.update(batchId);
+    for (const item of items) this.followItem(batchId, item.taskId);
     return { batchId, items };
+  }
+
+  /**
+   * The progress events move a batch on; each item's end is also waited for through the one job
+   * waiter (which reads the record again on a timer), so a lost event never leaves a batch running.
+   */
+  private followItem(batchId: string, taskId: string): void {
+    const wait = waitForJob(this.deps.jobs, this.bus, taskId);
+    this.waits.add(wait);
+    const ended = () => {
+      this.waits.delete(wait);
+      return this.update(batchId);
+    };
+    wait.done.then(ended, ended).catch(() => undefined);
   }
 
   private async batch(batchId: string): Promise<BatchDetail | undefined> {
@@ -242,7 +259,14 @@ export class PlaylistBatches {
         this.bus.publish(group, hubEvents.batchProgress, batchId, status.progress);
       return;
     }
-    if (!(await this.advance(batchId, 'ended', status.status === 'completed'))) return;
+    if (
+      !(await this.advance(
+        batchId,
+        'ended',
+        status.status === 'completed' ? await this.zipEnd(status) : undefined,
+      ))
+    )
+      return;
     if (status.status === 'error') {
       this.bus.publish(group, hubEvents.batchError, batchId, { message: status.message });
       return;
@@ -259,22 +283,39 @@ export class PlaylistBatches {
    * the caller that moved the batch (progress above the last one published, or the first to end
    * it); false once ended. The end gives the batch's slot back.
    */
-  private async advance(batchId: string, step: number | 'ended', completed = false): Promise<boolean> {
+  private async advance(batchId: string, step: number | 'ended', completed?: ZipEnd): Promise<boolean> {
     let moved = false;
     await this.deps.jobs.update<BatchDetail>(batchId, (current) => {
       moved = current.status === 'running' && (step === 'ended' || step > current.detail.lastProgress);
       if (!moved) return undefined;
       if (step !== 'ended')
         return { ...current, progress: step, detail: { ...current.detail, lastProgress: step } };
-      return { ...current, status: completed ? 'done' : 'failed', progress: 100 };
+      if (!completed) return { ...current, status: 'failed', progress: 100, stage: 'error' };
+      return { ...current, status: 'done', progress: 100, stage: 'completed', ...completed };
     });
     return moved;
   }
 
+  /** The zip of a completed batch as its record's result: usable until its first file expires. */
+  private async zipEnd(status: BatchStatus): Promise<ZipEnd> {
+    const items = await Promise.all(status.items.map((item) => this.deps.jobs.get(item.taskId)));
+    const expiries = items.flatMap((item) =>
+      item?.resultExpiresAt === undefined ? [] : [item.resultExpiresAt],
+    );
+    return {
+      resultLink: status.downloadUrl,
+      ...(expiries.length > 0 ? { resultExpiresAt: Math.min(...expiries) } : {}),
+    };
+  }
+
   close(): void {
     this.unsubscribe();
+    for (const wait of this.waits) wait.stop();
   }
 }
+
+/** What a completed batch's record holds: its zip's link and when the zip's first file expires. */
+type ZipEnd = { resultLink: string; resultExpiresAt?: number };
 
 function batchMessage(completed: number, failed: number, finished: boolean): string {
   if (!finished) return `${completed} of ${completed + failed} ready so far`;

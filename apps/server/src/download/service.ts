@@ -1,7 +1,7 @@
 // The downloader's parts for one app: tasks, the job runner, the result store and playlist
 // batches. Routes call this; it knows nothing about HTTP.
 import path from 'node:path';
-import { platformById, type Platform } from '@grabbit/catalog';
+import { linkBelongsTo, platformById, platformForLink, platforms, type Platform } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName, DownloadTask, FileOptions, Quality } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
@@ -130,6 +130,21 @@ export class DownloadService {
     const platform = platformById(id);
     if (!platform) throw new AppError('UNSUPPORTED_PLATFORM', `Unsupported platform: ${id}`);
     return platform;
+  }
+
+  /**
+   * The site of any link, by its host (the catalog's rules, as the home page's paste box picks).
+   * A link of a MEDIA_TEST_HOSTS host (offline tests only) goes to the catalog's first site.
+   */
+  platformOfLink(url: string): Platform {
+    const found = platformForLink(url);
+    if (found) return found;
+    const first = platforms[0];
+    if (first && linkBelongsTo(url, first.id, this.config.MEDIA_TEST_HOSTS)) return first;
+    throw new AppError(
+      'UNSUPPORTED_URL',
+      `This link is not of a supported site. Supported sites: ${platforms.map((p) => p.name).join(', ')}.`,
+    );
   }
 
   /**

@@ -11,7 +11,7 @@ import type {
 } from '@grabbit/contracts';
 import { apiPath, apiRoutes, hubEvents } from '@grabbit/contracts';
 import type { EventBus } from '../realtime/event-bus';
-import type { JobRecord, JobStatus } from '../jobs/job-record';
+import { isEnded, type JobRecord, type JobStatus } from '../jobs/job-record';
 import type { JobOrigin, JobRecords, ResultFields } from '../jobs/job-records';
 import { waitForJob } from '../jobs/wait-for-job';
 
@@ -52,6 +52,8 @@ function taskOf(record: JobRecord<TaskDetail>): TaskRecord {
   const task: DownloadTask = {
     taskId: record.id,
     ...fields,
+    // Cancelled by its owner (DELETE /api/jobs/{id}): an error with its own code.
+    ...(record.status === 'cancelled' ? { status: 'error' as const } : {}),
     progress: record.progress,
     stage: record.stage,
     ...(result
@@ -147,7 +149,8 @@ export class TaskStore {
   ): Promise<TaskRecord | undefined> {
     let changed = false;
     const stored = await this.jobs.update<TaskDetail>(taskId, (current) => {
-      changed = current.kind === 'download' && !TaskStore.isFinished(taskOf(current).task);
+      changed =
+        current.kind === 'download' && !isEnded(current) && !TaskStore.isFinished(taskOf(current).task);
       return changed ? change(current) : undefined;
     });
     return changed && stored ? taskOf(stored) : undefined;
@@ -196,6 +199,7 @@ export class TaskStore {
         progress: 100,
         stage: 'completed',
         result: fileId,
+        resultLink: apiPath(apiRoutes.downloadFile, { fileId }),
         resultBytes: fileSize,
         resultExpiresAt: expiresAt,
         detail: {

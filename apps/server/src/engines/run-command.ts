@@ -74,6 +74,8 @@ export function runCommand(
           }, options.timeoutMs);
     const onAbort = () => killGroup(child.pid);
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // A job stopped while it was still getting ready (cancelled by its owner) never runs its engine.
+    if (options.signal?.aborted) onAbort();
     child.on('error', (error) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);

@@ -28,6 +28,8 @@ export interface JobRecord<D = unknown> {
   /** Once done: the result's size in bytes, and when the result store drops it (epoch ms). */
   resultBytes?: number;
   resultExpiresAt?: number;
+  /** Once done: where the owner fetches the result (a path under /api, or a cloud link). */
+  resultLink?: string;
   /** Who collects the result (jobs/waiting-results.ts); absent: its owner, later. */
   pickup?: ResultPickup;
   /** The job this record's result is one part of (a batch item's batch): the parts count as one. */
@@ -100,4 +102,23 @@ export interface JobRecordStore {
   jobOfWaitingResult(fileId: string): Promise<string | undefined>;
   /** Forgets a record (and its slot). */
   delete(id: string): Promise<void>;
+  /**
+   * The owner's records newest first (by creation, then id, both descending), starting after
+   * `after`, up to `limit` of those `accept` takes.
+   */
+  listOwned(owner: string, page: OwnedPage): Promise<JobRecord[]>;
+}
+
+/** Where a page of an owner's records starts and what it holds. */
+export interface OwnedPage {
+  /** The last record of the page before. */
+  after?: Pick<JobRecord, 'createdAt' | 'id'>;
+  limit: number;
+  accept: (record: JobRecord) => boolean;
+}
+
+/** Whether `record` comes after `mark` in the newest-first order (creation, then id, descending). */
+export function comesAfter(record: Pick<JobRecord, 'createdAt' | 'id'>, mark?: OwnedPage['after']): boolean {
+  if (!mark) return true;
+  return record.createdAt < mark.createdAt || (record.createdAt === mark.createdAt && record.id < mark.id);
 }

@@ -168,6 +168,27 @@ export function runJobRecordStoreContract(name: string, makeStore: MakeJobRecord
       expect(await store.jobOfWaitingResult('file-soon')).toBeUndefined();
     });
 
+    it("lists an owner's records newest first, a page at a time, filtered, and forgets deleted ones", async () => {
+      const store = await fresh();
+      const at = Date.now();
+      for (const [index, id] of ['j1', 'j2', 'j3', 'j4'].entries())
+        await store.create(sampleJob(id, 'client-a', { createdAt: at + index, updatedAt: at + index }));
+      // Same time: the id orders them.
+      await store.create(sampleJob('j5', 'client-a', { createdAt: at + 3, updatedAt: at + 3 }));
+      await store.create(sampleJob('other', 'client-b'));
+      await store.create(sampleJob('done', 'client-a', { createdAt: at - 1, status: 'done' }));
+      const all = { limit: 10, accept: () => true };
+      const ids = async (page: Parameters<JobRecordStore['listOwned']>[1]) =>
+        (await store.listOwned('client-a', page)).map((record) => record.id);
+      expect(await ids(all)).toEqual(['j5', 'j4', 'j3', 'j2', 'j1', 'done']);
+      expect(await ids({ limit: 2, accept: () => true })).toEqual(['j5', 'j4']);
+      expect(await ids({ ...all, limit: 2, after: { id: 'j4', createdAt: at + 3 } })).toEqual(['j3', 'j2']);
+      expect(await ids({ ...all, accept: (record) => record.status === 'done' })).toEqual(['done']);
+      await store.delete('j3');
+      expect(await ids({ ...all, after: { id: 'j4', createdAt: at + 3 } })).toEqual(['j2', 'j1', 'done']);
+      expect(await store.listOwned('client-c', all)).toEqual([]);
+    });
+
     it('stops counting a slot past its deadline (a job whose process died never ended it)', async () => {
       const store = await makeStore({ slotMs: 150 });
       await store.create(sampleJob('lost'), 1);

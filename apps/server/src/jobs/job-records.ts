@@ -8,6 +8,7 @@ import {
   type JobKind,
   type JobRecord,
   type JobRecordStore,
+  type OwnedPage,
   type WaitingResults,
 } from './job-record';
 import { collected, leftForOwner, waitsForOwner } from './waiting-results';
@@ -41,6 +42,9 @@ export interface JobChangeBus {
   publishJobChange(jobId: string): void;
   subscribe(listener: (message: { group: string }) => void): () => void;
 }
+
+/** More parts than any batch may have. */
+const maxParts = 1000;
 
 export class JobRecords {
   constructor(
@@ -159,6 +163,19 @@ export class JobRecords {
   /** A result its request did not take (it closed before the file went out) waits for its owner. */
   async leaveForOwner(id: string): Promise<void> {
     await this.update(id, leftForOwner);
+  }
+
+  /** The owner's records newest first (see JobRecordStore.listOwned). */
+  listOwned(owner: string, page: OwnedPage): Promise<JobRecord[]> {
+    return this.store.listOwned(owner, page);
+  }
+
+  /** The records that are parts of `record` (a batch's items, a cloud copy's download). */
+  partsOf(record: JobRecord): Promise<JobRecord[]> {
+    return this.store.listOwned(record.owner, {
+      limit: maxParts,
+      accept: (part) => part.partOf === record.id,
+    });
   }
 
   async delete(id: string): Promise<void> {

@@ -4,7 +4,14 @@
 // by `slotMs` after its job was made no longer counts, as in the Redis store, so a job that never
 // reports its end cannot hold its owner's slot for ever.
 import { LRUCache } from 'lru-cache';
-import { isEnded, type JobRecord, type JobRecordStore, type WaitingResults } from './job-record';
+import {
+  comesAfter,
+  isEnded,
+  type JobRecord,
+  type JobRecordStore,
+  type OwnedPage,
+  type WaitingResults,
+} from './job-record';
 import { waitingTotals, waitsForOwner } from './waiting-results';
 
 export class MemoryJobRecordStore implements JobRecordStore {
@@ -17,6 +24,8 @@ export class MemoryJobRecordStore implements JobRecordStore {
    */
   private readonly waiting = new Map<string, Set<string>>();
   private readonly jobOfResult = new Map<string, string>();
+  /** Each owner's records, for its list of jobs. */
+  private readonly owned = new Map<string, Set<string>>();
 
   constructor(
     private readonly keepMs: number,
@@ -92,6 +101,15 @@ export class MemoryJobRecordStore implements JobRecordStore {
     this.records.delete(id);
   }
 
+  async listOwned(owner: string, page: OwnedPage): Promise<JobRecord[]> {
+    const records = [...(this.owned.get(owner) ?? [])].flatMap((id) => {
+      const record = this.read(id);
+      return record && comesAfter(record, page.after) && page.accept(record) ? [record] : [];
+    });
+    records.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return records.slice(0, page.limit);
+  }
+
   private read<D>(id: string): JobRecord<D> | undefined {
     const record = this.records.get(id);
     return record && (structuredClone(record) as JobRecord<D>);
@@ -106,6 +124,9 @@ export class MemoryJobRecordStore implements JobRecordStore {
       structuredClone(record),
       clockRuns ? { noUpdateTTL: true } : { ttl: isEnded(record) ? this.keepMs : 0 },
     );
+    let owned = this.owned.get(record.owner);
+    if (!owned) this.owned.set(record.owner, (owned = new Set()));
+    owned.add(record.id);
     if (!record.result || !waitsForOwner(record, this.now())) return;
     let ids = this.waiting.get(record.owner);
     if (!ids) this.waiting.set(record.owner, (ids = new Set()));
@@ -120,6 +141,9 @@ export class MemoryJobRecordStore implements JobRecordStore {
   private forget(record: JobRecord): void {
     this.slots.get(record.owner)?.delete(record.id);
     this.waiting.get(record.owner)?.delete(record.id);
+    const owned = this.owned.get(record.owner);
+    owned?.delete(record.id);
+    if (owned?.size === 0) this.owned.delete(record.owner);
     if (record.result) this.dropResult(record.result, record.id);
   }
 

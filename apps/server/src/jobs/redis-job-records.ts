@@ -9,7 +9,14 @@
 // again). While Redis is away, every call answers 503 BUSY (try again shortly), never a 500.
 import type { Redis } from 'ioredis';
 import { RedisRecordStore } from './redis-record-store';
-import { isEnded, type JobRecord, type JobRecordStore, type WaitingResults } from './job-record';
+import {
+  comesAfter,
+  isEnded,
+  type JobRecord,
+  type JobRecordStore,
+  type OwnedPage,
+  type WaitingResults,
+} from './job-record';
 import { unavailable } from './queue-errors';
 import { waitingTotals, waitsForOwner } from './waiting-results';
 
@@ -46,6 +53,11 @@ export class RedisJobRecordStore implements JobRecordStore {
 
   private waitingKey(owner: string): string {
     return `${this.prefix}job-waiting:${owner}`;
+  }
+
+  /** The owner's records by creation time, for its list of jobs (gone ones dropped on a look). */
+  private ownedKey(owner: string): string {
+    return `${this.prefix}job-owned:${owner}`;
   }
 
   private resultKey(fileId: string): string {
@@ -88,8 +100,17 @@ export class RedisJobRecordStore implements JobRecordStore {
         record.id,
       )
       .catch(unavailable);
-    if (written === 1) await this.noteWaiting(record);
-    return written === 1;
+    if (written !== 1) return false;
+    const owned = this.ownedKey(record.owner);
+    await this.redis
+      .multi()
+      .zadd(owned, record.createdAt, record.id)
+      // The list lives as long as its newest record may.
+      .pexpire(owned, this.keepMs + this.slotMs)
+      .exec()
+      .catch(unavailable);
+    await this.noteWaiting(record);
+    return true;
   }
 
   get<D>(id: string): Promise<JobRecord<D> | undefined> {
@@ -155,6 +176,30 @@ export class RedisJobRecordStore implements JobRecordStore {
     return record && waitsForOwner(record) ? record.id : undefined;
   }
 
+  async listOwned(owner: string, page: OwnedPage): Promise<JobRecord[]> {
+    const key = this.ownedKey(owner);
+    const found: JobRecord[] = [];
+    const batch = 100;
+    for (let offset = 0; found.length < page.limit; offset += batch) {
+      const max = page.after ? String(page.after.createdAt) : '+inf';
+      const entries = await this.redis
+        .zrevrangebyscore(key, max, '-inf', 'WITHSCORES', 'LIMIT', offset, batch)
+        .catch(unavailable);
+      const ids: string[] = [];
+      for (let index = 0; index < entries.length; index += 2) {
+        const id = entries[index] as string;
+        if (comesAfter({ id, createdAt: Number(entries[index + 1]) }, page.after)) ids.push(id);
+      }
+      const records = await this.records.getMany(ids).catch(unavailable);
+      const gone = ids.filter((_, index) => records[index] === undefined);
+      if (gone.length > 0) await this.redis.zrem(key, ...gone).catch(() => undefined);
+      for (const record of records)
+        if (record && found.length < page.limit && page.accept(record)) found.push(record);
+      if (entries.length < batch * 2) break;
+    }
+    return found;
+  }
+
   async delete(id: string): Promise<void> {
     const record = await this.records.get(id).catch(unavailable);
     if (!record) return;
@@ -163,6 +208,7 @@ export class RedisJobRecordStore implements JobRecordStore {
       .del(`${this.prefix}job:${id}`)
       .zrem(this.slotsKey(record.owner), id)
       .zrem(this.waitingKey(record.owner), id)
+      .zrem(this.ownedKey(record.owner), id)
       .exec()
       .catch(unavailable);
   }

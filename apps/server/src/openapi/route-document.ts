@@ -156,6 +156,25 @@ function requestBody(schema: FastifySchema): JsonSchema {
   };
 }
 
+/** A call that starts work takes an Idempotency-Key (security/idempotency.ts). */
+function withIdempotencyKey(headers: JsonSchema | undefined): JsonSchema {
+  const properties = (headers?.properties ?? {}) as JsonSchema;
+  return {
+    ...headers,
+    type: 'object',
+    properties: {
+      ...properties,
+      'Idempotency-Key': {
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        description:
+          'Makes the call safe to repeat: the same key and request from the same client within a day answer what the first call answered (no second job, no job start spent); the same key with another request is 422 IDEMPOTENCY_KEY_REUSED. Only JSON answers are kept.',
+      },
+    },
+  };
+}
+
 export function documentRoute(document: Transform) {
   const own = document.schema ?? {};
   // The keys only this file reads stay out of what fastify-type-provider-zod converts.
@@ -169,7 +188,9 @@ export function documentRoute(document: Transform) {
     ...schema
   } = own;
   const isHead = [document.route.method].flat().includes('HEAD');
-  const facts = { url: document.url, startsJob: Boolean(document.route.config?.startsJob), schema: own };
+  const starts = document.route.config?.startsJob;
+  const idempotent = starts?.budget === 'job';
+  const facts = { url: document.url, startsJob: Boolean(starts), idempotent, schema: own };
   const response = {
     ...errorAnswers(routeErrorCodes(facts)),
     ...(schema.response as JsonSchema | undefined),
@@ -186,6 +207,7 @@ export function documentRoute(document: Transform) {
     Object.assign(answers, storedFileAnswers(answers['200']));
     out.headers = rangeHeaders;
   }
+  if (idempotent) out.headers = withIdempotencyKey(out.headers as JsonSchema | undefined);
   addPlainAnswers(answers, plainAnswers ?? {});
   for (const [status, answer] of Object.entries(answers)) {
     answer.headers = {

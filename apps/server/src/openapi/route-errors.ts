@@ -11,6 +11,8 @@ export interface RouteFacts {
   url: string;
   schema: FastifySchema;
   startsJob: boolean;
+  /** The route takes an Idempotency-Key (a call that starts a job). */
+  idempotent?: boolean;
 }
 
 /** Codes a visitor never sees (the answer to a client that went away) are not documented. */
@@ -19,7 +21,7 @@ const neverSeen = new Set<ErrorCode>(['REQUEST_CANCELLED']);
 /** Whether the route's answers count against a budget (and carry its RateLimit headers). */
 export const isCounted = (url: string) => apiBudgetOf(url) !== null;
 
-export function routeErrorCodes({ url, schema, startsJob }: RouteFacts): ErrorCode[] {
+export function routeErrorCodes({ url, schema, startsJob, idempotent }: RouteFacts): ErrorCode[] {
   const codes: ErrorCode[] = ['INVALID_API_KEY', 'INTERNAL_ERROR'];
   if (isCounted(url)) codes.push('RATE_LIMITED');
   if (schema.params || schema.querystring || schema.body || schema.multipartFields)
@@ -27,6 +29,8 @@ export function routeErrorCodes({ url, schema, startsJob }: RouteFacts): ErrorCo
   if (schema.body) codes.push('REQUEST_TOO_LARGE', 'UNSUPPORTED_CONTENT_TYPE');
   if (schema.storedFile) codes.push('RANGE_NOT_SATISFIABLE');
   if (startsJob) codes.push(...jobGateErrors);
+  // A retry while its first call still runs is BUSY (security/idempotency.ts).
+  if (idempotent) codes.push('IDEMPOTENCY_KEY_REUSED', 'BUSY');
   codes.push(...(schema.errors ?? []));
   return [...new Set(codes)].filter((code) => !neverSeen.has(code));
 }

@@ -24,6 +24,8 @@ export const downloadErrors: readonly ErrorCode[] = [
   'FORMAT_NOT_AVAILABLE',
   'TARGET_SIZE_TOO_SMALL',
   'SUBTITLES_NOT_FOUND',
+  // Cancelled by its owner (DELETE /api/jobs/{id}) while the answer waited for it.
+  'JOB_CANCELLED',
 ];
 
 /** A conversion of an upload (sent in the request or named by UploadId). */
@@ -45,4 +47,5 @@ export const conversionErrors: readonly ErrorCode[] = [
   'UPLOAD_NOT_FOUND',
   'UPLOAD_EXPIRED',
   'UPLOAD_UNFINISHED',
+  'JOB_CANCELLED',
 ];

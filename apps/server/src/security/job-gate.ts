@@ -22,6 +22,7 @@ import type { ApiFeature } from './api-keys';
 import { batchOf, type BatchStarts } from './batch-starts';
 import { checkDiskSpace } from './disk-guard';
 import { spend, type Limiter } from './rate-limits';
+import { appendHook, isIdempotentRetry } from './idempotency';
 import { checkWaitingResults } from './waiting-quota';
 
 export type JobBudget = 'job' | 'preview';
@@ -93,6 +94,8 @@ export function jobGate(route: JobRoute, deps: JobGateDeps) {
   const { config, jobs } = deps;
   const minFree = config.DISK_MIN_FREE_MB * 1024 * 1024;
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // A retry answered from its Idempotency-Key starts nothing: no slot, no job start spent.
+    if (isIdempotentRetry(request)) return;
     const key = request.apiKey;
     if (key && !key.features.includes(feature))
       throw new AppError('FEATURE_NOT_ALLOWED', `This API key may not use the ${feature} feature.`);
@@ -128,7 +131,5 @@ export function jobOrigin(request: FastifyRequest): JobOrigin {
 
 /** Adds a hook to a route's own onRequest list. */
 export function appendOnRequest(route: RouteOptions, hook: (...args: never[]) => unknown): void {
-  const current = route.onRequest;
-  const list = current === undefined ? [] : Array.isArray(current) ? current : [current];
-  route.onRequest = [...list, hook] as RouteOptions['onRequest'];
+  appendHook(route, 'onRequest', hook);
 }

@@ -12,6 +12,8 @@ import { ApiKeys, type ApiKey } from './api-keys';
 import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
 import { appendOnRequest, jobGate } from './job-gate';
+import { appendHook, idempotencyHooks } from './idempotency';
+import { MemoryIdempotencyStore, RedisIdempotencyStore } from './idempotency-store';
 import { registerBodyStallCut } from './upload-stall';
 import { BatchStarts } from './batch-starts';
 import { hubAdmission, type HubAdmission } from './hub-limits';
@@ -59,7 +61,13 @@ async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled:
  */
 export function apiBudgetOf(path: string): Extract<Budget, 'api' | 'jobReads'> | null {
   if (path === apiRoutes.health) return null;
-  if (path === apiRoutes.conversionJob || path === apiRoutes.conversionResult) return 'jobReads';
+  if (
+    path === apiRoutes.conversionJob ||
+    path === apiRoutes.conversionResult ||
+    path === apiRoutes.job ||
+    path === apiRoutes.jobs
+  )
+    return 'jobReads';
   return 'api';
 }
 
@@ -93,6 +101,11 @@ export async function registerSecurity(
 
   // Routes say in their options whether they start work (job-gate.ts).
   const batches = new BatchStarts();
+  const idempotency = idempotencyHooks(
+    scaled
+      ? new RedisIdempotencyStore(scaled.commands, `${scaled.prefix}:idempotency:`)
+      : new MemoryIdempotencyStore(),
+  );
   app.addHook('onRoute', (route) => {
     const spec = route.config?.startsJob;
     if (!spec) return;
@@ -102,6 +115,12 @@ export async function registerSecurity(
       limiters: { job: limiters.jobs, preview: limiters.previews },
       batches,
     });
+    // A call that starts a job may be repeated safely (idempotency.ts): its key is claimed first.
+    if (spec.budget === 'job') {
+      appendOnRequest(route, idempotency.claim);
+      appendHook(route, 'preHandler', idempotency.answer);
+      appendHook(route, 'onSend', idempotency.keep);
+    }
     appendOnRequest(route, gate);
   });
   return { identity, hubAdmission: hubAdmission(identity, counter, config.RATE_LIMIT_HUB_PER_MINUTE) };
