@@ -22,12 +22,26 @@ export const conversionBatchQuery = z.object({
     ),
 });
 
+/**
+ * The request headers a client sets: documented, so a generated client can pass them. Other
+ * headers pass through untouched (a loose object: validation must not drop Content-Type).
+ */
+const convertHeaders = z.looseObject({
+  prefer: z
+    .string()
+    .optional()
+    .describe(
+      "`respond-async`: past the server's wait, answer 202 and the job instead of the file; `respond-async, wait=0` answers the job at once",
+    ),
+});
+
 export function convertRouteSchema(kind: ConverterKind) {
   return {
     summary: `Convert ${what[kind]} (answers the converted file, or 202 and a job)`,
     tags: ['conversions'],
     multipartFields: convertFormSchema,
     querystring: conversionBatchQuery,
+    headers: convertHeaders,
     response: answers({ 200: fileAnswer(conversionMediaTypes(kind)), 202: conversionJobSchema }),
     errors: conversionErrors,
   };

@@ -1,0 +1,72 @@
+// What an integrator's program does with the typed client, in strict TypeScript and without a
+// cast: download a link (the site picked by the server), convert a file sent as a resumable upload,
+// and fetch both results. The client tests run it against a real server.
+import { createGrabbitClient, GrabbitError, type GrabbitClient, type Job } from '../src';
+
+export interface RoundTripInput {
+  baseUrl: string;
+  /** A link of any supported site. */
+  link: string;
+  /** An image to convert to JPEG. */
+  image: Blob;
+  imageName: string;
+  apiKey?: string;
+}
+
+export interface Fetched {
+  job: Job;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** The finished job's result, fetched from its link. */
+async function fetchResult(baseUrl: string, job: Job): Promise<Fetched> {
+  if (job.status !== 'done' || !job.result)
+    throw new Error(`job ${job.id} ended ${job.status}: ${job.error?.message}`);
+  const response = await fetch(new URL(job.result.url, baseUrl));
+  if (!response.ok) throw new Error(`result of ${job.id}: HTTP ${response.status}`);
+  return {
+    job,
+    bytes: new Uint8Array(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type') ?? '',
+  };
+}
+
+export async function downloadLink(client: GrabbitClient, baseUrl: string, link: string): Promise<Fetched> {
+  const { data, error, response } = await client.api.POST('/api/download', {
+    body: { url: link, format: 'mp4' },
+  });
+  if (!data) throw GrabbitError.from(response, error);
+  return fetchResult(baseUrl, await client.followJob(data.taskId));
+}
+
+export async function convertUpload(
+  client: GrabbitClient,
+  baseUrl: string,
+  image: Blob,
+  name: string,
+): Promise<Fetched> {
+  const uploadId = await client.uploadResumable(image, { name });
+  const { data, error, response } = await client.api.POST('/api/convert/image', {
+    params: { header: { prefer: 'respond-async' } },
+    body: { UploadId: uploadId, OutputFormat: 'jpg' },
+    bodySerializer: (fields) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields))
+        if (typeof value === 'string') form.append(key, value);
+      return form;
+    },
+  });
+  if (!data || !('jobId' in data)) throw GrabbitError.from(response, error);
+  return fetchResult(baseUrl, await client.followJob(data.jobId));
+}
+
+export async function roundTrip(input: RoundTripInput): Promise<{ download: Fetched; conversion: Fetched }> {
+  const client = createGrabbitClient({
+    baseUrl: input.baseUrl,
+    ...(input.apiKey ? { apiKey: input.apiKey } : {}),
+  });
+  const download = await downloadLink(client, input.baseUrl, input.link);
+  const conversion = await convertUpload(client, input.baseUrl, input.image, input.imageName);
+  return { download, conversion };
+}
