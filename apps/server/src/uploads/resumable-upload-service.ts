@@ -1,5 +1,5 @@
 // The rules of resumable uploads behind the tus edge (routes/uploads.ts), with no HTTP in them: a
-// client creates uploads within its bounds (how many unfinished, how many declared bytes), appends
+// client creates uploads within its bounds (how many unconverted, how many declared bytes), appends
 // chunks at the upload's offset while the disk has room, and removes its own. Every call acts on
 // the one public id it is given, and only for the client that created the upload.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -19,9 +19,9 @@ import { UploadLocks } from './upload-locks';
 import { fileTooLarge, uploadBuffer, type SizeLimit } from './upload-size';
 
 export interface UploadBounds {
-  /** Unfinished uploads one client may hold. */
+  /** Uploads one client may hold until converted, removed or expired. */
   maxOpenPerClient: number;
-  /** Declared bytes of one client's unfinished uploads together. */
+  /** Declared bytes of one client's unconverted uploads together. */
   maxOpenBytesPerClient: number;
   /** The largest upload. */
   limit: () => SizeLimit;
@@ -37,7 +37,7 @@ export interface Chunk {
 }
 
 const openLimit = (text: string) =>
-  new AppError('UPLOADS_OPEN_LIMIT', `${text} Finish or remove one of your uploads first.`);
+  new AppError('UPLOADS_OPEN_LIMIT', `${text} Convert or remove one of your uploads first.`);
 
 /**
  * How long a writer's claim on an upload lasts unless renewed: a process that stops mid-chunk
@@ -79,9 +79,10 @@ export class ResumableUploadService {
       { id, owner: clientId, bytes: length, expiresAt: created + this.uploads.ttlMs },
       { count: maxOpenPerClient, bytes: maxOpenBytesPerClient },
     );
-    if (refused === 'count') throw openLimit(`You already have ${maxOpenPerClient} unfinished uploads.`);
+    if (refused === 'count')
+      throw openLimit(`You already have ${maxOpenPerClient} uploads waiting to be converted.`);
     if (refused === 'bytes')
-      throw openLimit(`Your unfinished uploads would hold more than ${maxOpenBytesPerClient} bytes.`);
+      throw openLimit(`Your unconverted uploads would hold more than ${maxOpenBytesPerClient} bytes.`);
     const upload = new Upload({
       id: this.uploads.storeId(id),
       size: length,
