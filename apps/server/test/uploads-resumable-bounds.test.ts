@@ -1,5 +1,5 @@
 // The bounds on resumable uploads, against the real server (embedded mode here, the bucket in the
-// integration-scaled project): a client holds at most UPLOADS_MAX_OPEN_PER_CLIENT unfinished uploads
+// integration-scaled project): a client holds at most UPLOADS_MAX_OPEN_PER_CLIENT unconverted uploads
 // and UPLOADS_MAX_OPEN_BYTES_PER_CLIENT declared bytes (429 UPLOADS_OPEN_LIMIT), and every chunk
 // checks the disk's watermark as a job start does (503 DISK_FULL, nothing written).
 import { rm } from 'node:fs/promises';
@@ -53,7 +53,7 @@ async function created(server: TestApp, headers: Record<string, string>, length:
 }
 
 describe('bounds on resumable uploads', () => {
-  it('a client holds at most UPLOADS_MAX_OPEN_PER_CLIENT unfinished uploads', async () => {
+  it('a client holds at most UPLOADS_MAX_OPEN_PER_CLIENT unconverted uploads', async () => {
     const first = await created(roomy, visitor, 100);
     const second = await created(roomy, visitor, 100);
     const third = await create(roomy, visitor, 100);
@@ -62,10 +62,10 @@ describe('bounds on resumable uploads', () => {
     expect(third.headers.get('tus-resumable')).toBe('1.0.0');
     // Another client is not held back by this one's uploads.
     await created(roomy, stranger, 100);
-    // A finished upload is no longer open, nor is a removed one.
+    // A finished upload still counts until converted, removed or expired; a removed one does not.
     const finished = await call(first, 'PATCH', { ...visitor, ...chunk(0) }, new Uint8Array(100));
     expect(finished.status).toBe(204);
-    await created(roomy, visitor, 100);
+    expect((await create(roomy, visitor, 100)).status).toBe(429);
     expect((await call(second, 'DELETE', visitor)).status).toBe(204);
     await created(roomy, visitor, 100);
     expect((await create(roomy, visitor, 100)).status).toBe(429);

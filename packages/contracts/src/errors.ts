@@ -58,6 +58,7 @@ export const errorCodes = [
   'UPLOADS_OPEN_LIMIT',
   'UPLOAD_OFFSET_MISMATCH',
   'UPLOAD_IN_USE',
+  'UPLOAD_EMPTY',
   'TUS_VERSION_UNSUPPORTED',
   // HTTP-level refusals of a request before any route reads it.
   'METHOD_NOT_ALLOWED',
@@ -155,6 +156,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** A chunk's Upload-Offset is not where the upload stands (tus: 409, nothing written). */
   UPLOAD_OFFSET_MISMATCH: 409,
   UPLOAD_IN_USE: 409,
+  UPLOAD_EMPTY: 400,
   /** A tus request in a protocol version other than 1.0.0 (answered with Tus-Version). */
   TUS_VERSION_UNSUPPORTED: 412,
   // HTTP-level refusals of a request before any route reads it.

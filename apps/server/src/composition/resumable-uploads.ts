@@ -21,6 +21,7 @@ export async function openResumableUploads(
   scaled?: ScaledInfrastructure,
 ): Promise<{ uploads: ResumableUploads; close(): void }> {
   const ttlMs = config.UPLOAD_TTL_HOURS * 3_600_000;
+  const finishedTtlMs = config.UPLOAD_FINISHED_TTL_SECONDS * 1000;
   // Every API process counts a client's open uploads and claims an upload's writer in one place.
   const ledger = scaled
     ? new RedisUploadLedger(scaled.commands, `${scaled.prefix}:`, ttlMs)
@@ -29,8 +30,14 @@ export async function openResumableUploads(
   const client = s3 ? createS3Client(s3) : undefined;
   const uploads =
     client && s3
-      ? new (await import('../uploads/s3-resumable-uploads')).S3ResumableUploads(client, s3, ttlMs, ledger)
-      : new FileResumableUploads(resumableRoot(config.DATA_DIR), ttlMs, ledger);
+      ? new (await import('../uploads/s3-resumable-uploads')).S3ResumableUploads(
+          client,
+          s3,
+          ttlMs,
+          finishedTtlMs,
+          ledger,
+        )
+      : new FileResumableUploads(resumableRoot(config.DATA_DIR), ttlMs, finishedTtlMs, ledger);
   const sweep = (restore = false) =>
     uploads
       .sweep(Date.now(), restore)

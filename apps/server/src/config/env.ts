@@ -114,9 +114,11 @@ export const configSchema = z.object({
   CONVERT_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().optional(),
   /** Resumable uploads (tus) not converted within this many hours are removed (finished or not). */
   UPLOAD_TTL_HOURS: z.coerce.number().positive().default(24),
-  /** Unfinished resumable uploads one client may hold at once. */
+  /** A finished resumable upload nobody converts is removed this soon after its last byte. */
+  UPLOAD_FINISHED_TTL_SECONDS: positiveInt(60 * 60),
+  /** Resumable uploads one client may hold at once until converted, removed or expired. */
   UPLOADS_MAX_OPEN_PER_CLIENT: positiveInt(5),
-  /** Declared bytes of one client's unfinished resumable uploads together. */
+  /** Declared bytes of one client's unconverted resumable uploads together. */
   UPLOADS_MAX_OPEN_BYTES_PER_CLIENT: positiveInt(2 * 1024 ** 3),
   /** The chunk size the pages send resumable uploads in; never above 50 MiB (a larger body is refused). */
   UPLOAD_CHUNK_BYTES: z.coerce

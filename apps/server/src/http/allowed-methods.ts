@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from '../core/app-error';
 import { routePath } from './route-path';
+import { isTusPath, tusVersion } from './tus-protocol';
 
 const routerMethods: readonly HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const asRouterMethod = (method: string) => routerMethods.find((known) => known === method.toUpperCase());
@@ -33,6 +34,8 @@ export function registerAllowedMethods(app: FastifyInstance): void {
     const allowed = allowedOn(path);
     if (allowed.length === 0 || allowed.some((method) => method === request.method)) return;
     void reply.header('allow', allowed.join(', '));
+    // Outside the tus routes' own hooks, yet a tus client reads the version on every answer there.
+    if (isTusPath(path)) void reply.header('tus-resumable', tusVersion);
     throw new AppError(
       'METHOD_NOT_ALLOWED',
       `${request.method} is not allowed here: use ${allowed.join(', ')}.`,

@@ -1,12 +1,18 @@
 // The tus 1.0 protocol at the HTTP edge: the version and extensions this server speaks, the checks
 // every request gets (its protocol version, a chunk's media type, whole-number headers, metadata),
 // the method a client behind a limited proxy asks for, and the headers on every tus answer.
+import { apiRoutes } from '@grabbit/contracts';
 import { Metadata } from '@tus/utils';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 
 /** The only protocol version spoken here. */
 export const tusVersion = '1.0.0';
+
+/** Whether a path is one of the tus routes' (the uploads' collection or one upload). */
+export function isTusPath(path: string): boolean {
+  return path === apiRoutes.uploads || path.startsWith(`${apiRoutes.uploads}/`);
+}
 
 /** The extensions this server implements (no deferred length, concatenation or checksums). */
 export const tusExtensions = ['creation', 'expiration', 'termination'] as const;

@@ -25,7 +25,9 @@ const header = (description: string, pattern?: string) => ({
 
 const tusResumable: Headers = { 'Tus-Resumable': header('The protocol version: `1.0.0`') };
 const offset: Headers = { 'Upload-Offset': header('Bytes of the upload stored so far', digits) };
-const expires: Headers = { 'Upload-Expires': header('When an unfinished upload is removed (HTTP date)') };
+const expires: Headers = {
+  'Upload-Expires': header('When the upload is removed unless converted (HTTP date)'),
+};
 
 /** tus headers any answer on these paths may carry, refusals included. */
 const tusEvery: Headers = {
@@ -57,9 +59,12 @@ export function uploadRouteSchemas(): Record<
     create: {
       summary: 'Create a resumable upload (tus creation)',
       description:
-        `${tusHeaders} \`Upload-Length\` is the file's size (at most the converter's largest limit), ` +
+        `${tusHeaders} \`Upload-Length\` is the file's size (at least 1 byte, else 400 \`UPLOAD_EMPTY\`; ` +
+        "at most the converter's largest limit), " +
         "`Upload-Metadata` may carry `filename` (used for the converted file's name). Answers 201 with " +
-        "`Location` (the upload's URL) and `Upload-Expires` (UPLOAD_TTL_HOURS after creation). The upload " +
+        "`Location` (the upload's URL) and `Upload-Expires` (UPLOAD_TTL_HOURS after creation; once the " +
+        'last byte is in, UPLOAD_FINISHED_TTL_SECONDS from then at most). Until converted, removed or ' +
+        "expired it counts toward the client's open uploads, finished or not. The upload " +
         `belongs to this client: convert it with \`UploadId\` on POST ${convertEndpoints.video} (or the ` +
         'image and audio endpoints) once finished.',
       tags,
@@ -73,6 +78,7 @@ export function uploadRouteSchemas(): Record<
       errors: [
         'TUS_VERSION_UNSUPPORTED',
         'VALIDATION_FAILED',
+        'UPLOAD_EMPTY',
         'FILE_TOO_LARGE',
         'UPLOADS_OPEN_LIMIT',
         'DISK_FULL',
@@ -113,11 +119,12 @@ export function uploadRouteSchemas(): Record<
       summary: 'Append a chunk to a resumable upload (tus PATCH)',
       description:
         `${tusHeaders} Body: \`application/offset+octet-stream\`, at most ${chunkMb} MB with its ` +
-        '`Content-Length`, starting at `Upload-Offset` (the current offset, else 409). Answers 204 with ' +
+        '`Content-Length`, starting at `Upload-Offset` (the current offset, else 409 with the current ' +
+        '`Upload-Offset`; 409 `UPLOAD_IN_USE` too while another chunk of it is written). Answers 204 with ' +
         'the new `Upload-Offset`. HEAD on the same URL answers `Upload-Offset` and `Upload-Length`: ' +
         'after a dropped connection, resume from that byte. Each call counts against the per-minute API budget.',
       tags,
-      answerHeaders: { every: tusEvery },
+      answerHeaders: { every: { ...tusEvery, ...offset } },
       params,
       rawBody: {
         mediaType: 'application/offset+octet-stream',
@@ -134,7 +141,7 @@ export function uploadRouteSchemas(): Record<
     },
     terminate: {
       summary: 'Remove a resumable upload (tus termination)',
-      description: tusHeaders,
+      description: `${tusHeaders} Its owner may remove it even once expired.`,
       tags,
       answerHeaders: { every: tusEvery },
       params,
@@ -156,7 +163,7 @@ export function uploadRouteSchemas(): Record<
         `${tusHeaders} For clients that can only send GET and POST: \`X-HTTP-Method-Override\` names ` +
         'the method (PATCH, HEAD or DELETE), answered as that method would be.',
       tags,
-      answerHeaders: { every: tusEvery },
+      answerHeaders: { every: { ...tusEvery, ...offset } },
       params,
       rawBody: {
         mediaType: 'application/offset+octet-stream',

@@ -6,11 +6,10 @@
 // client that created the upload; to anyone else it does not exist (UPLOAD_NOT_FOUND). The rules
 // are the upload service's (uploads/resumable-upload-service.ts); here is only the protocol.
 import { apiPath, apiRoutes, maxChunkBytes } from '@grabbit/contracts';
-import type { Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 import type { ResumableUploadService } from '../uploads/resumable-upload-service';
-import { clientMetadata, expiresAt } from '../uploads/resumable-uploads';
+import { clientMetadata } from '../uploads/resumable-uploads';
 import { discardRequestBody } from '../http/discard-request-body';
 import {
   addTusAnswerHeaders,
@@ -51,8 +50,6 @@ export function uploadRoutes(service: ResumableUploadService) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
     addTusAnswerHeaders(app);
-    const ttlMs = service.uploads.ttlMs;
-    const expires = (upload: Upload) => expiresAt(upload, ttlMs).toUTCString();
 
     /**
      * A tus request: its version checked first. A body left unread (an early refusal, a chunk
@@ -83,16 +80,16 @@ export function uploadRoutes(service: ResumableUploadService) {
 
     const create: Handler = async (request, reply) => {
       const length = byteCountHeader(request, 'upload-length');
-      const { id, upload } = await service.create(request.clientId, length, uploadMetadata(request));
+      const { id, expiresAt } = await service.create(request.clientId, length, uploadMetadata(request));
       return reply
         .code(201)
         .header('location', apiPath(apiRoutes.upload, { uploadId: id }))
-        .header('upload-expires', expires(upload))
+        .header('upload-expires', expiresAt.toUTCString())
         .send();
     };
 
     const head: Handler = async (request, reply) => {
-      const upload = await service.status(uploadIdOf(request), request.clientId);
+      const { upload, expiresAt } = await service.status(uploadIdOf(request), request.clientId);
       const metadata = metadataHeader(clientMetadata(upload));
       if (metadata !== undefined) void reply.header('upload-metadata', metadata);
       return reply
@@ -100,7 +97,7 @@ export function uploadRoutes(service: ResumableUploadService) {
         .header('cache-control', 'no-store')
         .header('upload-offset', String(upload.offset))
         .header('upload-length', String(upload.size))
-        .header('upload-expires', expires(upload))
+        .header('upload-expires', expiresAt.toUTCString())
         .send();
     };
 
@@ -108,7 +105,7 @@ export function uploadRoutes(service: ResumableUploadService) {
       checkChunkType(request);
       const bytes = chunkLength(request);
       const offset = byteCountHeader(request, 'upload-offset');
-      const upload = await service.append(uploadIdOf(request), request.clientId, {
+      const { upload, expiresAt } = await service.append(uploadIdOf(request), request.clientId, {
         offset,
         bytes,
         body: request.raw,
@@ -116,7 +113,7 @@ export function uploadRoutes(service: ResumableUploadService) {
       return reply
         .code(204)
         .header('upload-offset', String(upload.offset))
-        .header('upload-expires', expires(upload))
+        .header('upload-expires', expiresAt.toUTCString())
         .send();
     };
 

@@ -17,6 +17,7 @@ export class FileResumableUploads implements ResumableUploads {
   constructor(
     directory: string,
     readonly ttlMs: number,
+    readonly finishedTtlMs: number,
     readonly ledger: UploadLedger,
   ) {
     mkdirSync(directory, { recursive: true });

@@ -1,20 +1,27 @@
 // The rules of resumable uploads behind the tus edge (routes/uploads.ts), with no HTTP in them: a
-// client creates uploads within its bounds (how many unfinished, how many declared bytes), appends
+// client creates uploads within its bounds (how many unconverted, how many declared bytes), appends
 // chunks at the upload's offset while the disk has room, and removes its own. Every call acts on
 // the one public id it is given, and only for the client that created the upload.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
 import { AppError } from '../core/app-error';
-import { isFinished, ownedUpload, ownerKey, type ResumableUploads } from './resumable-uploads';
+import {
+  isFinished,
+  keptUntil,
+  ownedUpload,
+  ownerKey,
+  type OwnedUpload,
+  type ResumableUploads,
+} from './resumable-uploads';
 import { UploadConflict } from './upload-conflict';
 import { UploadLocks } from './upload-locks';
 import { fileTooLarge, uploadBuffer, type SizeLimit } from './upload-size';
 
 export interface UploadBounds {
-  /** Unfinished uploads one client may hold. */
+  /** Uploads one client may hold until converted, removed or expired. */
   maxOpenPerClient: number;
-  /** Declared bytes of one client's unfinished uploads together. */
+  /** Declared bytes of one client's unconverted uploads together. */
   maxOpenBytesPerClient: number;
   /** The largest upload. */
   limit: () => SizeLimit;
@@ -30,7 +37,7 @@ export interface Chunk {
 }
 
 const openLimit = (text: string) =>
-  new AppError('UPLOADS_OPEN_LIMIT', `${text} Finish or remove one of your uploads first.`);
+  new AppError('UPLOADS_OPEN_LIMIT', `${text} Convert or remove one of your uploads first.`);
 
 /**
  * How long a writer's claim on an upload lasts unless renewed: a process that stops mid-chunk
@@ -53,9 +60,16 @@ export class ResumableUploadService {
   }
 
   /** A new upload of `length` bytes for `clientId`; answers it with its public id. */
-  async create(clientId: string, length: number, metadata: Record<string, string | null>) {
+  async create(
+    clientId: string,
+    length: number,
+    metadata: Record<string, string | null>,
+  ): Promise<OwnedUpload & { id: string }> {
     const limit = this.bounds.limit();
     if (length > limit.bytes) throw fileTooLarge(limit.text);
+    // Nothing to convert, and it would be finished (no longer open) at once.
+    if (length === 0)
+      throw new AppError('UPLOAD_EMPTY', 'An upload needs at least one byte: Upload-Length must be above 0.');
     const id = randomBytes(16).toString('hex');
     const created = Date.now();
     const { maxOpenPerClient, maxOpenBytesPerClient } = this.bounds;
@@ -65,9 +79,10 @@ export class ResumableUploadService {
       { id, owner: clientId, bytes: length, expiresAt: created + this.uploads.ttlMs },
       { count: maxOpenPerClient, bytes: maxOpenBytesPerClient },
     );
-    if (refused === 'count') throw openLimit(`You already have ${maxOpenPerClient} unfinished uploads.`);
+    if (refused === 'count')
+      throw openLimit(`You already have ${maxOpenPerClient} uploads waiting to be converted.`);
     if (refused === 'bytes')
-      throw openLimit(`Your unfinished uploads would hold more than ${maxOpenBytesPerClient} bytes.`);
+      throw openLimit(`Your unconverted uploads would hold more than ${maxOpenBytesPerClient} bytes.`);
     const upload = new Upload({
       id: this.uploads.storeId(id),
       size: length,
@@ -82,7 +97,7 @@ export class ResumableUploadService {
       await this.uploads.ledger.close(id);
       throw error;
     }
-    return { id, upload };
+    return { id, upload, expiresAt: new Date(created + this.uploads.ttlMs) };
   }
 
   /**
@@ -90,7 +105,7 @@ export class ResumableUploadService {
    * chunk still being written (its client gone quiet) is stopped first, so the offset told is
    * where the next chunk must start.
    */
-  async status(id: string, clientId: string): Promise<Upload> {
+  async status(id: string, clientId: string): Promise<OwnedUpload> {
     // The owner first: nobody else's request may stop a chunk of this upload.
     await ownedUpload(this.uploads, id, clientId);
     const release = await this.locks.acquire(this.uploads.storeId(id), () => undefined);
@@ -106,12 +121,14 @@ export class ResumableUploadService {
    * the disk is short, the offset is not the upload's, or the chunk runs past the declared length.
    * A chunk cut short keeps what arrived (the client resumes from there).
    */
-  async append(id: string, clientId: string, chunk: Chunk): Promise<Upload> {
+  async append(id: string, clientId: string, chunk: Chunk): Promise<OwnedUpload> {
     await ownedUpload(this.uploads, id, clientId);
     await this.bounds.checkDisk();
     const storeId = this.uploads.storeId(id);
     const pass = new PassThrough({ highWaterMark: uploadBuffer });
+    let stopped = false;
     const stop = () => {
+      stopped = true;
       chunk.body.unpipe(pass);
       if (!pass.writableEnded) pass.end();
     };
@@ -126,9 +143,10 @@ export class ResumableUploadService {
     try {
       const upload = await this.uploads.store.getUpload(storeId);
       if (upload.offset !== chunk.offset)
-        throw new AppError(
+        throw new UploadConflict(
           'UPLOAD_OFFSET_MISMATCH',
           `This upload stands at byte ${upload.offset}, not ${chunk.offset}: resume from there.`,
+          upload.offset,
         );
       if (upload.size !== undefined && upload.offset + chunk.bytes > upload.size)
         throw new AppError('CHUNK_TOO_LARGE', `This chunk runs past the upload's ${upload.size} bytes.`);
@@ -137,10 +155,13 @@ export class ResumableUploadService {
       chunk.body.pipe(pass);
       // Gone while this chunk waited for the upload: nothing more will come.
       if (chunk.body.destroyed) stop();
-      upload.offset = await this.uploads.store.write(pass, storeId, upload.offset);
-      // Finished: no longer an open upload of its client.
-      if (isFinished(upload)) await this.uploads.ledger.close(id);
-      return upload;
+      upload.offset = await this.uploads.store.write(pass, storeId, upload.offset).catch(async (error) => {
+        // Stopped for a newer chunk (or its client gone), the write may end in a store error:
+        // what reached the store stands, and this chunk answers the offset it reached.
+        if (!stopped) throw error;
+        return (await this.uploads.store.getUpload(storeId)).offset;
+      });
+      return { upload, expiresAt: await this.afterWrite(id, upload) };
     } finally {
       chunk.body.off('error', stop);
       chunk.body.off('close', onClose);
@@ -181,9 +202,25 @@ export class ResumableUploadService {
     };
   }
 
-  /** Removes the upload of `clientId` (stopping a chunk still being written into it). */
+  /**
+   * When the upload expires after a write. Finished, it still counts toward its client's bounds
+   * until converted, removed or expired, and it expires sooner: nobody converting it, it would
+   * otherwise hold its bytes for the whole time to live.
+   */
+  private async afterWrite(id: string, upload: Upload): Promise<Date> {
+    const latest = keptUntil(upload, this.uploads.ttlMs);
+    if (!isFinished(upload)) return new Date(latest);
+    const expiresAt = Math.min(latest, Date.now() + this.uploads.finishedTtlMs);
+    await this.uploads.ledger.expire(id, expiresAt);
+    return new Date(expiresAt);
+  }
+
+  /**
+   * Removes the upload of `clientId` (stopping a chunk still being written into it), expired or
+   * not: its owner need not wait for the sweep.
+   */
   async remove(id: string, clientId: string): Promise<void> {
-    await ownedUpload(this.uploads, id, clientId);
+    await ownedUpload(this.uploads, id, clientId, true);
     const release = await this.locks.acquire(this.uploads.storeId(id), () => undefined);
     try {
       await this.uploads.forget(id);

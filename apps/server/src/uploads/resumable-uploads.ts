@@ -26,6 +26,8 @@ export interface ResumableUploads {
   readonly store: DataStore;
   /** How long an upload lives after its creation. */
   readonly ttlMs: number;
+  /** How long a finished upload nobody converts lives after its last byte. */
+  readonly finishedTtlMs: number;
   /** Which uploads each client holds open, and who writes into one (shared by every API process). */
   readonly ledger: UploadLedger;
   /** The store's id of an upload's public id (the last part of its URL). */
@@ -43,15 +45,22 @@ export interface ResumableUploads {
 const notFound = () =>
   new AppError('UPLOAD_NOT_FOUND', 'This upload is not known (it may have been converted or removed).');
 
-/** Whether the upload is past its time. */
-export function isExpired(upload: Upload, ttlMs: number, now = Date.now()): boolean {
+/** The latest an upload is kept: its creation plus the uploads' time to live (0 without one). */
+export function keptUntil(upload: Upload, ttlMs: number): number {
   const created = upload.creation_date ? Date.parse(upload.creation_date) : Number.NaN;
-  return !Number.isFinite(created) || now > created + ttlMs;
+  return Number.isFinite(created) ? created + ttlMs : 0;
 }
 
-/** When the upload stops being kept (its creation plus the uploads' time to live). */
-export function expiresAt(upload: Upload, ttlMs: number): Date {
-  return new Date(Date.parse(upload.creation_date ?? '') + ttlMs);
+/**
+ * When the upload expires (epoch ms): at the latest its creation's time to live, sooner when the
+ * ledger says so (a finished upload nobody converts). A finished upload the ledger no longer
+ * counts has had its time.
+ */
+export async function expiryOf(uploads: ResumableUploads, id: string, upload: Upload): Promise<number> {
+  const latest = keptUntil(upload, uploads.ttlMs);
+  const entry = await uploads.ledger.get(id);
+  if (entry) return Math.min(latest, entry.expiresAt);
+  return isFinished(upload) ? 0 : latest;
 }
 
 /** The metadata the client sent: without the owner we keep beside it, which is ours alone. */
@@ -77,16 +86,29 @@ export async function readUpload(uploads: ResumableUploads, id: string): Promise
   }
 }
 
+/** An upload of one client, with when it expires. */
+export interface OwnedUpload {
+  upload: Upload;
+  expiresAt: Date;
+}
+
 /**
  * The upload of `clientId` with this id, or UPLOAD_NOT_FOUND (missing, or another client's: the
- * same answer, so ids of others cannot be probed) or UPLOAD_EXPIRED.
+ * same answer, so ids of others cannot be probed) or UPLOAD_EXPIRED (unless `evenExpired`: its
+ * owner may still remove it).
  */
-export async function ownedUpload(uploads: ResumableUploads, id: string, clientId: string): Promise<Upload> {
+export async function ownedUpload(
+  uploads: ResumableUploads,
+  id: string,
+  clientId: string,
+  evenExpired = false,
+): Promise<OwnedUpload> {
   const upload = await readUpload(uploads, id);
   if (!upload || upload.metadata?.[ownerKey] !== clientId) throw notFound();
-  if (isExpired(upload, uploads.ttlMs))
+  const expiresAt = await expiryOf(uploads, id, upload);
+  if (!evenExpired && Date.now() > expiresAt)
     throw new AppError('UPLOAD_EXPIRED', 'This upload has expired. Please upload the file again.');
-  return upload;
+  return { upload, expiresAt: new Date(expiresAt) };
 }
 
 /** The finished upload of `clientId`, ready to be converted; refused while bytes are missing. */
@@ -95,7 +117,7 @@ export async function finishedUpload(
   id: string,
   clientId: string,
 ): Promise<FinishedUpload> {
-  const upload = await ownedUpload(uploads, id, clientId);
+  const { upload } = await ownedUpload(uploads, id, clientId);
   if (upload.size === undefined || !isFinished(upload))
     throw new AppError(
       'UPLOAD_UNFINISHED',
@@ -109,19 +131,23 @@ export async function finishedUpload(
   };
 }
 
-/** The ledger's entry of an upload read from the store. */
-export function ledgerEntry(id: string, upload: Upload, ttlMs: number): LedgerEntry {
+/**
+ * The ledger's entry of an upload found in the store by a process starting: a finished one is
+ * given the finished uploads' time from now (when it finished is not kept in the store).
+ */
+function restoredEntry(uploads: ResumableUploads, id: string, upload: Upload, now: number): LedgerEntry {
+  const latest = keptUntil(upload, uploads.ttlMs);
   return {
     id,
     owner: upload.metadata?.[ownerKey] ?? '',
     bytes: upload.size ?? 0,
-    expiresAt: expiresAt(upload, ttlMs).getTime(),
+    expiresAt: isFinished(upload) ? Math.min(latest, now + uploads.finishedTtlMs) : latest,
   };
 }
 
 /**
  * Removes every upload past its time, finished or not, and leftovers without an info; how many.
- * With `restore`, the ledger counts again every upload it keeps (a process starting).
+ * With `restore`, the ledger first counts every upload the store holds (a process starting).
  */
 export async function sweepUploads(
   uploads: ResumableUploads,
@@ -131,11 +157,9 @@ export async function sweepUploads(
   let removed = 0;
   for (const id of await uploads.ids()) {
     const upload = await readUpload(uploads, id).catch(() => undefined);
-    if (upload && !isExpired(upload, uploads.ttlMs, now)) {
-      if (restore && !isFinished(upload))
-        await uploads.ledger.restore(ledgerEntry(id, upload, uploads.ttlMs));
-      continue;
-    }
+    if (upload && restore && upload.metadata?.[ownerKey])
+      await uploads.ledger.restore(restoredEntry(uploads, id, upload, now));
+    if (upload && now <= (await expiryOf(uploads, id, upload))) continue;
     await uploads.forget(id);
     removed += 1;
   }

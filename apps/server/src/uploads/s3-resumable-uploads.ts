@@ -27,6 +27,7 @@ export class S3ResumableUploads implements ResumableUploads {
     private readonly client: S3Client,
     private readonly settings: S3Settings,
     readonly ttlMs: number,
+    readonly finishedTtlMs: number,
     readonly ledger: UploadLedger,
   ) {
     this.store = new S3Store({

@@ -41,6 +41,8 @@ export function heldChunk(
       request.on('error', reject);
     },
   );
+  // A test that fails before awaiting the answer must not leave its rejection unhandled.
+  answer.catch(() => undefined);
   request.flushHeaders();
   const send = (bytes: number) => {
     const piece = Math.min(bytes, length - sent);
