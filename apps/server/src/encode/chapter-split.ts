@@ -12,12 +12,7 @@ import type { ContainerTarget } from './output-targets';
 import { runFfmpegPlan } from './run-plan';
 
 /** The plan of one chapter of a finished file of this target. */
-export function chapterPlan(
-  target: ContainerTarget,
-  chapter: Chapter,
-  index: number,
-  count: number,
-): EncodePlan {
+function chapterPlan(target: ContainerTarget, chapter: Chapter, index: number, count: number): EncodePlan {
   return {
     cut: { start: chapter.start, end: chapter.end },
     metadata: 'keep',

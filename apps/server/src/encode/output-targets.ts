@@ -91,7 +91,8 @@ export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
   vtt: subtitle('webvtt', 'vtt', 'text/vtt', 'webvtt'),
   txt: transcript('text', 'txt', 'text/plain; charset=utf-8'),
   md: transcript('markdown', 'md', 'text/markdown; charset=utf-8'),
-  json: transcript('json', 'json', 'application/json'),
+  // Not application/json: a direct download answering that type is the API's own answer object.
+  json: transcript('json', 'json', 'application/vnd.grabbit.transcript+json'),
   /** The video's own picture (poster, og:image), as yt-dlp names it. */
   thumbnail: image('image2', 'jpg', 'image/jpeg', jpegEncoder),
 };

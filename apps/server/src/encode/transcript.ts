@@ -5,7 +5,7 @@
 
 export type TranscriptForm = 'text' | 'markdown' | 'json';
 
-export interface TranscriptSegment {
+interface TranscriptSegment {
   /** Seconds. */
   start: number;
   end: number;
@@ -102,7 +102,7 @@ function clock(time: number): string {
   return h ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-export interface TranscriptSource {
+interface TranscriptSource {
   title?: string;
   language?: string;
 }

@@ -4,7 +4,7 @@ import type { EnginePaths } from './engine-paths';
 import { runEngine, type EngineContext } from './engine-run';
 import { safeInputArgs, type DownloadDemuxer, type SafeDemuxer } from './ffmpeg-demuxers';
 
-export interface FileChapter {
+interface FileChapter {
   start: number;
   end: number;
   title?: string;

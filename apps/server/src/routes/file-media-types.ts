@@ -6,8 +6,11 @@ import { outputTargets } from '../encode/output-targets';
 
 const unique = (list: string[]) => [...new Set(list)].sort();
 
-/** Every type a download's file may have. */
-export const downloadMediaTypes = unique(Object.values(outputTargets).map((target) => target.contentType));
+/** Every type a download's file may have (a zip: one file per chapter). */
+export const downloadMediaTypes = unique([
+  ...Object.values(outputTargets).map((target) => target.contentType),
+  'application/zip',
+]);
 
 /** Every type a conversion of this kind may answer (an extension without one: octet-stream). */
 export function conversionMediaTypes(kind: ConverterKind): string[] {
