@@ -23,10 +23,10 @@ beforeAll(async () => {
   writeFileSync(path.join(workDir, 'upload.bin'), Buffer.alloc(2048, 7));
   server = await runServer(
     { NODE_ENV: 'test', MEDIA_TEST_HOSTS: site.host, RATE_LIMIT_API_PER_MINUTE: '100000' },
-    60_000,
+    180_000,
     { cwd: workDir },
   );
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await stopServer(server);

@@ -33,10 +33,10 @@ beforeAll(async () => {
   site = await startFixtureSite();
   server = await runServer(
     { NODE_ENV: 'test', MEDIA_TEST_HOSTS: site.host, RATE_LIMIT_API_PER_MINUTE: '200' },
-    60_000,
+    180_000,
   );
   origin = server.url ?? '';
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await stopServer(server);
