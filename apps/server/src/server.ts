@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from './config/env';
 import { checkEngines, missingEnginesMessage } from './engines/engines';
 import { ytDlpFallbackWarning } from './ytdlp';
 import { closeOnSignal } from './process-shutdown';
+import { keepFilesPrivate } from './core/private-files';
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   const config = loadConfig();
   // The engines' version checks (yt-dlp's takes most of start-up) run while the app is built.
   const checking = checkEngines(config);

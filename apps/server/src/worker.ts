@@ -6,8 +6,10 @@ import { ConfigError, loadConfig } from './config/env';
 import { buildProcessParts } from './composition/process-parts';
 import { checkEngines, missingEnginesMessage } from './engines/engines';
 import { closeOnSignal } from './process-shutdown';
+import { keepFilesPrivate } from './core/private-files';
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   const config = loadConfig();
   if (!config.REDIS_URL) {
     console.error('A worker takes its jobs from Redis: set REDIS_URL (see "Running on several machines").');

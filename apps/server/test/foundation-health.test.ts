@@ -71,8 +71,9 @@ describe('GET /health', () => {
     const expected = existsSync(projectYtDlp)
       ? {
           source: 'project environment',
-          // Deno from the npm registry (the `deno` dependency), never the project's Node.
-          jsRuntime: `deno:${path.join(repoRoot, 'node_modules/deno/deno')}`,
+          // Deno from the npm registry (the `deno` dependency), never the project's Node; named
+          // without its path (which would show where the server is installed).
+          jsRuntime: 'deno',
         }
       : { source: 'system' };
     expect(health.ytDlp).toMatchObject({ version, ageDays: ytDlpAgeDays(version), ...expected });

@@ -14,7 +14,7 @@ export const ytDlpHealthSchema = z.object({
   /** Days since the release (yt-dlp versions are dates). */
   ageDays: z.number().int().nullable(),
   source: z.enum(['project environment', 'system', 'YTDLP_PATH']),
-  /** The JavaScript runtime it uses for YouTube (`node:/path`), null when it takes none. */
+  /** The JavaScript runtime it uses for YouTube (`deno` or `node`, never its path), null when it takes none. */
   jsRuntime: z.string().nullable(),
 });
 

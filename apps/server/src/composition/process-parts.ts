@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
+import { makeFolderPrivate, privateFolderMode } from '../core/private-files';
 import { jobsRootOf } from '../download/service';
 import { LiveDownloads } from '../download/live-downloads';
 import { openAccessPools, RedisAccessLedger } from '../ytdlp';
@@ -72,7 +73,8 @@ export async function buildProcessParts(
     bullmq ??
     new InProcessJobRunner(table, (error, job) => log.error({ err: error, job: job.name }, 'job crashed'));
   if (options.runsJobs) await runner.start();
-  await mkdir(path.resolve(config.DATA_DIR, 'results'), { recursive: true });
+  await mkdir(path.resolve(config.DATA_DIR, 'results'), { recursive: true, mode: privateFolderMode });
+  await makeFolderPrivate(config.DATA_DIR);
   const stopSweeper = await startSweeper({
     store: stores.results,
     jobsRoot: jobsRootOf(config),

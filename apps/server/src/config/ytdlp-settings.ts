@@ -26,6 +26,7 @@ const extractorArgs = z
   )
   .optional();
 const budgetVariable = (id: PlatformId) => `ACCESS_SESSION_PER_HOUR_${id.toUpperCase()}`;
+const checkLinkVariable = (id: PlatformId) => `ACCESS_CHECK_LINK_${id.toUpperCase()}`;
 const perHour = z.coerce.number().int().positive();
 // The proxy becomes the egress guard's upstream (net/egress-upstream.ts), which speaks http and
 // https only: a socks proxy is refused at start rather than silently bypassing the guard.
@@ -73,8 +74,19 @@ export const ytDlpSettingsShape = {
   ...Object.fromEntries(platforms.map((p) => [extractorArgsVariable(p.id), extractorArgs])),
   /** How long a session or route the site blamed stays out of use; doubles on each repeat. */
   ACCESS_COOLDOWN_SECONDS: perHour.default(300),
+  /** A link the operator trusts per platform, tried before a session or route is rested (default: the catalog's). */
+  ...Object.fromEntries(platforms.map((p) => [checkLinkVariable(p.id), z.url().optional()])),
+  /** Times one client's failed downloads may have a session or route checked (and so rested) per hour. */
+  ACCESS_CHECKS_PER_CLIENT_HOUR: perHour.default(3),
   /** Browser to impersonate (`chrome`, `safari:ios`...); yt-dlp's curl_cffi does the rest. */
   YTDLP_IMPERSONATE: z.string().optional(),
+  /** Cookies and bytes a session's file may hold after its jar is written back. */
+  SESSION_JAR_MAX_COOKIES: z.coerce.number().int().positive().default(200),
+  SESSION_JAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
 } as const;
 
 export type YtDlpSource = 'project environment' | 'system' | 'YTDLP_PATH';
@@ -92,6 +104,8 @@ export interface YtDlpSettings {
   YTDLP_EXTRACTOR_ARGS: Partial<Record<PlatformId, string[]>>;
   /** Downloads per hour each session of a platform may make (its own setting, else the global one). */
   ACCESS_SESSION_BUDGETS: Record<PlatformId, number>;
+  /** The link each platform's session or route is checked with before it is rested. */
+  ACCESS_CHECK_LINKS: Record<PlatformId, string>;
   YTDLP_IMPERSONATE?: string;
   /** The project's own Node 24: yt-dlp's JavaScript runtime only when Deno is missing. */
   NODE_RUNTIME_PATH: string;
@@ -159,6 +173,9 @@ export function resolveYtDlpSettings(raw: RawSettings): YtDlpSettings {
     YTDLP_PROXIES: proxies,
     COOKIES_DIR: raw.COOKIES_DIR && path.resolve(raw.COOKIES_DIR),
     ACCESS_SESSION_BUDGETS: budgets,
+    ACCESS_CHECK_LINKS: Object.fromEntries(
+      platforms.map((p) => [p.id, (raw[checkLinkVariable(p.id)] as string | undefined) ?? p.checkLink]),
+    ) as Record<PlatformId, string>,
     YTDLP_EXTRACTOR_ARGS: Object.fromEntries(
       platforms.flatMap((p) => {
         const args = raw[extractorArgsVariable(p.id)] as string[] | undefined;

@@ -151,6 +151,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
         signal: run.signal,
         timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
         maxDurationSeconds: link.duration.seconds,
+        ...(input.owner ? { client: input.owner } : {}),
         ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
         ...(infoJsonFile ? { infoJsonFile } : {}),
         onPostprocess: progress.processing,

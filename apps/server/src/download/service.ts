@@ -202,6 +202,7 @@ export class DownloadService {
       ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
       ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
       ...(jobDir ? { jobDir } : {}),
+      owner: 'slot' in origin ? origin.slot.owner : origin.owner,
     });
     return task;
   }
@@ -227,7 +228,14 @@ export class DownloadService {
     const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
     const timeoutMs = this.config.PREVIEW_TIMEOUT_SECONDS * 1000;
     const read = async () => {
-      const info: FullInfo = await this.readInfo(platform, checked.url, 'single', undefined, timeoutMs);
+      const info: FullInfo = await this.readInfo(
+        platform,
+        checked.url,
+        'single',
+        undefined,
+        timeoutMs,
+        client,
+      );
       return info;
     };
     return this.infoCache.get(platform.id, checked.url, read, client);
@@ -262,6 +270,12 @@ export class DownloadService {
     return this.resultFile(settled.result.fileId);
   }
 
+  /** A direct download's file once sent whole: deleted (its link and DELETE then agree: gone). */
+  async dropSentFile(taskId: string): Promise<void> {
+    const settled = await this.waitForTask(taskId);
+    if (settled?.result) await this.results.delete(settled.result.fileId);
+  }
+
   /**
    * The answer to a visitor waiting for the file itself: its bytes while yt-dlp still writes them,
    * when this process's job offers them (live-send.ts), else the stored file once ready.
@@ -284,6 +298,7 @@ export class DownloadService {
     mode: InfoMode,
     instagramCookies?: string,
     timeoutMs = infoTimeoutMs,
+    client?: string,
   ): Promise<YtDlpInfo> {
     const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
     const dir = await makeJobFolder(this.jobsRoot);
@@ -299,6 +314,7 @@ export class DownloadService {
         dir,
         {
           timeoutMs,
+          ...(client ? { client } : {}),
           ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
         },
       );

@@ -58,7 +58,11 @@ const lossless = new Set(['flac', 'wav']);
 function engineFailure(error: unknown, failure: () => AppError): never {
   if (error instanceof EngineError && error.timedOut) throw runFailures.timedOut();
   if (error instanceof AppError) throw error;
-  throw failure();
+  const answer = failure();
+  // The engine's last lines are the cause the download's failure line logs (secrets masked
+  // there); the visitor gets the message only.
+  if (error instanceof EngineError) answer.cause = error.detail.trim().split('\n').slice(-5).join('\n');
+  throw answer;
 }
 
 /** ffprobe with the download demuxer list (the upload list plus single pictures). */

@@ -100,6 +100,8 @@ export interface JobRecordStore {
   waitingResults(owner: string): Promise<WaitingResults>;
   /** The job whose result `fileId` is, while that result waits for its owner. */
   jobOfWaitingResult(fileId: string): Promise<string | undefined>;
+  /** The job whose result `fileId` is, while that result is kept (waiting, collected or its request's). */
+  jobOfKeptResult(fileId: string): Promise<string | undefined>;
   /** Forgets a record (and its slot). */
   delete(id: string): Promise<void>;
   /**

@@ -140,8 +140,11 @@ export function runJobRecordStoreContract(name: string, makeStore: MakeJobRecord
       await store.create(finishedJob('direct', 'client-a', 7, { pickup: 'request' }));
       expect(await store.jobOfWaitingResult('file-w1')).toBe('w1');
       expect(await store.jobOfWaitingResult('file-direct')).toBeUndefined();
+      expect(await store.jobOfKeptResult('file-direct')).toBe('direct');
       await store.update('w1', (current) => ({ ...current, pickup: 'collected' }));
       expect(await store.jobOfWaitingResult('file-w1')).toBeUndefined();
+      // Collected is still kept: its owner may delete it, and its link still serves it.
+      expect(await store.jobOfKeptResult('file-w1')).toBe('w1');
       await store.delete('w2');
       expect(await store.waitingResults('client-a')).toEqual({ count: 0, bytes: 0 });
       await store.update('direct', (current) => ({ ...current, pickup: 'owner' }));
@@ -166,6 +169,7 @@ export function runJobRecordStoreContract(name: string, makeStore: MakeJobRecord
         { timeout: 5_000 },
       );
       expect(await store.jobOfWaitingResult('file-soon')).toBeUndefined();
+      expect(await store.jobOfKeptResult('file-soon')).toBeUndefined();
     });
 
     it("lists an owner's records newest first, a page at a time, filtered, and forgets deleted ones", async () => {

@@ -160,6 +160,12 @@ export class JobRecords {
     return taken;
   }
 
+  /** The record whose result `fileId` is, while that result is kept (whoever may collect it). */
+  async recordOfResult(fileId: string): Promise<JobRecord | undefined> {
+    const id = await this.store.jobOfKeptResult(fileId);
+    return id === undefined ? undefined : this.store.get(id);
+  }
+
   /** A result its request did not take (it closed before the file went out) waits for its owner. */
   async leaveForOwner(id: string): Promise<void> {
     await this.update(id, leftForOwner);

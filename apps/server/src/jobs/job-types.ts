@@ -25,6 +25,8 @@ export interface DownloadJobData extends ClipOptions, FileOptions {
   itemIndex?: number;
   /** Re-encode the download to fit this many megabytes (checked possible when accepted). */
   targetSizeMB?: number;
+  /** Whose job it is (its rate-limit key): bounds how often its failures may rest a session. */
+  owner?: string;
   /**
    * The job folder prepared by the accepting process (it holds the visitor's cookie file). Absent
    * when the job needs nothing prepared: the handler then makes its own folder.

@@ -12,17 +12,18 @@ import {
   type OwnedPage,
   type WaitingResults,
 } from './job-record';
-import { waitingTotals, waitsForOwner } from './waiting-results';
+import { resultKept, waitingTotals, waitsForOwner } from './waiting-results';
 
 export class MemoryJobRecordStore implements JobRecordStore {
   private readonly records: LRUCache<string, JobRecord>;
   /** Each owner's held slots: job id to the slot's deadline. */
   private readonly slots = new Map<string, Map<string, number>>();
   /**
-   * Each owner's records whose result waited for it when last written, and the job of each such
-   * result: a record that stops waiting (collected, expired) never waits again, so a look drops it.
+   * Each owner's records whose result waited for it when last written: a record that stops
+   * waiting (collected, expired) never waits again, so a look drops it.
    */
   private readonly waiting = new Map<string, Set<string>>();
+  /** The job of each result, until its record is forgotten. */
   private readonly jobOfResult = new Map<string, string>();
   /** Each owner's records, for its list of jobs. */
   private readonly owned = new Map<string, Set<string>>();
@@ -84,7 +85,6 @@ export class MemoryJobRecordStore implements JobRecordStore {
       const record = this.read(id);
       if (record && waitsForOwner(record, now)) return [record];
       ids.delete(id);
-      if (record?.result) this.dropResult(record.result, id);
       return [];
     });
     if (ids.size === 0) this.waiting.delete(owner);
@@ -95,6 +95,12 @@ export class MemoryJobRecordStore implements JobRecordStore {
     const id = this.jobOfResult.get(fileId);
     const record = id === undefined ? undefined : this.read(id);
     return record && waitsForOwner(record, this.now()) ? record.id : undefined;
+  }
+
+  async jobOfKeptResult(fileId: string): Promise<string | undefined> {
+    const id = this.jobOfResult.get(fileId);
+    const record = id === undefined ? undefined : this.read(id);
+    return record && resultKept(record, this.now()) ? record.id : undefined;
   }
 
   async delete(id: string): Promise<void> {
@@ -127,11 +133,11 @@ export class MemoryJobRecordStore implements JobRecordStore {
     let owned = this.owned.get(record.owner);
     if (!owned) this.owned.set(record.owner, (owned = new Set()));
     owned.add(record.id);
+    if (record.result) this.jobOfResult.set(record.result, record.id);
     if (!record.result || !waitsForOwner(record, this.now())) return;
     let ids = this.waiting.get(record.owner);
     if (!ids) this.waiting.set(record.owner, (ids = new Set()));
     ids.add(record.id);
-    this.jobOfResult.set(record.result, record.id);
   }
 
   private dropResult(fileId: string, id: string): void {

@@ -18,7 +18,7 @@ import {
   type WaitingResults,
 } from './job-record';
 import { unavailable } from './queue-errors';
-import { waitingTotals, waitsForOwner } from './waiting-results';
+import { resultKept, waitingTotals, waitsForOwner } from './waiting-results';
 
 // KEYS: the record, the owner's slots. ARGV: the record's JSON, its TTL, now, the slot's deadline
 // ('' when it holds none), the cap (-1: none), the job id. Returns 1 when written.
@@ -65,22 +65,22 @@ export class RedisJobRecordStore implements JobRecordStore {
   }
 
   /**
-   * Notes a record whose result waits for its owner (nothing for any other record). A note lost to
+   * Notes the job of a record's result, and the record among its owner's waiting results when it
+   * waits for them. A note lost to
    * a Redis outage leaves that one result uncounted: the record is written, the job is not failed.
    */
   private async noteWaiting(record: JobRecord | undefined): Promise<void> {
-    if (!record?.result || !waitsForOwner(record)) return;
+    if (!record?.result) return;
     const until = record.resultExpiresAt ?? Date.now() + this.keepMs;
     const key = this.waitingKey(record.owner);
-    await this.redis
-      .multi()
-      .zadd(key, until, record.id)
-      // The set lives as long as its latest result (NX: a new set, GT: a later result).
-      .pexpireat(key, until, 'NX')
-      .pexpireat(key, until, 'GT')
-      .set(this.resultKey(record.result), record.id, 'PXAT', until)
-      .exec()
-      .catch(() => undefined);
+    const steps = this.redis.multi().set(this.resultKey(record.result), record.id, 'PXAT', until);
+    if (waitsForOwner(record))
+      steps
+        .zadd(key, until, record.id)
+        // The set lives as long as its latest result (NX: a new set, GT: a later result).
+        .pexpireat(key, until, 'NX')
+        .pexpireat(key, until, 'GT');
+    await steps.exec().catch(() => undefined);
   }
 
   async create(record: JobRecord, cap = Infinity): Promise<boolean> {
@@ -171,8 +171,7 @@ export class RedisJobRecordStore implements JobRecordStore {
   }
 
   async jobOfWaitingResult(fileId: string): Promise<string | undefined> {
-    const id = await this.redis.get(this.resultKey(fileId)).catch(unavailable);
-    const record = id === null ? undefined : await this.records.get(id).catch(unavailable);
+    const record = await this.recordOfResult(fileId);
     return record && waitsForOwner(record) ? record.id : undefined;
   }
 
@@ -198,6 +197,16 @@ export class RedisJobRecordStore implements JobRecordStore {
       if (entries.length < batch * 2) break;
     }
     return found;
+  }
+
+  async jobOfKeptResult(fileId: string): Promise<string | undefined> {
+    const record = await this.recordOfResult(fileId);
+    return record && resultKept(record) ? record.id : undefined;
+  }
+
+  private async recordOfResult(fileId: string): Promise<JobRecord | undefined> {
+    const id = await this.redis.get(this.resultKey(fileId)).catch(unavailable);
+    return id === null ? undefined : this.records.get(id).catch(unavailable);
   }
 
   async delete(id: string): Promise<void> {

@@ -14,6 +14,13 @@
 //   file for its owner.
 import type { JobRecord, WaitingResults } from './job-record';
 
+/** The record's result is still kept (whoever may collect it): done, and not expired. */
+export function resultKept(record: JobRecord, now = Date.now()): boolean {
+  return (
+    record.status === 'done' && record.result !== undefined && (record.resultExpiresAt ?? Infinity) > now
+  );
+}
+
 export function waitsForOwner(record: JobRecord, now = Date.now()): boolean {
   return (
     record.status === 'done' &&

@@ -1,6 +1,7 @@
 // GET /api/convert/jobs/{jobId}: a conversion's state (from its job record, so any API node
-// answers; a conversion whose visitor left goes on and is found here by its id); GET /api/convert/result/{fileId}: its result, from the result store (ranges work,
-// expires like download results; DELETE removes it unsaved, routes/delete-result.ts).
+// answers; a conversion whose visitor left goes on and is found here by its id); GET
+// /api/convert/result/{fileId}: its result (a conversion's only), from the result store (ranges
+// work, expires like download results; DELETE removes it, routes/delete-result.ts).
 import { apiRoutes, conversionJobSchema, pathParamsSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,12 +53,16 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
         },
       },
       async (request, reply) => {
-        const file = await results.open(request.params.fileId);
+        // Conversions' files only: this path spends the larger job-read budget, which must not
+        // become a second way to every download.
+        const { fileId } = request.params;
+        const record = await records.recordOfResult(fileId);
+        const file = record?.kind === 'conversion' ? await results.open(fileId) : undefined;
         if (!file) throw downloadFailures.fileExpired();
         return sendFetchedResult(request, reply, file, records);
       },
     );
 
-    deleteResultRoute(app, apiRoutes.conversionResult, { records, results, tags });
+    deleteResultRoute(app, apiRoutes.conversionResult, { records, results, tags, kinds: ['conversion'] });
   };
 }

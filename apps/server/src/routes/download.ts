@@ -117,6 +117,7 @@ export function downloadRoutes(service: DownloadService) {
       records: service.records,
       results: service.results,
       tags,
+      kinds: ['download', 'batch'],
     });
   };
 }
@@ -145,6 +146,10 @@ async function startDownload(
   });
   const answer = await service.directFile(task.taskId);
   reply.header('x-task-id', task.taskId);
+  // Sent whole, the file goes: it never counted as waiting, so it must not stay either. The
+  // bucket's link sends it where this server cannot see: that file waits for its owner.
+  if ('stored' in answer && answer.stored.signedUrl) await service.records.leaveForOwner(task.taskId);
+  else reply.raw.once('finish', () => void service.dropSentFile(task.taskId).catch(() => undefined));
   if ('live' in answer) return sendLiveDownload(reply, answer.live);
   return sendStoredResult(request, reply, answer.stored);
 }

@@ -57,17 +57,18 @@ async function shareSalt(app: FastifyInstance, identity: ClientIdentity, scaled:
  * the API is. A conversion's status and its result, which the converter page reads to follow each
  * of its jobs, spend their own larger budget: together they are the answer one upload used to
  * give, and counted in the API budget a batch of small files would wait for the next minute. They
- * are still bounded, so a client cannot read records in a loop without limit.
+ * are still bounded, so a client cannot read records in a loop without limit. Reads only: a
+ * DELETE spends the API budget.
  */
-export function apiBudgetOf(path: string): Extract<Budget, 'api' | 'jobReads'> | null {
+export function apiBudgetOf(path: string, method = 'GET'): Extract<Budget, 'api' | 'jobReads'> | null {
   if (path === apiRoutes.health) return null;
-  if (
+  const read = method === 'GET' || method === 'HEAD';
+  const jobRead =
     path === apiRoutes.conversionJob ||
     path === apiRoutes.conversionResult ||
     path === apiRoutes.job ||
-    path === apiRoutes.jobs
-  )
-    return 'jobReads';
+    path === apiRoutes.jobs;
+  if (read && jobRead) return 'jobReads';
   return 'api';
 }
 
@@ -95,7 +96,7 @@ export async function registerSecurity(
     if (token !== undefined && !key) throw invalidKey();
     request.apiKey = key ?? null;
     request.clientId = key?.clientKey ?? identity.keyOf(request.ip);
-    const budget = isApi ? apiBudgetOf(path) : null;
+    const budget = isApi ? apiBudgetOf(path, request.method) : null;
     if (budget) await spend(limiters[budget], request, reply);
   });
 

@@ -1,6 +1,6 @@
 import { platforms } from '@grabbit/catalog';
 import { describe, expect, it } from 'vitest';
-import { blameOf, type AccessBlame } from './access-failures';
+import { blameOf, siteWords, type AccessBlame } from './access-failures';
 
 // yt-dlp's ERROR lines as its extractors word them for our sites (ids shortened).
 const recorded: Record<string, [AccessBlame, string][]> = {
@@ -107,6 +107,22 @@ describe('whom a failure blames', () => {
       for (const [blame, line] of lines) expect(blameOf(line), line).toBe(blame);
     });
   }
+
+  it("reads the site's words the same without the link and the id yt-dlp quotes", () => {
+    for (const [blame, line] of Object.values(recorded).flat())
+      expect(blameOf(siteWords(line)), line).toBe(blame);
+  });
+
+  it('a link cannot carry words the rules read', () => {
+    const link = 'https://www.instagram.com/p/login_required_captcha_HTTP_Error_403/';
+    const id = 'login_required_captcha_HTTP_Error_403';
+    expect(blameOf(siteWords(`ERROR: [Instagram] ${id}: Unable to download webpage ${link}`, link))).toBe(
+      undefined,
+    );
+    expect(blameOf(siteWords(`ERROR: [generic] Unable to download ${link}: HTTP Error 404`, link))).toBe(
+      'content',
+    );
+  });
 
   it('a line no rule knows blames nobody', () => {
     expect(blameOf('ERROR: something new went wrong')).toBeUndefined();

@@ -29,6 +29,18 @@ export const accessFailureRules: readonly { blame: AccessBlame; pattern: RegExp 
   { blame: 'content', pattern: /unavailable|not available|not found/i },
 ];
 
+/**
+ * The site's own words in yt-dlp's `ERROR:` line, without what the visitor chose: the line names
+ * the link's id after the extractor (`[Instagram] <id>: ...`) and may quote the link or another
+ * address, and a visitor who could put "login required" in a link must not make the rules read it.
+ */
+export function siteWords(errorLine: string, link?: string): string {
+  const withoutLink = link ? errorLine.split(link).join(' ') : errorLine;
+  return withoutLink
+    .replace(/[a-z][\w+.-]*:\/\/\S*/gi, ' ')
+    .replace(/^(\s*ERROR:\s*)?(\[[^\]]*\]\s*)?[^\s:]+:\s/, '$1$2');
+}
+
 /** Whom yt-dlp's `ERROR:` line blames; undefined for a line no rule knows. */
 export function blameOf(errorLine: string): AccessBlame | undefined {
   return accessFailureRules.find((rule) => rule.pattern.test(errorLine))?.blame;

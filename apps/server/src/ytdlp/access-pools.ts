@@ -24,6 +24,8 @@ export interface AccessPools {
   log: AccessLog;
   /** Platforms whose SITE_UNAVAILABLE the log has told since they last had a session. */
   unavailableTold: Set<PlatformId>;
+  /** Sessions whose jar the log has said was trimmed on write-back (told once each). */
+  jarTrimTold: Set<string>;
 }
 
 const made = new WeakMap<AccessSettings, AccessPools>();
@@ -36,6 +38,7 @@ function makePools(settings: AccessSettings, ledger: AccessLedger, log: AccessLo
     sessions: new SessionPool(settings, ledger),
     log,
     unavailableTold: new Set<PlatformId>(),
+    jarTrimTold: new Set<string>(),
   };
   made.set(settings, pools);
   return pools;

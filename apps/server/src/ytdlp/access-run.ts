@@ -1,13 +1,16 @@
 // Runs one yt-dlp step with an operator's session and route, behind its own egress guard, and
-// keeps their health: a failure the site blames on the session or the route (access-failures.ts)
-// quarantines it, and the step runs again with another healthy pair, at most twice; a success
-// forgives both. Content failures quarantine nothing and are not tried again. A visitor's own
-// session is theirs to keep healthy: its step is run once.
+// keeps their health. A failure the site seems to blame on the session or the route
+// (access-failures.ts) rests it only on evidence the visitor cannot make: the platform's check
+// link, read with the same pair, fails too (access-check.ts). Then the step runs again with
+// another healthy pair, at most twice. Otherwise the link failed on its own: the job ends with its
+// own message, and no other session is tried for it. A success forgives both. Content failures
+// rest nothing and are not tried again. A visitor's own session is theirs to keep healthy: its step
+// is run once; a pinned one (the operator's check of each) is rested on its own failure.
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
-import { AppError } from '../core/app-error';
 import { behindEgressGuard } from '../net/egress-guard';
-import { blameOf } from './access-failures';
+import type { AccessBlame } from './access-failures';
+import { blameOfFailure, checkAllowed, checkWithSame } from './access-check';
 import { accessPoolsFor } from './access-pools';
 import { ytDlpAccess, type YtDlpAccess } from './access';
 import type { PinnedAccess } from './access-choices';
@@ -17,12 +20,10 @@ export const maxAccessRetries = 2;
 
 export type RunAccess = Omit<YtDlpAccess, 'upstreamProxy' | 'release' | 'used'>;
 
-/** What the failure blames, when the run used an operator session or route: its ledger key. */
-function blamedKey(error: unknown, used: YtDlpAccess['used']): { key: string; pool: string } | undefined {
-  const line = error instanceof AppError && typeof error.cause === 'string' ? error.cause : undefined;
-  const blame = line ? blameOf(line) : undefined;
-  if (blame === 'session' && used.session) return { key: used.session, pool: 'session' };
-  if (blame === 'route' && used.route) return { key: used.route, pool: 'route' };
+/** The ledger key of the operator's session or route a blame names, when the run used one. */
+function blamedKey(blame: AccessBlame | undefined, used: YtDlpAccess['used']) {
+  if (blame === 'session' && used.session) return { key: used.session.key, pool: 'session' };
+  if (blame === 'route' && used.route) return { key: used.route.key, pool: 'route' };
   return undefined;
 }
 
@@ -30,13 +31,35 @@ export interface AccessRunOptions {
   visitorCookiesFile?: string;
   /** The session or route this run must use (an operator's check of each): run once. */
   pinned?: PinnedAccess;
+  /** Whose job this is (its rate-limit key): bounds how often its failures may rest anything. */
+  client?: string;
   /** Clears what a failed attempt left behind before the next one (a partly written file). */
   beforeRetry?: () => Promise<void>;
+}
+
+/**
+ * What the failure rests: for a visitor's link, only what the check link with the same pair
+ * blames too, and only while the client has checks left this hour; for a pinned (the operator's
+ * own) run, what its failure blames.
+ */
+async function restedBy(
+  config: Config,
+  platform: Platform,
+  link: string,
+  error: unknown,
+  used: YtDlpAccess['used'],
+  options: AccessRunOptions,
+) {
+  const blamed = blamedKey(blameOfFailure(error, link), used);
+  if (!blamed || options.visitorCookiesFile || options.pinned) return blamed;
+  if (!(await checkAllowed(config, options.client))) return undefined;
+  return blamedKey(await checkWithSame(config, platform, used), used);
 }
 
 export async function runWithAccess<T>(
   config: Config,
   platform: Platform,
+  link: string,
   options: AccessRunOptions,
   work: (proxyUrl: string, access: RunAccess) => Promise<T>,
 ): Promise<T> {
@@ -55,7 +78,8 @@ export async function runWithAccess<T>(
         upstream: upstreamProxy,
       }).finally(release);
     } catch (error) {
-      const blamed = blamedKey(error, used);
+      if (options.visitorCookiesFile) throw error;
+      const blamed = await restedBy(config, platform, link, error, used, options).catch(() => undefined);
       if (!blamed) throw error;
       const cooldownMs = await ledger.quarantine(blamed.key).catch(unrecorded);
       // The key names a session by its file under COOKIES_DIR and a route by its place in the list.
@@ -68,11 +92,11 @@ export async function runWithAccess<T>(
           },
           `${blamed.pool} quarantined: the site refused it`,
         );
-      if (attempt >= maxAccessRetries || options.visitorCookiesFile || options.pinned) throw error;
+      if (attempt >= maxAccessRetries || options.pinned) throw error;
       await options.beforeRetry?.();
       continue;
     }
-    const forgiven = [used.session, used.route].filter((key) => key !== undefined);
+    const forgiven = [used.session?.key, used.route?.key].filter((key) => key !== undefined);
     await Promise.all(forgiven.map((key) => ledger.succeeded(key))).catch(unrecorded);
     return result;
   }

@@ -11,7 +11,7 @@ import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
 import { ffmpegGuardArgs, ffmpegGuardEnv } from './ffmpeg-guard';
 import { jsRuntimeFor, ytDlpOptions } from './options';
-import { copySession, writeBackSession, type SessionCopy } from './session-jar';
+import { copySession, writeBackSession, type SessionCopy, type WriteBack } from './session-jar';
 import { accessPoolsFor } from './access-pools';
 import { takeRoute, type Route } from './route-pool';
 import { refuseWithoutSession, sessionGiven } from './site-unavailable';
@@ -36,7 +36,7 @@ export async function engineArgs(config: Config): Promise<string[]> {
 }
 
 /** Where the private folders of runs are made: beside the job folders, never inside one. */
-const privateRoot = (config: Config) => path.join(config.DATA_DIR, 'private');
+export const privateRoot = (config: Config) => path.join(config.DATA_DIR, 'private');
 
 interface RunCookies {
   file: string;
@@ -89,6 +89,32 @@ async function cookieFileFor(
   }
 }
 
+/** How a session's jar goes back: the platform's hosts within the bounds, problems told once. */
+function writeBackOf(config: Config, platform: Platform, session: Session): WriteBack {
+  const { log, jarTrimTold } = accessPoolsFor(config);
+  return {
+    bounds: {
+      // A test host (offline tests only) stands for the platform's site.
+      hosts: [...platform.hosts, ...config.MEDIA_TEST_HOSTS.map((host) => host.replace(/:\d+$/, ''))],
+      maxCookies: config.SESSION_JAR_MAX_COOKIES,
+      maxBytes: config.SESSION_JAR_MAX_BYTES,
+    },
+    onFailure: (reason) =>
+      log.warn(
+        { platform: platform.id, session: session.id, reason },
+        "writing a session's cookie jar back failed: the session keeps its older cookies",
+      ),
+    onDropped: (count) => {
+      if (jarTrimTold.has(session.id)) return;
+      jarTrimTold.add(session.id);
+      log.warn(
+        { platform: platform.id, session: session.id, dropped: count },
+        "cookies of other sites or past SESSION_JAR_MAX_COOKIES / SESSION_JAR_MAX_BYTES were left out of a session's jar (told once per session)",
+      );
+    },
+  };
+}
+
 export interface YtDlpAccess {
   cookiesFile?: string;
   engineArgs: string[];
@@ -96,8 +122,8 @@ export interface YtDlpAccess {
   engineEnv: Record<string, string>;
   /** The operator's outbound proxy for this platform: for behindEgressGuard's `upstream`. */
   upstreamProxy?: string;
-  /** The ledger keys of the operator's session and route this run uses (for their health). */
-  used: { session?: string; route?: string };
+  /** The operator's session and route this run uses (their health is kept by their keys). */
+  used: { session?: Session; route?: Route };
   /** Removes the run's private folder (its cookie file): called when the run has ended. */
   release(): Promise<void>;
 }
@@ -118,16 +144,10 @@ export async function ytDlpAccess(
     engineArgs: args,
     engineEnv: await ffmpegGuardEnv(config),
     upstreamProxy: route?.url,
-    used: { session: cookies?.session?.session.key, route: route?.key },
+    used: { session: cookies?.session?.session, route },
     release: async () => {
       const copy = cookies?.session;
-      if (copy)
-        await writeBackSession(copy, (reason) =>
-          accessPoolsFor(config).log.warn(
-            { platform: platform.id, session: copy.session.id, reason },
-            "writing a session's cookie jar back failed: the session keeps its older cookies",
-          ),
-        );
+      if (copy) await writeBackSession(copy, writeBackOf(config, platform, copy.session));
       if (cookies) await rm(cookies.folder, { recursive: true, force: true });
     },
   };

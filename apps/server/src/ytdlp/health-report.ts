@@ -15,15 +15,17 @@ export async function healthReport(
     .filter((s) => !s.available)
     .map((s) => `${s.name} is missing (package ${s.package})`);
   const version = statuses.find((s) => s.name === 'yt-dlp')?.version;
+  const runtime = await jsRuntimeFor(config);
   // Which yt-dlp runs: sites change weekly, so its age and origin matter to an operator.
   const ytDlp: YtDlpHealth = {
     version: version ?? null,
     ageDays: ytDlpAgeDays(version) ?? null,
     source: config.YTDLP_SOURCE,
-    // Asked of yt-dlp once (memoised), on the first /health rather than at every start.
-    jsRuntime: (await jsRuntimeFor(config)) ?? null,
+    // Asked of yt-dlp once (memoised), on the first /health rather than at every start. Its name
+    // only: the path would show where and how the server is installed.
+    jsRuntime: runtime?.split(':')[0] ?? null,
   };
-  const runtimeWarning = nodeRuntimeWarning(ytDlp.jsRuntime);
+  const runtimeWarning = nodeRuntimeWarning(runtime ?? null);
   for (const warning of [ytDlpFallbackWarning(config), ytDlpAgeWarning(version), runtimeWarning]) {
     if (warning) warnings.push(warning);
   }

@@ -50,6 +50,8 @@ interface RunPlace {
   visitorCookiesFile?: string;
   /** The operator's session or route the run must use (a check of each), tried once. */
   pinned?: PinnedAccess;
+  /** Whose run this is (its rate-limit key): bounds how often its failures may rest a session or route. */
+  client?: string;
   timeoutMs: number;
 }
 
@@ -82,7 +84,7 @@ export function readInfo(
   folder: string,
   place: RunPlace,
 ): Promise<YtDlpInfo> {
-  return runWithAccess(config, link.platform, place, (proxyUrl, access) =>
+  return runWithAccess(config, link.platform, link.url, place, (proxyUrl, access) =>
     readYtDlpInfo({
       ...access,
       ...safetyOf(config, link),
@@ -106,7 +108,7 @@ export function download(
   options: DownloadOptions,
 ): Promise<YtDlpRunResult> {
   const beforeRetry = () => removePartialMedia(folder);
-  return runWithAccess(config, link.platform, { ...options, beforeRetry }, (proxyUrl, access) =>
+  return runWithAccess(config, link.platform, link.url, { ...options, beforeRetry }, (proxyUrl, access) =>
     runYtDlpDownload({
       ...choice,
       ...access,

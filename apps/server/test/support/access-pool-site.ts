@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { DownloadTask, Health } from '@grabbit/contracts';
 import { expect } from 'vitest';
 import { startRecordingProxy, type RecordingProxy } from './recording-proxy';
-import { startSessionSite, type SessionSite } from './session-site';
+import { checkLinksAt, startSessionSite, type SessionSite } from './session-site';
 
 export const routeSecret = 'route-secret-77';
 
@@ -50,6 +50,7 @@ export async function startAccessPoolSite(): Promise<AccessPoolSite> {
       MEDIA_TEST_HOSTS: site.host,
       COOKIES_DIR: cookiesDir,
       YTDLP_PROXY_VIMEO: `http://127.0.0.1:${(dead.address() as AddressInfo).port},${live.url}`,
+      ...checkLinksAt(site.url('/watch.html')),
     },
     deadConnections: () => deadConnections,
     limitedRequests: () => site.requests.filter((r) => r.sid === 'limited-session').length,

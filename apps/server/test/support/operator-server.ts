@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runServer, stopServer, type ServerRun } from '../foundation-server';
-import { startSessionSite, type SessionSite } from './session-site';
+import { checkLinksAt, startSessionSite, type SessionSite } from './session-site';
 
 export function runOperatorServer(env: Record<string, string>): Promise<ServerRun> {
   return runServer(
@@ -29,15 +29,24 @@ export interface OperatorRun {
   close(): Promise<void>;
 }
 
-/** The session site knowing `sessions`, a COOKIES_DIR `prepare` fills, and the server using both. */
+/**
+ * The session site knowing `sessions`, a COOKIES_DIR `prepare` fills, and the server using both,
+ * with the site's page as every platform's check link (and `env` on top).
+ */
 export async function startOperatorRun(
   sessions: string[],
   prepare: (site: SessionSite, cookiesDir: string) => void,
+  env: Record<string, string> = {},
 ): Promise<OperatorRun> {
   const site = await startSessionSite(sessions);
   const cookiesDir = mkdtempSync(path.join(os.tmpdir(), 'grabbit-operator-'));
   prepare(site, cookiesDir);
-  const server = await runOperatorServer({ MEDIA_TEST_HOSTS: site.host, COOKIES_DIR: cookiesDir });
+  const server = await runOperatorServer({
+    MEDIA_TEST_HOSTS: site.host,
+    COOKIES_DIR: cookiesDir,
+    ...checkLinksAt(site.url('/watch.html')),
+    ...env,
+  });
   return {
     site,
     cookiesDir,

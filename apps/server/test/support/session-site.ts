@@ -1,12 +1,14 @@
 // A local site that, like the platforms, wants a session: /watch.html (a page with one <video>)
 // and /media.mp4 answer only requests carrying a known `sid` cookie (403 otherwise), answer 429
 // to the sessions it rate-limits, and set a `visit` cookie of their own on every answer (sites
-// rotate cookies as they are used). Every request is recorded with the session it carried.
+// rotate cookies as they are used) with one more of a new name each time. A page under /refused/ is refused to every session (403, as a
+// made-up post id is on Instagram). Every request is recorded with the session it carried.
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { platforms } from '@grabbit/catalog';
 import { makeVideo } from './media-fixtures';
 
 export interface SessionSite {
@@ -22,6 +24,10 @@ export interface SessionSite {
   close(): Promise<void>;
 }
 
+/** Every platform's check link set to `link` (the site's page), as an operator's settings. */
+export const checkLinksAt = (link: string): Record<string, string> =>
+  Object.fromEntries(platforms.map((p) => [`ACCESS_CHECK_LINK_${p.id.toUpperCase()}`, link]));
+
 const sidOf = (req: IncomingMessage) => /(?:^|;\s*)sid=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
 
 export async function startSessionSite(validSessions: string[]): Promise<SessionSite> {
@@ -35,8 +41,13 @@ export async function startSessionSite(validSessions: string[]): Promise<Session
     const pathname = new URL(req.url ?? '/', 'http://site').pathname;
     requests.push({ path: pathname, sid });
     visits += 1;
-    res.setHeader('set-cookie', `visit=v${visits}; Path=/; Max-Age=3600`);
+    // A new cookie name on every answer too, as trackers do: a jar kept unbounded grows each run.
+    res.setHeader('set-cookie', [
+      `visit=v${visits}; Path=/; Max-Age=3600`,
+      `seen${visits}=1; Path=/; Max-Age=3600`,
+    ]);
     if (rateLimited.has(sid)) return res.writeHead(429, { 'retry-after': '3600' }).end('slow down');
+    if (pathname.startsWith('/refused/')) return res.writeHead(403).end('login required');
     if (!validSessions.includes(sid)) return res.writeHead(403).end('log in first');
     if (pathname === '/watch.html')
       return res
