@@ -36,7 +36,7 @@ export async function downloadLink(client: GrabbitClient, baseUrl: string, link:
   const { data, error, response } = await client.api.POST('/api/download', {
     body: { url: link, format: 'mp4' },
   });
-  if (!data) throw GrabbitError.from(response, error);
+  if (!data || typeof data !== 'object' || !('taskId' in data)) throw GrabbitError.from(response, error);
   return fetchResult(baseUrl, await client.followJob(data.taskId));
 }
 
