@@ -134,16 +134,15 @@ export class CloudService {
    * The link to an object: public until it expires, else signed for CLOUD_LINK_TTL_SECONDS. The
    * address names the object by a link id (signed-links.ts), never by its file key.
    */
-  async link(meta: CloudObjectMeta, origin: string): Promise<CloudFileLink> {
-    const linkId = await this.signer.linkId(meta.fileKey);
-    const address = `${origin}${apiPath(apiRoutes.cloudFile, { linkId })}`;
+  link(meta: CloudObjectMeta, origin: string): CloudFileLink {
+    const address = `${origin}${apiPath(apiRoutes.cloudFile, { linkId: this.signer.linkId(meta.fileKey) })}`;
     const linkEnd = meta.isPublic
       ? meta.expiresAt
       : Math.min(meta.expiresAt, this.now() + this.config.CLOUD_LINK_TTL_SECONDS * 1000);
     const expires = Math.floor(linkEnd / 1000);
     const downloadUrl = meta.isPublic
       ? address
-      : `${address}?expires=${expires}&signature=${await this.signer.sign(meta.fileKey, expires)}`;
+      : `${address}?expires=${expires}&signature=${this.signer.sign(meta.fileKey, expires)}`;
     return {
       fileKey: meta.fileKey,
       downloadUrl,
@@ -156,14 +155,14 @@ export class CloudService {
   }
 
   /** Whether a request for the object may read it (public, or a valid signature). */
-  async checkLink(meta: CloudObjectMeta, expires: unknown, signature: unknown): Promise<LinkCheck> {
+  checkLink(meta: CloudObjectMeta, expires: unknown, signature: unknown): LinkCheck {
     if (meta.isPublic) return 'valid';
     return this.signer.check(meta.fileKey, expires, signature, this.now());
   }
 
   /** The object a link names (by its link id); a link id this server did not make names none. */
   async findByLink(linkId: string): Promise<CloudObjectMeta> {
-    const fileKey = await this.signer.fileKeyOf(linkId);
+    const fileKey = this.signer.fileKeyOf(linkId);
     if (!fileKey) throw cloudFailures.notFound();
     return this.find(fileKey);
   }

@@ -85,7 +85,7 @@ export async function keepDownload(
       await records.leaveForOwner(taskId).catch(() => undefined);
       throw error;
     });
-    const link = await cloud.link(file.meta, origin);
+    const link = cloud.link(file.meta, origin);
     await downloads.tasks.annotate(taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
     return { ...file, taskId, link };
   })();

@@ -14,6 +14,9 @@ import {
 } from './job-record';
 import { resultKept, waitingTotals, waitsForOwner } from './waiting-results';
 
+/** The longest wait Node's timers take. */
+const maxTimerMs = 2 ** 31 - 1;
+
 export class MemoryJobRecordStore implements JobRecordStore {
   private readonly records: LRUCache<string, JobRecord>;
   /** Each owner's held slots: job id to the slot's deadline. */
@@ -34,9 +37,10 @@ export class MemoryJobRecordStore implements JobRecordStore {
     private readonly now: () => number = Date.now,
   ) {
     this.records = new LRUCache({
-      ttl: keepMs,
-      // Ended records go when their time is up, not only when read again.
-      ttlAutopurge: true,
+      ttl: Math.max(1, Math.ceil(keepMs)),
+      // Ended records go when their time is up (a timer each), not only when read again; a keep
+      // time beyond what a timer can wait is swept on each creation instead.
+      ttlAutopurge: keepMs <= maxTimerMs,
       ttlResolution: 0,
       perf: { now },
       // A record forgotten (expired or deleted) takes its slot and waiting result with it.
@@ -47,6 +51,7 @@ export class MemoryJobRecordStore implements JobRecordStore {
   }
 
   async create(record: JobRecord, cap = Infinity): Promise<boolean> {
+    if (!this.records.ttlAutopurge) this.records.purgeStale();
     if (record.holdsSlot && !isEnded(record)) {
       if (this.held(record.owner) >= cap) return false;
       this.ownerSlots(record.owner).set(record.id, this.now() + this.slotMs);

@@ -116,16 +116,16 @@ export const cloudRoutes = {
 /** The request's own origin, only to recognise absolute links to our results in a filePath. */
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-async function storedAnswer(
+function storedAnswer(
   cloud: CloudService,
   kept: KeptFile,
   origin: string,
   taskId?: string,
-): Promise<CloudStoreResponse> {
+): CloudStoreResponse {
   return {
     success: true,
     message: 'File stored in cloud storage',
-    ...(await cloud.link(kept.meta, origin)),
+    ...cloud.link(kept.meta, origin),
     retentionHours: kept.retentionHours,
     ...(taskId ? { taskId } : {}),
   };
@@ -171,7 +171,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
       const status: CloudStatusResponse = await cloud.status();
       const { fileKey } = request.query;
       if (typeof fileKey === 'string')
-        status.file = await cloud.link(await cloud.find(fileKey), linkOrigin(request, config));
+        status.file = cloud.link(await cloud.find(fileKey), linkOrigin(request, config));
       return status;
     });
 
@@ -186,7 +186,7 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
 
     api.get(cloudRoutes.file.url, { schema: cloudRoutes.file.schema }, async (request, reply) => {
       const meta = await cloud.findByLink(request.params.linkId);
-      const check = await cloud.checkLink(meta, request.query.expires, request.query.signature);
+      const check = cloud.checkLink(meta, request.query.expires, request.query.signature);
       if (check === 'expired')
         throw new AppError('CLOUD_LINK_EXPIRED', 'This link has expired. Ask for a new one.');
       if (check === 'invalid') throw new AppError('CLOUD_LINK_INVALID', 'This link is not valid.');
