@@ -48,7 +48,8 @@ export async function convertUpload(
 ): Promise<Fetched> {
   const uploadId = await client.uploadResumable(image, { name });
   const { data, error, response } = await client.api.POST('/api/convert/image', {
-    params: { header: { prefer: 'respond-async' } },
+    // The job at once (202), followed like any other, rather than the file when it is quick.
+    params: { header: { prefer: 'respond-async, wait=0' } },
     body: { UploadId: uploadId, OutputFormat: 'jpg' },
     bodySerializer: (fields) => {
       const form = new FormData();

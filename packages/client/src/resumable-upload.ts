@@ -1,7 +1,7 @@
 // A file sent as a tus 1.0 resumable upload (tus-js-client): in chunks, each retried where it
 // broke, so a large file survives a dropped connection and any proxy's request size cap. The
 // upload's id (its URL's last part) is what a conversion takes as `UploadId`.
-import { Upload } from 'tus-js-client';
+import { Upload, type UploadOptions as TusOptions } from 'tus-js-client';
 
 export interface UploadOptions {
   /** The file's name as the visitor knows it: the converted file is named after it. */
@@ -11,6 +11,24 @@ export interface UploadOptions {
   /** Bytes per request (default 8 MiB). */
   chunkSize?: number;
 }
+
+/**
+ * Reads the Blob one chunk at a time, as each is sent, in any runtime: tus-js-client's own readers
+ * take a Blob only in browsers, and only Buffers or streams in Node.
+ */
+const blobReader: NonNullable<TusOptions['fileReader']> = {
+  async openFile(input: Blob) {
+    return {
+      size: input.size,
+      slice: async (start: number, end: number) => {
+        const bytes = new Uint8Array(await input.slice(start, end).arrayBuffer());
+        // The library measures a chunk by its `size`, as a Blob's: bytes both stacks can send.
+        return { value: Object.assign(bytes, { size: bytes.length }), done: end >= input.size };
+      },
+      close: () => undefined,
+    };
+  },
+};
 
 export function uploadResumable(
   endpoint: string,
@@ -23,6 +41,7 @@ export function uploadResumable(
       endpoint,
       headers,
       chunkSize,
+      fileReader: blobReader,
       metadata: { filename: name },
       retryDelays: [0, 1000, 3000, 5000],
       removeFingerprintOnSuccess: true,
