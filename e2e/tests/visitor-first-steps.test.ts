@@ -95,7 +95,7 @@ describe.each(visitorViewports)('a first-time visitor (%s)', (_name, viewport) =
     const deleted = page.waitForResponse((answer) => answer.request().method() === 'DELETE');
     await item.getByRole('button', { name: /^Delete/ }).click();
     expect((await deleted).status()).toBe(204);
-    await expect.poll(() => queueItems(page).count()).toBe(0);
+    await expect.poll(() => queueItems(page).count(), { timeout: 15_000 }).toBe(0);
     await context.close();
   });
 

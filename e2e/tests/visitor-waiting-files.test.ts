@@ -31,7 +31,7 @@ describe('the waiting-files limit', () => {
     );
 
     await done.getByRole('button', { name: /^Delete/ }).click();
-    await expect.poll(() => queueItems(page).count()).toBe(1);
+    await expect.poll(() => queueItems(page).count(), { timeout: 15_000 }).toBe(1);
     await refused.getByRole('button', { name: 'Retry' }).click();
     await queueItems(page).and(page.locator('[data-status="completed"]')).waitFor({ timeout: 90_000 });
     await context.close();
