@@ -46,7 +46,7 @@ RUN npm run build --silent
 FROM npm AS runtime-packages
 ARG NODE_EXTRA_CA_CERTS
 RUN npm ci --omit=dev --workspace=@grabbit/server --include-workspace-root --no-audit --no-fund --loglevel=error \
- && rm -rf /root/.npm node_modules/@install-binary
+ && rm -rf /root/.npm node_modules/@install-binary .cache scripts
 
 # The pinned yt-dlp with curl_cffi in its own Python environment, at the path the server looks in.
 FROM ${BASE} AS ytdlp
@@ -76,10 +76,9 @@ RUN apt-get update -qq \
  && mkdir -p /data && chown grabbit:grabbit /data
 WORKDIR /app
 COPY --from=ytdlp /app/.cache/engines /app/.cache/engines
-COPY --from=runtime-packages /app/node_modules node_modules
-COPY --from=runtime-packages /app/package.json ./
-COPY --from=runtime-packages /app/packages packages
-COPY --from=runtime-packages /app/apps/server/package.json apps/server/
+# The packages with their workspace folders (a package npm could not hoist, such as lru-cache,
+# lives under apps/server/node_modules).
+COPY --from=runtime-packages /app /app
 COPY apps/server/engines apps/server/engines
 COPY apps/server/policy apps/server/policy
 COPY container/entrypoint.sh container/healthcheck.mjs container/

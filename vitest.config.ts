@@ -120,6 +120,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // The image run for real with podman (container/): built from the Dockerfile (layer caches
+        // make a rebuild of nothing quick; a cold build takes many minutes), the scaled compose file,
+        // and `npm start` on a stock Debian 12. Its own group, last: containers take the whole machine.
+        test: {
+          name: 'container',
+          // scaled-compose.test.ts and debian-npm.test.ts join once they have passed here.
+          include: ['container/tests/image.test.ts'],
+          environment: 'node',
+          testTimeout: 10 * 60_000,
+          hookTimeout: 60 * 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -11,6 +11,8 @@ shift || true
 engine="${CONTAINER_ENGINE:-podman}"
 export CONTAINERS_CONF="${CONTAINERS_CONF:-$PWD/container/containers.conf}"
 args=(--network=host --tag "$tag")
+# Podman writes OCI images by default, which have no HEALTHCHECK: the Docker format keeps it.
+[ "$engine" = podman ] && args+=(--format docker)
 if [ -n "${BASE:-}" ]; then
   [ "$BASE" = localhost/debian:bookworm-slim ] && bash scripts/container-base.sh
   args+=(--build-arg "BASE=$BASE")
