@@ -22,6 +22,7 @@ ENV PATH=/app/.cache/npm/node_modules/.bin:$PATH
 COPY package.json package-lock.json ./
 COPY packages/catalog/package.json packages/catalog/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/client/package.json packages/client/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
