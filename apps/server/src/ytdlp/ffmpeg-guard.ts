@@ -8,7 +8,7 @@ import { downloadDemuxers, networkDemuxers } from '../engines/ffmpeg-demuxers';
 import { runCommand } from '../engines/run-command';
 
 /** The folder holding the guard's `ffmpeg` and `ffprobe`: yt-dlp's --ffmpeg-location. */
-export const ffmpegGuardDir = path.resolve(import.meta.dirname, '../../../engines/ffmpeg-guard');
+export const ffmpegGuardDir = path.resolve(import.meta.dirname, '../../engines/ffmpeg-guard');
 
 /** The words the guard prints when it refuses an input (mapped to URL_NOT_ALLOWED). */
 export const guardRefusalMarker = 'grabbit-ffmpeg-guard: URL_NOT_ALLOWED';
