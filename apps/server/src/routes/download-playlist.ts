@@ -98,9 +98,13 @@ export function downloadPlaylistRoutes(service: DownloadService) {
       },
     );
 
-    api.post(
-      apiRoutes.batchZip,
-      {
+    // POST as the pages call it; GET too, so the public job's result link (GET /api/jobs/{id})
+    // can be followed like every other result. Each method its own schema object: the document
+    // names each operation on it.
+    for (const method of ['GET', 'POST'] as const)
+      api.route({
+        method,
+        url: apiRoutes.batchZip,
         schema: {
           summary: "A finished batch's files as one zip",
           tags,
@@ -109,18 +113,18 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           response: answers({ 200: fileAnswer(['application/zip']) }),
           errors: ['BATCH_NOT_FOUND', 'BATCH_NOT_READY', 'FILE_EXPIRED'],
         },
-      },
-      async (request, reply) => {
-        const { batchId } = request.params;
-        const zip = await service.batches.zipContents(batchId);
-        // Sent whole, the zip collects the batch's files: they stop counting as waiting results.
-        reply.raw.once('finish', () => void service.batches.collected(batchId).catch(() => undefined));
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', contentDisposition(zip.fileName))
-          .header('cache-control', 'private, no-store')
-          .send(await zipObjects(zip.files));
-      },
-    );
+        handler: async (request, reply) => {
+          const { batchId } = request.params;
+          const zip = await service.batches.zipContents(batchId);
+          // Sent whole, the zip collects the batch's files: they stop counting as waiting results.
+          if (request.method !== 'HEAD')
+            reply.raw.once('finish', () => void service.batches.collected(batchId).catch(() => undefined));
+          return reply
+            .header('content-type', 'application/zip')
+            .header('content-disposition', contentDisposition(zip.fileName))
+            .header('cache-control', 'private, no-store')
+            .send(await zipObjects(zip.files));
+        },
+      });
   };
 }
