@@ -67,7 +67,8 @@ function directDownload(url: string, onBytes: (bytes: number) => void): Promise<
       },
     );
     outgoing.on('error', reject);
-    outgoing.end(JSON.stringify({ url, format: 'mp4', directDownload: true }));
+    // Without tags: a tagged file is a copy, sent only once finished (not while written).
+    outgoing.end(JSON.stringify({ url, format: 'mp4', directDownload: true, tags: false }));
   });
 }
 

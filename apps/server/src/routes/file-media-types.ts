@@ -4,7 +4,8 @@ import { mimeByExtension, type ConverterKind } from '@grabbit/catalog';
 import { outputsOfKind } from '../convert/formats';
 import { outputTargets } from '../encode/output-targets';
 
-const unique = (list: string[]) => [...new Set(list)].sort();
+/** Media types as the document keys them: without parameters (a transcript's charset). */
+const unique = (list: string[]) => [...new Set(list.map((type) => type.split(';')[0]!.trim()))].sort();
 
 /** Every type a download's file may have (a zip: one file per chapter). */
 export const downloadMediaTypes = unique([

@@ -141,7 +141,9 @@ export function buildDownloadArgs(options: YtDlpDownloadOptions): string[] {
     '--print',
     `before_dl:${chosenMarker}%(.{${chosenFields}})j`,
     '--print',
-    `after_move:${resultMarker}%(.{${resultFields}})j`,
+    // Subtitles alone skip the download, and with it the moving step: their facts (the title that
+    // names the file) are printed once the video is done with instead.
+    `${target.kind === 'subtitle' ? 'after_video' : 'after_move'}:${resultMarker}%(.{${resultFields}})j`,
   ];
   if (sort.length > 0) args.push('--format-sort', sort.join(','));
   args.push(
