@@ -128,8 +128,10 @@ export async function clickThroughGate(
   word: string,
 ): Promise<void> {
   for (let left = clicks; left >= 1; left -= 1) {
-    await button.filter({ hasText: `${word} (${left} click${left === 1 ? '' : 's'} to start)` }).waitFor();
-    await button.click();
+    // The labelled one: a finished item also has its Delete button.
+    const labelled = button.filter({ hasText: `${word} (${left} click${left === 1 ? '' : 's'} to start)` });
+    await labelled.waitFor();
+    await labelled.click();
   }
 }
 
