@@ -4,6 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { apiRoutes } from '@grabbit/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 
@@ -19,7 +20,7 @@ export async function openApiDocumentText(): Promise<string> {
     });
     const app = await buildApp({ config, engines: [] });
     try {
-      const answer = await app.inject({ url: '/api/openapi.json' });
+      const answer = await app.inject({ url: apiRoutes.openApi });
       return `${JSON.stringify(answer.json(), null, 2)}\n`;
     } finally {
       await app.close();
