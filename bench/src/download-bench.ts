@@ -75,7 +75,8 @@ function throughApi(origin: string, url: string): Promise<{ ms: number; bytes: n
       '--header',
       'content-type: application/json',
       '--data',
-      JSON.stringify({ url, format: 'mp4', directDownload: true }),
+      // Untagged: yt-dlp alone writes no tags, so both sides make the same bytes (tags copy the file).
+      JSON.stringify({ url, format: 'mp4', directDownload: true, tags: false }),
       `${origin}${apiPath(apiRoutes.download, { platform: 'youtube' })}`,
     ]);
     const elapsed = performance.now() - started;
