@@ -127,7 +127,8 @@ export default defineConfig({
         test: {
           name: 'container',
           // scaled-compose.test.ts and debian-npm.test.ts join once they have passed here.
-          include: ['container/tests/image.test.ts'],
+          include: ['container/tests/*.test.ts'],
+          exclude: ['container/tests/manifests.test.ts'],
           environment: 'node',
           testTimeout: 10 * 60_000,
           hookTimeout: 60 * 60_000,

@@ -37,8 +37,10 @@ done
 if [ "$want_test" = 1 ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   # The container tests (container/): podman with runc (crun cannot start containers on some
-  # kernels' cgroups), mmdebstrap for the local base image, podman-compose for the compose files.
-  for pkg in podman runc mmdebstrap podman-compose; do
+  # kernels' cgroups), mmdebstrap for the local base image, podman-compose for the compose files,
+  # and the dnsname plugin, so containers on a compose network find each other by service name
+  # (podman on Debian 12 uses CNI, which has no name service of its own).
+  for pkg in podman runc mmdebstrap podman-compose golang-github-containernetworking-plugin-dnsname; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
 fi

@@ -1,9 +1,11 @@
 // The scaled compose file (compose.scaled.yaml) run for real: two API containers and two workers
-// from the one image on Redis and an S3-compatible store. The file users get names the official
-// redis and minio images; no public registry is reachable here, so the test runs the same file with
-// those two replaced by images built from Debian's redis-server and the npm package s3rver, every
-// container on the host's network (each on a free port). A download started on one API container
-// is followed on the hub of the other and fetched from it.
+// from the one image on Redis and an S3-compatible store, on the file's own network, where the
+// containers find each other by service name. The file users get names the official redis and
+// minio images; no public registry is reachable here, so the test runs the same file with those
+// two replaced by images built from Debian's redis-server and the npm package s3rver, and the API
+// ports published on free local ports. The settings the file asks for (the bucket's keys, the
+// public address) come from the environment, as a user's shell or .env gives them. A download
+// started on one API container is followed on the hub of the other and fetched from it.
 import { hubEvents, hubPath, type DownloadTask } from '@grabbit/contracts';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -33,95 +35,73 @@ let socket: Socket | undefined;
 interface Service {
   image?: string;
   build?: unknown;
-  ports?: unknown;
+  ports?: string[];
   command?: string[];
   entrypoint?: string[];
   environment?: Record<string, string>;
   healthcheck?: Record<string, unknown>;
-  network_mode?: string;
 }
 
 function compose(...args: string[]) {
   return exec('podman-compose', ['--project-name', project, '--file', composeFile, ...args], {
-    env,
+    // What a user sets before the first start (the file refuses to start without the secret key):
+    // s3rver takes any signature made with its documented keys.
+    env: { ...env, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', PUBLIC_URL: origins[0] },
     timeout: 5 * 60_000,
     maxBuffer: 64 * 1024 ** 2,
   });
 }
 
-/** compose.scaled.yaml as users get it, with the test's images, addresses and settings. */
+/** compose.scaled.yaml as users get it, with the test's images, ports and test settings. */
 async function testCompose(): Promise<string> {
   const file = parse(readFileSync(path.join(root, 'compose.scaled.yaml'), 'utf8'), { merge: true }) as {
     services: Record<string, Service>;
+    volumes?: unknown;
   };
-  const [apiPort1, apiPort2, redisPort, s3Port] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
-  origins.push(`http://127.0.0.1:${apiPort1}`, `http://127.0.0.1:${apiPort2}`);
-  const settings = {
-    ...testLimits,
-    NODE_ENV: 'test',
-    MEDIA_TEST_HOSTS: site.host,
-    PUBLIC_URL: origins[0]!,
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    // s3rver takes any signature made with its documented keys.
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    RATE_LIMIT_SALT: 'the-same-salt-on-every-api-container',
-  };
+  const ports = [await freePort(), await freePort()];
+  origins.push(...ports.map((port) => `http://127.0.0.1:${port}`));
+  // The limits lifted for a test's many quick calls, and the fixture site let through the egress
+  // guard (a test-only switch, refused in production).
+  const testSettings = { ...testLimits, NODE_ENV: 'test', MEDIA_TEST_HOSTS: site.host };
   const { services } = file;
-  for (const [name, service] of Object.entries(services)) {
-    service.network_mode = 'host';
-    delete service.ports;
+  for (const [name, shared] of Object.entries(services)) {
+    // `worker-2: *worker` is the same object as worker-1 once parsed: each service gets its own.
+    const service = structuredClone(shared);
+    services[name] = service;
+    if (!name.startsWith('api-') && !name.startsWith('worker-')) continue;
+    expect(service.image).toBe('grabbit:latest');
+    service.image = image;
     delete service.build;
-    if (name.startsWith('api-') || name.startsWith('worker-')) {
-      expect(service.image).toBe('grabbit:latest');
-      service.image = image;
-      service.environment = { ...service.environment, ...settings, HOST: '127.0.0.1' };
-    }
+    service.environment = { ...service.environment, ...testSettings };
   }
-  services['api-1']!.environment!.PORT = String(apiPort1);
-  services['api-2']!.environment!.PORT = String(apiPort2);
-  services.redis = {
-    ...services.redis,
-    image: redisImage,
-    command: [
-      'redis-server',
-      '--bind',
-      '127.0.0.1',
-      '--port',
-      String(redisPort),
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ],
-    healthcheck: { test: ['CMD', 'redis-cli', '-p', String(redisPort), 'ping'], interval: '2s' },
-  };
+  services['api-1']!.ports = [`127.0.0.1:${ports[0]}:5000`];
+  services['api-2']!.ports = [`127.0.0.1:${ports[1]}:5000`];
+  services.redis!.image = redisImage;
   services.minio = {
     ...services.minio,
     image: s3Image,
     environment: {},
+    // Without --no-vhost-buckets s3rver takes the host name (minio) for a bucket's name.
     command: [
       '--address',
-      '127.0.0.1',
+      '0.0.0.0',
       '--port',
-      String(s3Port),
+      '9000',
+      '--no-vhost-buckets',
       '--configure-bucket',
       'grabbit',
       '--silent',
     ],
-    healthcheck: { test: ['CMD', 'true'] },
+    healthcheck: {
+      test: ['CMD', 'node', '-e', "fetch('http://127.0.0.1:9000/').then(() => 0, () => process.exit(1))"],
+      interval: '2s',
+    },
   };
   // s3rver makes the bucket itself (--configure-bucket): the bucket job has nothing to do.
   services.bucket = { ...services.bucket, image: s3Image, environment: {}, command: ['exit 0'] };
-  const text = stringify(file);
-  expect(text).not.toContain('${');
-  return text;
+  // podman-compose reads YAML 1.1, where a plain `yes` is a boolean: write the file in 1.1 so such
+  // strings stay quoted.
+  return stringify({ services, volumes: file.volumes }, { version: '1.1' });
 }
 
 beforeAll(async () => {
@@ -130,7 +110,7 @@ beforeAll(async () => {
     buildImage(redisImage, 'container/test-images/redis.Dockerfile'),
     buildImage(s3Image, 'container/test-images/s3.Dockerfile'),
   ]);
-  site = await startFixtureSite({ bigMegabytes: 0.4 });
+  site = await startFixtureSite({ bigMegabytes: 0.4, reachedAs: 'host.containers.internal' });
   folder = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-compose-'));
   composeFile = path.join(folder, 'compose.yaml');
   writeFileSync(composeFile, await testCompose());
@@ -148,6 +128,7 @@ afterAll(async () => {
     '--filter',
     `label=io.podman.compose.project=${project}`,
   ]).catch(() => '');
+  await podman(['network', 'rm', '--force', `${project}_default`]).catch(() => '');
   await site?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
@@ -192,7 +173,7 @@ describe('the scaled compose file', () => {
     // The throttled file takes seconds: the hub of API 2 reports the worker's progress, then the end.
     const task = await completed;
     expect(events).toContain(hubEvents.taskProgress);
-    expect(await taskOn({ origin: api2 } as never, taskId)).toMatchObject({ status: 'completed' });
+    expect(await taskOn({ origin: api2 }, taskId)).toMatchObject({ status: 'completed' });
     expect(task).toMatchObject({ status: 'completed' });
     const file = await fetch(`${api2}${task.downloadUrl}`);
     expect(file.status).toBe(200);

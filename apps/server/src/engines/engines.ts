@@ -90,8 +90,10 @@ const probes: EngineProbe[] = [
 
 async function probe(engine: EngineProbe, config: EnginePaths): Promise<EngineStatus> {
   try {
-    // Start-up waits on these: they run at the server's priority.
-    const options = { timeoutMs: 15_000, env: engine.env?.(config), yieldsCpu: false };
+    // Start-up waits on these: they run at the server's priority. A missing engine fails at once;
+    // the long limit is for a busy machine (several containers starting together), where a
+    // version check can take many seconds and must not be reported as a missing engine.
+    const options = { timeoutMs: 60_000, env: engine.env?.(config), yieldsCpu: false };
     const result = await runCommand(engine.command(config), engine.args, options);
     const version = engine.version(result.stdout + result.stderr);
     let works = true;

@@ -41,6 +41,11 @@ export interface FixtureMediaOptions {
   bigMegabytes?: number;
   /** Adds the /preview/ pages and media (preview-fixtures.ts). */
   preview?: boolean;
+  /**
+   * The name containers reach the site by (podman's host.containers.internal): the site then
+   * listens on every address, and `host` and `url` use that name. Default: 127.0.0.1 only.
+   */
+  reachedAs?: string;
 }
 
 async function makeFixtureMedia(dir: string, options: FixtureMediaOptions = {}): Promise<void> {
@@ -256,9 +261,10 @@ export async function startFixtureSite(options: FixtureMediaOptions = {}): Promi
     return serveFile(res, file);
   };
   const server: Server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listenOn = options.reachedAs ? '0.0.0.0' : '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, listenOn, resolve));
   const { port } = server.address() as AddressInfo;
-  const host = `127.0.0.1:${port}`;
+  const host = `${options.reachedAs ?? '127.0.0.1'}:${port}`;
   base = `http://${host}`;
   return {
     host,

@@ -127,7 +127,7 @@ export async function startWorkerProcess(
 }
 
 /** A task's state as an API node answers it. */
-export async function taskOn(api: ApiProcess, taskId: string): Promise<DownloadTask> {
+export async function taskOn(api: Pick<ApiProcess, 'origin'>, taskId: string): Promise<DownloadTask> {
   return (await fetch(`${api.origin}/api/download/task/${taskId}`)).json() as Promise<DownloadTask>;
 }
 
