@@ -6,6 +6,8 @@ import {
   batchRequestSchema,
   cloudDownloadRequestSchema,
   cloudUploadRequestSchema,
+  webhookCreateSchema,
+  webhookUpdateSchema,
   downloadRequestSchema,
   mediaInfoRequestSchema,
   mediaItemsRequestSchema,
@@ -69,6 +71,8 @@ const jsonBodyRoutes: Record<string, z.ZodType> = {
   'POST /api/download/playlist': batchRequestSchema,
   'POST /api/cloudstorage/download-and-upload': cloudDownloadRequestSchema,
   'POST /api/cloudstorage/upload': cloudUploadRequestSchema,
+  'POST /api/webhooks': webhookCreateSchema,
+  'PATCH /api/webhooks/{webhookId}': webhookUpdateSchema,
 };
 const jsonBodies = Object.fromEntries(
   Object.entries(jsonBodyRoutes).flatMap(([route, schema]) =>
