@@ -24,6 +24,8 @@ const longFiles = [
   'apps/server/test/engines-setup.test.ts',
   'apps/server/test/foundation-startup.test.ts',
   'apps/server/test/scaled-bullmq-runner.test.ts',
+  'apps/server/test/webhooks.test.ts',
+  'apps/server/test/scaled-webhooks.test.ts',
 ];
 
 export default defineConfig({
