@@ -167,7 +167,7 @@ export const configSchema = z.object({
   /** A receiver that has not answered in this long counts as a failed attempt (retried). */
   WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
   /** Attempts of one delivery; with the back-off below they span about a day. */
-  WEBHOOK_ATTEMPTS: positiveInt(15),
+  WEBHOOK_ATTEMPTS: positiveInt(18),
   /** First retry's delay; each next one doubles (with jitter), capped at 6 hours. */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
   /** After a rotation the old secret keeps signing beside the new one for this long. */
