@@ -42,6 +42,16 @@ export const webhookUpdateSchema = z
   .meta({ example: { events: ['job.failed'] } });
 export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
 
+const exampleEndpoint = {
+  id: 'wh_5f0c1d2e',
+  url: exampleUrl,
+  events: ['job.completed', 'job.failed'],
+  enabled: true,
+  createdAt: exampleTime,
+  updatedAt: exampleTime,
+};
+const exampleSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
 export const webhookEndpointSchema = z
   .object({
     id: z.string(),
@@ -55,25 +65,18 @@ export const webhookEndpointSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({
-    example: {
-      id: 'wh_5f0c1d2e',
-      url: exampleUrl,
-      events: ['job.completed', 'job.failed'],
-      enabled: true,
-      createdAt: exampleTime,
-      updatedAt: exampleTime,
-    },
-  });
+  .meta({ example: exampleEndpoint });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 const secretField = z.string().meta({
   description: 'The signing secret in Standard Webhooks form (whsec_ and base64): shown only here',
-  example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  example: exampleSecret,
 });
 
 /** POST /api/webhooks answers the endpoint with its secret, once. */
-export const webhookCreatedSchema = webhookEndpointSchema.extend({ secret: secretField });
+export const webhookCreatedSchema = webhookEndpointSchema
+  .extend({ secret: secretField })
+  .meta({ example: { ...exampleEndpoint, secret: exampleSecret } });
 export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
 
 /** POST /api/webhooks/{id}/rotate-secret. */

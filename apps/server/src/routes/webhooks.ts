@@ -40,13 +40,13 @@ export interface WebhookRouteDeps {
 const notFound = () => new AppError('WEBHOOK_NOT_FOUND', 'No webhook endpoint of this API key has this id.');
 
 /** The calling API key's client id; anonymous callers are refused. */
-export function keyOwner(request: FastifyRequest): string {
+function keyOwner(request: FastifyRequest): string {
   if (!request.apiKey)
     throw new AppError('API_KEY_REQUIRED', 'Webhooks are for API keys: send one as a bearer token.');
   return request.apiKey.clientKey;
 }
 
-export function endpointOf(record: WebhookEndpointRecord): WebhookEndpoint {
+function endpointOf(record: WebhookEndpointRecord): WebhookEndpoint {
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     id: record.id,
@@ -96,7 +96,7 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
       {
         schema: {
           summary: 'Register a webhook endpoint (API keys only)',
-          description: `Events (${webhookEventTypes.join(', ')}) of this key's jobs are POSTed to the URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the secret this answer shows once. The URL must be a public http(s) address. A key has at most ${config.WEBHOOK_MAX_ENDPOINTS_PER_KEY} endpoints.`,
+          description: `Events (${webhookEventTypes.join(', ')}) of this key's jobs are POSTed to the URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the secret this answer shows once. Each event's body is \`{ type, timestamp, data }\`, \`data\` being the job as GET ${apiRoutes.job.replace(':jobId', '{jobId}')} answers it. The URL must be a public http(s) address. A key has at most ${config.WEBHOOK_MAX_ENDPOINTS_PER_KEY} endpoints.`,
           tags,
           body: webhookCreateSchema,
           response: answers({ 201: webhookCreatedSchema }),

@@ -40,7 +40,7 @@ export interface DeliveryRecord {
 }
 
 /** Attempts kept per delivery (a day of retries is about fifteen). */
-export const maxAttemptsLogged = 30;
+const maxAttemptsLogged = 30;
 
 export interface WebhookStore {
   /** Writes a new endpoint unless its owner has `max` already: false then (checked and added at once). */
