@@ -99,6 +99,8 @@ export default defineConfig({
             'apps/server/test/jobs-running-cap.test.ts',
             // The quota of results waiting for their owner, counted over job records in Redis.
             'apps/server/test/jobs-results-waiting.test.ts',
+            // Webhook endpoints and delivery logs in Redis, deliveries as BullMQ jobs with back-off.
+            'apps/server/test/webhooks.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',

@@ -29,6 +29,7 @@ export type CloudDownloadRequest = z.infer<typeof cloudDownloadRequestSchema>;
 export const cloudUploadRequestSchema = z.looseObject({
   filePath: z.string().min(1, 'filePath is required').max(2048),
   ...cloudOptions,
+  callbackUrl: callbackUrlField,
 });
 export type CloudUploadRequest = z.infer<typeof cloudUploadRequestSchema>;
 
