@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobDeferred } from '../jobs/hand-back';
 import type { Lookup } from '../net/guarded-fetch';
 import {
   DeliveryFailed,
@@ -36,13 +37,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const pointsInside: Lookup = (_hostname, _options, callback) =>
   callback(null, [{ address: '127.0.0.1', family: 4 }]);
 
-async function deliverTo(url: string, testHosts: string[] = []) {
-  const store = new MemoryWebhookStore();
-  const endpoint = sampleEndpoint('key:test', { url });
-  await store.createEndpoint(endpoint, 10);
-  const delivery = {
+function sampleDelivery(endpointId: string) {
+  return {
     id: 'd1',
-    endpointId: endpoint.id,
+    endpointId,
     messageId: 'msg_1',
     eventType: 'job.completed' as const,
     jobId: 'j1',
@@ -51,7 +49,13 @@ async function deliverTo(url: string, testHosts: string[] = []) {
     createdAt: Date.now(),
     attempts: [],
   };
-  await store.addDelivery(delivery, 10);
+}
+
+async function deliverTo(url: string, testHosts: string[] = []) {
+  const store = new MemoryWebhookStore();
+  const endpoint = sampleEndpoint('key:test', { url });
+  await store.createEndpoint(endpoint, 10);
+  await store.addDelivery(sampleDelivery(endpoint.id), 10);
   const handler = deliveryHandler({
     store,
     testHosts,
@@ -87,6 +91,27 @@ describe('webhook delivery', () => {
       status: 'pending',
       attempts: [{ statusCode: 302 }],
     });
+  });
+
+  it('waits its turn, without an attempt, while the endpoint has its deliveries in flight', async () => {
+    const host = `127.0.0.1:${port}`;
+    const store = new MemoryWebhookStore();
+    const endpoint = sampleEndpoint('key:test', { url: `http://${host}/in` });
+    await store.createEndpoint(endpoint, 10);
+    await store.addDelivery({ ...sampleDelivery(endpoint.id), id: 'd1' }, 10);
+    const leases = [
+      await store.takeLease(endpoint.id, 2, 60_000),
+      await store.takeLease(endpoint.id, 2, 60_000),
+    ];
+    const handler = deliveryHandler({ store, testHosts: [host], timeoutMs: 5_000, perEndpoint: 2 });
+    const run = { signal: new AbortController().signal, jobId: 'x', attempt: 1 };
+    await expect(handler({ endpointId: endpoint.id, deliveryId: 'd1' }, run)).rejects.toBeInstanceOf(
+      JobDeferred,
+    );
+    expect((await store.getDelivery(endpoint.id, 'd1'))?.attempts).toEqual([]);
+    await store.releaseLease(endpoint.id, leases[0] ?? '');
+    await handler({ endpointId: endpoint.id, deliveryId: 'd1' }, run);
+    expect(await store.getDelivery(endpoint.id, 'd1')).toMatchObject({ status: 'delivered' });
   });
 
   it('backs off exponentially with jitter, capped, and honours Retry-After', () => {
