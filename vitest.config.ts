@@ -24,6 +24,8 @@ const longFiles = [
   'apps/server/test/engines-setup.test.ts',
   'apps/server/test/foundation-startup.test.ts',
   'apps/server/test/scaled-bullmq-runner.test.ts',
+  'apps/server/test/webhooks.test.ts',
+  'apps/server/test/scaled-webhooks.test.ts',
 ];
 
 export default defineConfig({
@@ -97,6 +99,8 @@ export default defineConfig({
             'apps/server/test/jobs-running-cap.test.ts',
             // The quota of results waiting for their owner, counted over job records in Redis.
             'apps/server/test/jobs-results-waiting.test.ts',
+            // Webhook endpoints and delivery logs in Redis, deliveries as BullMQ jobs with back-off.
+            'apps/server/test/webhooks.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
           environment: 'node',

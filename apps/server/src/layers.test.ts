@@ -15,7 +15,7 @@ const srcDir = import.meta.dirname;
 const layers: string[][] = [
   ['.', 'cli', 'composition'],
   ['plugins', 'routes', 'http', 'security', 'openapi', 'web'],
-  ['download', 'convert', 'uploads', 'cloud'],
+  ['download', 'convert', 'uploads', 'cloud', 'webhooks'],
   ['jobs', 'storage', 'realtime', 'ytdlp', 'encode', 'engines', 'net', 'redis'],
   ['core', 'config', 'types'],
 ];

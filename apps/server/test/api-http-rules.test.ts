@@ -41,6 +41,8 @@ describe('CORS', () => {
           'content-type',
           'authorization',
           'prefer',
+          'idempotency-key',
+          'if-none-match',
           'tus-resumable',
           'upload-checksum',
         ]),
@@ -48,6 +50,8 @@ describe('CORS', () => {
       expect(listOf(answer.headers['access-control-expose-headers'])).toEqual(
         expect.arrayContaining([
           'content-disposition',
+          'etag',
+          'ratelimit-remaining',
           'location',
           'upload-offset',
           'retry-after',

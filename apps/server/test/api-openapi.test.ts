@@ -6,6 +6,8 @@ import {
   batchRequestSchema,
   cloudDownloadRequestSchema,
   cloudUploadRequestSchema,
+  webhookCreateSchema,
+  webhookUpdateSchema,
   downloadRequestSchema,
   mediaInfoRequestSchema,
   mediaItemsRequestSchema,
@@ -38,6 +40,7 @@ interface Operation {
   description?: string;
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+  parameters?: { in: string; name: string }[];
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -69,6 +72,8 @@ const jsonBodyRoutes: Record<string, z.ZodType> = {
   'POST /api/download/playlist': batchRequestSchema,
   'POST /api/cloudstorage/download-and-upload': cloudDownloadRequestSchema,
   'POST /api/cloudstorage/upload': cloudUploadRequestSchema,
+  'POST /api/webhooks': webhookCreateSchema,
+  'PATCH /api/webhooks/{webhookId}': webhookUpdateSchema,
 };
 const jsonBodies = Object.fromEntries(
   Object.entries(jsonBodyRoutes).flatMap(([route, schema]) =>
@@ -162,6 +167,19 @@ describe.each<{ setting: string; env: Record<string, string> }>([
       'post',
     ]);
     expect(document.paths['/api/uploads']?.post?.description).toContain('Upload-Length');
+    // The tus request headers are parameters, so a generated client can send them.
+    const headerNames = (operation?: Operation) =>
+      (operation?.parameters ?? []).filter((one) => one.in === 'header').map((one) => one.name.toLowerCase());
+    const upload = document.paths['/api/uploads/{uploadId}'];
+    expect(headerNames(document.paths['/api/uploads']?.post)).toEqual(
+      expect.arrayContaining(['tus-resumable', 'upload-length', 'upload-metadata']),
+    );
+    expect(headerNames(upload?.patch)).toEqual(expect.arrayContaining(['tus-resumable', 'upload-offset']));
+    expect(headerNames(upload?.head)).toContain('tus-resumable');
+    expect(headerNames(upload?.delete)).toContain('tus-resumable');
+    expect(headerNames(upload?.post)).toEqual(
+      expect.arrayContaining(['upload-offset', 'x-http-method-override']),
+    );
     const keep = document.paths['/api/cloudstorage/upload']?.post;
     expect(JSON.stringify(keep?.requestBody)).toContain('filePath');
     expect(Object.keys(keep?.responses ?? {})).toContain('404');

@@ -14,6 +14,8 @@ import { S3ResultStore } from '../src/storage/s3-result-store';
 import { runUploadLedgerContract } from '../src/uploads/upload-ledger.contract';
 import { RedisUploadLedger } from '../src/uploads/redis-upload-ledger';
 import { BucketResultStore } from '../src/storage/s3-results';
+import { RedisWebhookStore } from '../src/webhooks/redis-webhook-store';
+import { runWebhookStoreContract } from '../src/webhooks/webhook-store.contract';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { startS3, type TestS3 } from './support/s3-server';
 import { until } from './support/until';
@@ -47,6 +49,11 @@ afterAll(async () => {
 runJobRecordStoreContract('Redis job records', ({ slotMs }) => {
   prefixes += 1;
   return new RedisJobRecordStore(connection, `contract:${prefixes}:`, 60_000, slotMs);
+});
+
+runWebhookStoreContract('Redis webhook store', () => {
+  prefixes += 1;
+  return new RedisWebhookStore(connection, `contract:${prefixes}:`);
 });
 
 // Two workers: two connections over one key prefix.

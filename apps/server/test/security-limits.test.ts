@@ -271,6 +271,8 @@ describe('API keys', () => {
     }
     expect((await withKey(partner)).statusCode).toBe(429);
     for (let i = 0; i < 10; i += 1) expect((await withKey(ops)).statusCode).toBe(200);
+    // An unlimited key is not counted, so no quota is stated to it.
+    expect((await withKey(ops)).headers['ratelimit-limit']).toBeUndefined();
   });
 
   it('an unknown key is a 401 with a clear code', async () => {

@@ -1,7 +1,16 @@
 // What an integrator's program does with the typed client, in strict TypeScript and without a
-// cast: download a link (the site picked by the server), convert a file sent as a resumable upload,
-// and fetch both results. The client tests run it against a real server.
-import { createGrabbitClient, GrabbitError, type GrabbitClient, type Job } from '../src';
+// cast: register a webhook, download a link (the site picked by the server), convert a file sent
+// as a resumable upload, fetch both results, and check a delivered webhook's signature. The client
+// tests run it against a real server.
+import {
+  createGrabbitClient,
+  GrabbitError,
+  verifyWebhook,
+  type GrabbitClient,
+  type Job,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from '../src';
 
 export interface RoundTripInput {
   baseUrl: string;
@@ -11,6 +20,8 @@ export interface RoundTripInput {
   image: Blob;
   imageName: string;
   apiKey?: string;
+  /** With an API key: a receiver registered before the jobs start, which gets their events. */
+  webhookUrl?: string;
 }
 
 export interface Fetched {
@@ -62,12 +73,37 @@ export async function convertUpload(
   return fetchResult(baseUrl, await client.followJob(data.jobId));
 }
 
-export async function roundTrip(input: RoundTripInput): Promise<{ download: Fetched; conversion: Fetched }> {
+/** Registers a webhook endpoint: its id and the signing secret, shown only now. */
+export async function registerWebhook(
+  client: GrabbitClient,
+  url: string,
+): Promise<{ id: string; secret: string }> {
+  const { data, error, response } = await client.api.POST('/api/webhooks', {
+    body: { url, events: ['job.completed', 'job.failed'] },
+  });
+  if (!data) throw GrabbitError.from(response, error);
+  return { id: data.id, secret: data.secret };
+}
+
+/** A delivery as the receiver got it: the event when the secret signed it, else it throws. */
+export function checkDelivery(secret: string, body: string, headers: WebhookHeaders): WebhookEvent {
+  return verifyWebhook(secret, body, headers);
+}
+
+export interface RoundTripResult {
+  download: Fetched;
+  conversion: Fetched;
+  /** The registered endpoint's secret, when a webhook was asked for. */
+  webhookSecret?: string;
+}
+
+export async function roundTrip(input: RoundTripInput): Promise<RoundTripResult> {
   const client = createGrabbitClient({
     baseUrl: input.baseUrl,
     ...(input.apiKey ? { apiKey: input.apiKey } : {}),
   });
+  const webhook = input.webhookUrl ? await registerWebhook(client, input.webhookUrl) : undefined;
   const download = await downloadLink(client, input.baseUrl, input.link);
   const conversion = await convertUpload(client, input.baseUrl, input.image, input.imageName);
-  return { download, conversion };
+  return { download, conversion, ...(webhook ? { webhookSecret: webhook.secret } : {}) };
 }

@@ -41,6 +41,13 @@ export const apiRoutes = {
   /** The one public job of every kind: list (GET), read (GET /{id}), cancel (DELETE /{id}). */
   jobs: '/api/jobs',
   job: '/api/jobs/:jobId',
+  /** An API key's webhook endpoints: create (POST), list (GET), read, change, delete (/{id}). */
+  webhooks: '/api/webhooks',
+  webhook: '/api/webhooks/:webhookId',
+  /** A new signing secret; the old one keeps signing beside it for a while. */
+  webhookSecretRotation: '/api/webhooks/:webhookId/rotate-secret',
+  webhookDeliveries: '/api/webhooks/:webhookId/deliveries',
+  webhookRedelivery: '/api/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
 } as const;
 
 /** Route groups by their first segment (the security gate tells work-starting calls by these). */

@@ -2,6 +2,7 @@
 // cloud storage under an unguessable file key, with a public or an expiring signed link.
 import { z } from 'zod';
 import { downloadFormatSchema, qualitySchema } from './download';
+import { callbackUrlField } from './webhooks';
 
 /** Shared by both store calls: the visitor's name for the file, link kind and retention. */
 const cloudOptions = {
@@ -20,6 +21,7 @@ export const cloudDownloadRequestSchema = z.looseObject({
   removeWatermark: z.boolean().default(false),
   platform: z.string().max(40).optional(),
   ...cloudOptions,
+  callbackUrl: callbackUrlField,
 });
 export type CloudDownloadRequest = z.infer<typeof cloudDownloadRequestSchema>;
 
@@ -27,6 +29,7 @@ export type CloudDownloadRequest = z.infer<typeof cloudDownloadRequestSchema>;
 export const cloudUploadRequestSchema = z.looseObject({
   filePath: z.string().min(1, 'filePath is required').max(2048),
   ...cloudOptions,
+  callbackUrl: callbackUrlField,
 });
 export type CloudUploadRequest = z.infer<typeof cloudUploadRequestSchema>;
 

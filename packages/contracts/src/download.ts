@@ -3,6 +3,7 @@
 import { downloadFormats, maxTargetSizeMB } from '@grabbit/catalog';
 import { z } from 'zod';
 import { clipOptionsShape, fileOptionsShape } from './download-options';
+import { callbackUrlField } from './webhooks';
 
 /** The catalog holds the one list of download formats; the API accepts exactly those. */
 export const downloadFormatSchema = z.enum(downloadFormats);
@@ -58,6 +59,7 @@ export const downloadRequestSchema = z.looseObject({
     .optional(),
   ...clipOptionsShape,
   ...fileOptionsShape,
+  callbackUrl: callbackUrlField,
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 
@@ -114,6 +116,7 @@ export const batchRequestSchema = z.looseObject({
    * batch; used for its jobs only, never stored in a queue, a log or a result.
    */
   instagramCookies: z.string().max(16_384).optional(),
+  callbackUrl: callbackUrlField,
 });
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 

@@ -75,6 +75,13 @@ export const errorCodes = [
   'JOB_CANCELLED',
   'JOB_ALREADY_ENDED',
   'IDEMPOTENCY_KEY_REUSED',
+  // Webhooks of API keys.
+  'API_KEY_REQUIRED',
+  'WEBHOOK_NOT_FOUND',
+  'WEBHOOK_URL_NOT_ALLOWED',
+  'WEBHOOK_LIMIT_REACHED',
+  'WEBHOOK_DELIVERY_NOT_FOUND',
+  'CALLBACK_URL_NOT_REGISTERED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -184,6 +191,17 @@ export const errorStatus: Record<ErrorCode, number> = {
   JOB_ALREADY_ENDED: 409,
   /** An Idempotency-Key used before by this client with another request body. */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** The call is for API-key holders only (webhooks): no key was sent. */
+  API_KEY_REQUIRED: 401,
+  /** No webhook endpoint of this API key has that id (never made, deleted, or another key's). */
+  WEBHOOK_NOT_FOUND: 404,
+  /** A webhook URL that is not http(s), carries credentials, or leads to an internal address. */
+  WEBHOOK_URL_NOT_ALLOWED: 400,
+  /** The API key has as many webhook endpoints as it may (WEBHOOK_MAX_ENDPOINTS_PER_KEY). */
+  WEBHOOK_LIMIT_REACHED: 409,
+  WEBHOOK_DELIVERY_NOT_FOUND: 404,
+  /** A start's `callbackUrl` is not the URL of a webhook endpoint its API key registered. */
+  CALLBACK_URL_NOT_REGISTERED: 400,
 };
 
 /** The status of a code; unknown codes (a newer store's record) are server failures. */

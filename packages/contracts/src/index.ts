@@ -7,6 +7,7 @@ export * from './convert';
 export * from './convert-options';
 export * from './convert-jobs';
 export * from './jobs';
+export * from './webhooks';
 export * from './convert-fields';
 export * from './events';
 export * from './download-options';

@@ -18,6 +18,7 @@ import { registerDownloads } from '../plugins/downloads';
 import { registerUploads } from '../plugins/uploads';
 import { healthRoutes } from '../routes/health';
 import { jobRoutes } from '../routes/jobs';
+import { webhookRoutes } from '../routes/webhooks';
 import { metricsRoutes } from '../routes/metrics';
 import { openMetrics } from './metrics';
 import { publicConfigRoutes } from '../routes/public-config';
@@ -89,6 +90,7 @@ export async function buildApp({
     config,
     jobs: records,
     identity,
+    webhooks: stores.webhooks,
     ...(scaled ? { scaled } : {}),
   });
   // After CORS, which answers preflights first; before the routes it records.
@@ -135,6 +137,7 @@ export async function buildApp({
   await registerConvert(app, converter, config);
   await registerUploads(app, resumable.uploads, converter, config);
   await app.register(jobRoutes(records));
+  await app.register(webhookRoutes({ config, store: stores.webhooks, queue: parts.runner }));
   await registerPages(app, config.WEB_DIST_DIR);
   app.addHook('onClose', async () => {
     downloads.close();

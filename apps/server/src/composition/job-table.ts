@@ -13,6 +13,7 @@ import type { TaskStore } from '../download/task-store';
 import { stoppedOnCancel } from '../jobs/job-cancel';
 import type { JobRecords } from '../jobs/job-records';
 import type { ProductJobTable } from '../jobs/job-types';
+import { deliveryGaveUp, deliveryHandler, deliveryRetryDelay } from '../webhooks/delivery';
 import type { Stores } from './stores';
 
 /** A handler that hangs past its own limit is stopped this much later by the runner. */
@@ -68,6 +69,23 @@ export function productJobTable(
           'conversion job failed outside its handler',
         );
         await convertJobFailed(conversions, data);
+      },
+    },
+    // Webhook deliveries: their own queue, so a slow receiver holds no download or conversion.
+    webhook: {
+      handler: deliveryHandler({
+        store: stores.webhooks,
+        testHosts: config.WEBHOOK_TEST_HOSTS,
+        timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+        perEndpoint: config.WEBHOOK_CONCURRENCY_PER_ENDPOINT,
+      }),
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      timeoutMs: (config.WEBHOOK_TIMEOUT_SECONDS + 30) * 1000,
+      attempts: config.WEBHOOK_ATTEMPTS,
+      retryDelayMs: deliveryRetryDelay(config.WEBHOOK_RETRY_BASE_SECONDS * 1000),
+      onFailure: async ({ data, error }) => {
+        log.info({ err: error, deliveryId: data.deliveryId }, 'webhook delivery gave up');
+        await deliveryGaveUp(stores.webhooks, data);
       },
     },
   };

@@ -69,7 +69,7 @@ export function openMetrics({ config, bus, tasks, jobs }: MetricsSources): Regis
   accessGauge(registry, config, 'routes');
   new Gauge({
     name: 'grabbit_queue_depth',
-    help: 'Jobs (downloads and conversions) queued or running',
+    help: 'Jobs (downloads, conversions, webhook deliveries) queued or running',
     registers: [registry],
     async collect() {
       this.set(await jobs.load());

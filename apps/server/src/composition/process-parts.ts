@@ -14,6 +14,7 @@ import { JobRecords } from '../jobs/job-records';
 import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { startSweeper } from '../storage/sweeper';
+import { WebhookEvents } from '../webhooks/job-events';
 import { productJobTable } from './job-table';
 import type { ScaledHealth } from './scaled-infrastructure';
 import { openStores, type Stores } from './stores';
@@ -24,6 +25,8 @@ export interface ProcessParts {
   records: JobRecords;
   tasks: TaskStore;
   runner: JobRunner;
+  /** Deliveries queued for a job's webhook events (and redeliveries). */
+  webhooks: WebhookEvents;
   /** Direct downloads waiting in this process, for this process's download jobs. */
   live: LiveDownloads;
   /** Scaled mode's part of /health (Redis, the bucket, the queues); undefined when embedded. */
@@ -72,6 +75,14 @@ export async function buildProcessParts(
   const runner: JobRunner =
     bullmq ??
     new InProcessJobRunner(table, (error, job) => log.error({ err: error, job: job.name }, 'job crashed'));
+  // Every process that ends jobs sends their webhooks, through the runner's own `webhook` queue.
+  const webhooks = new WebhookEvents({
+    store: stores.webhooks,
+    queue: runner,
+    logLength: config.WEBHOOK_DELIVERY_LOG,
+    onError: (error) => log.error({ err: error }, 'webhook event not queued'),
+  });
+  records.onEnd((record) => webhooks.jobEnded(record));
   if (options.runsJobs) await runner.start();
   await mkdir(path.resolve(config.DATA_DIR, 'results'), { recursive: true, mode: privateFolderMode });
   await makeFolderPrivate(config.DATA_DIR);
@@ -88,6 +99,7 @@ export async function buildProcessParts(
     records,
     tasks,
     runner,
+    webhooks,
     live,
     scaledHealth: async () => (scaled && bullmq ? scaled.health(() => bullmq.depth()) : undefined),
     async close() {

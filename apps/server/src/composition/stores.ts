@@ -20,6 +20,9 @@ import { InProcessEventBus, type EventBus } from '../realtime/event-bus';
 import { DiskResultStore, type ResultStore } from '../storage/result-store';
 import { BucketResultStore } from '../storage/s3-results';
 import { removeOrphanJobFolders } from '../storage/sweeper';
+import { MemoryWebhookStore } from '../webhooks/memory-webhook-store';
+import { RedisWebhookStore } from '../webhooks/redis-webhook-store';
+import type { WebhookStore } from '../webhooks/webhook-store';
 import { connectScaled, type ScaledInfrastructure } from './scaled-infrastructure';
 
 export interface Stores {
@@ -29,6 +32,8 @@ export interface Stores {
   /** Downloads' and conversions' results, expired together after RESULT_TTL_HOURS. */
   results: ResultStore;
   conversions: { inputs: ConversionInputs };
+  /** API keys' webhook endpoints and their delivery logs. */
+  webhooks: WebhookStore;
   /** Scaled mode's connections (Redis, the bucket), for the parts that need them directly. */
   scaled?: ScaledInfrastructure;
   close(): Promise<void>;
@@ -44,6 +49,7 @@ export async function openStores(config: Config, log: FastifyBaseLogger): Promis
       jobs: new MemoryJobRecordStore(keepMs, slotMs),
       results: new DiskResultStore(resultsDir, keepMs),
       conversions: { inputs: new LocalConversionInputs(config.DATA_DIR) },
+      webhooks: new MemoryWebhookStore(),
       close: async () => undefined,
     };
   }
@@ -60,6 +66,7 @@ export async function openStores(config: Config, log: FastifyBaseLogger): Promis
       ? new BucketResultStore(scaled.results, config.S3_REDIRECTS)
       : new DiskResultStore(resultsDir, keepMs),
     conversions: { inputs },
+    webhooks: new RedisWebhookStore(commands, `${prefix}:`),
     scaled,
     async close() {
       stopUploadSweep();

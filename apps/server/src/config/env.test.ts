@@ -72,6 +72,9 @@ describe('loadConfig', () => {
       'MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',
     ]);
     expect(loadConfig({ NODE_ENV: 'production' }).MEDIA_TEST_HOSTS).toEqual([]);
+    expect(configError({ NODE_ENV: 'production', WEBHOOK_TEST_HOSTS: '127.0.0.1:9000' }).message).toContain(
+      'WEBHOOK_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',
+    );
     expect(loadConfig({ NODE_ENV: 'test', MEDIA_TEST_HOSTS: '127.0.0.1' }).MEDIA_TEST_HOSTS).toEqual([
       '127.0.0.1',
     ]);

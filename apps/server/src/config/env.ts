@@ -157,6 +157,25 @@ export const configSchema = z.object({
   UPLOAD_STALL_SECONDS: positiveInt(30),
   /** Origins allowed to call /api from a browser; empty: the site's own (PUBLIC_URL). */
   CORS_ORIGINS: commaList,
+  // Webhooks of API keys (webhooks/): how many, how fast, how long they are retried.
+  /** Webhook endpoints one API key may register. */
+  WEBHOOK_MAX_ENDPOINTS_PER_KEY: positiveInt(10),
+  /** Deliveries to one endpoint in flight at once (across every process). */
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt(2),
+  /** Deliveries one process sends at once, all endpoints together (their own queue). */
+  WEBHOOK_CONCURRENCY: positiveInt(8),
+  /** A receiver that has not answered in this long counts as a failed attempt (retried). */
+  WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
+  /** Attempts of one delivery; with the back-off below they span about a day. */
+  WEBHOOK_ATTEMPTS: positiveInt(18),
+  /** First retry's delay; each next one doubles (with jitter), capped at 6 hours. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
+  /** After a rotation the old secret keeps signing beside the new one for this long. */
+  WEBHOOK_SECRET_OVERLAP_HOURS: z.coerce.number().positive().default(24),
+  /** Deliveries kept in an endpoint's log (the oldest go). */
+  WEBHOOK_DELIVERY_LOG: positiveInt(50),
+  /** Offline testing: local receivers (host:port) webhooks may reach. Refused in production. */
+  WEBHOOK_TEST_HOSTS: commaList,
   // Operations: graceful shutdown (SIGTERM) of API nodes and workers.
   /** Running jobs may finish for this long at shutdown; then (scaled mode) they go back to the queue. */
   SHUTDOWN_GRACE_SECONDS: positiveInt(10),
@@ -223,10 +242,10 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
   }
-  if (config.NODE_ENV === 'production' && config.MEDIA_TEST_HOSTS.length > 0) {
-    throw new ConfigError([
-      'MEDIA_TEST_HOSTS: the offline-testing switch is refused when NODE_ENV=production',
-    ]);
+  for (const name of ['MEDIA_TEST_HOSTS', 'WEBHOOK_TEST_HOSTS'] as const) {
+    if (config.NODE_ENV === 'production' && config[name].length > 0) {
+      throw new ConfigError([`${name}: the offline-testing switch is refused when NODE_ENV=production`]);
+    }
   }
   return config;
 }

@@ -6,7 +6,7 @@
 // its task ends as an error instead of staying "downloading".
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JobHandedBack } from './hand-back';
+import { JobDeferred, JobHandedBack } from './hand-back';
 import { checkTable, type FailedJob, type JobOf, type JobSpec, type JobTable } from './job-table';
 import type { JobDataByName } from './job-types';
 import type { JobRunner } from './runner';
@@ -105,7 +105,7 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
       await queue.add(name, data, {
         jobId,
         attempts: settings.attempts ?? 1,
-        backoff: { type: 'exponential', delay: 1_000 },
+        backoff: settings.retryDelayMs ? { type: 'custom' } : { type: 'exponential', delay: 1_000 },
         // Finished jobs are only bookkeeping: their tasks hold the state visitors see.
         removeOnComplete: { age: 60 * 60, count: 1_000 },
         removeOnFail: { age: 24 * 60 * 60, count: 5_000 },
@@ -176,6 +176,14 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
           stalledInterval: this.options.stalledIntervalMs ?? 30_000,
           maxStalledCount: this.options.maxStalledCount ?? 1,
           autorun: false,
+          ...(settings.retryDelayMs
+            ? {
+                settings: {
+                  backoffStrategy: (attemptsMade: number, _type?: string, error?: Error) =>
+                    settings.retryDelayMs?.(attemptsMade, error ?? new Error('failed')) ?? 1_000,
+                },
+              }
+            : {}),
         },
       );
       worker.on('failed', (job, error) => {
@@ -211,7 +219,12 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
-      const { UnrecoverableError, WaitingError } = await bullmq();
+      const { DelayedError, UnrecoverableError, WaitingError } = await bullmq();
+      if (reason instanceof JobDeferred) {
+        // Not its turn yet: back to the delayed set, without counting an attempt.
+        await job.moveToDelayed(Date.now() + reason.delayMs, token);
+        throw new DelayedError();
+      }
       if (reason instanceof JobHandedBack) {
         // Handed back: another worker starts it again, without counting a failed attempt.
         await job.moveToWait(token);

@@ -12,3 +12,14 @@ export class JobHandedBack extends Error {
 export function handedBack(signal: AbortSignal): boolean {
   return signal.aborted && signal.reason instanceof JobHandedBack;
 }
+
+/**
+ * Thrown by a handler that cannot run its job yet (a resource it waits for is taken): the job runs
+ * again after `delayMs`, and the run does not count as one of its attempts.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly delayMs: number) {
+    super(`The job waits ${delayMs} ms for its turn`);
+    this.name = 'JobDeferred';
+  }
+}

@@ -34,6 +34,8 @@ export interface JobRecord<D = unknown> {
   pickup?: ResultPickup;
   /** The job this record's result is one part of (a batch item's batch): the parts count as one. */
   partOf?: string;
+  /** The webhook endpoint its start's `callbackUrl` named: that endpoint alone gets its events. */
+  webhookEndpoint?: string;
   /** Once failed or cancelled: the visitor's message and its stable code. */
   /** A stable code of the contracts' error table. */
   errorCode?: string;

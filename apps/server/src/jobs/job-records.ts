@@ -46,11 +46,24 @@ export interface JobChangeBus {
 /** More parts than any batch may have. */
 const maxParts = 1000;
 
+/** Told once per job, by the process whose change ended it (webhooks start there). */
+export type JobEndListener = (record: JobRecord) => void;
+
 export class JobRecords {
+  private readonly endListeners: JobEndListener[] = [];
+
   constructor(
     private readonly store: JobRecordStore,
     private readonly bus: JobChangeBus,
   ) {}
+
+  /**
+   * Calls `listener` with each record that reaches a final state (done, failed, cancelled): the
+   * one place every kind of job ends, whichever feature ended it.
+   */
+  onEnd(listener: JobEndListener): void {
+    this.endListeners.push(listener);
+  }
 
   /** Writes a new record; false when it would hold a slot and its owner is at `cap`. */
   async create(record: JobRecord, cap?: number): Promise<boolean> {
@@ -69,12 +82,16 @@ export class JobRecords {
     change: (current: JobRecord<D>) => JobRecord<D> | undefined,
   ): Promise<JobRecord<D> | undefined> {
     let changed = false;
+    let ended = false;
     const stored = await this.store.update<D>(id, (current) => {
       const next = change(current);
       changed = next !== undefined;
+      // The store writes the last run of `change`: it alone says whether this change ended the job.
+      ended = changed && !isEnded(current) && next !== undefined && isEnded(next);
       return next && { ...next, updatedAt: Date.now() };
     });
     if (changed) this.bus.publishJobChange(id);
+    if (ended && stored) for (const listener of this.endListeners) listener(stored);
     return stored;
   }
 

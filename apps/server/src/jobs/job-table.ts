@@ -34,6 +34,11 @@ export interface JobSpec<D> {
   timeoutMs: number;
   /** Runs allowed when the handler throws (1: no retry). */
   attempts?: number;
+  /**
+   * The wait before the next run after `attemptsMade` failed ones (the last failure is `error`);
+   * without it, BullMQ's exponential back-off from one second (the in-process runner: at once).
+   */
+  retryDelayMs?: (attemptsMade: number, error: Error) => number;
   /** Tells the job's own feature that it failed for good, so its visitor gets a clear error. */
   onFailure?: (failed: FailedJob<D>) => Promise<void> | void;
 }

@@ -54,15 +54,22 @@ export interface ConvertJobData {
   contentType: string;
 }
 
+/** One webhook delivery (its event and endpoint are read from the webhook store when it runs). */
+export interface WebhookJobData {
+  endpointId: string;
+  deliveryId: string;
+}
+
 /** Every job name and its data. */
 export interface JobDataByName {
   download: DownloadJobData;
   convert: ConvertJobData;
+  webhook: WebhookJobData;
 }
 
 export type JobName = keyof JobDataByName;
 
-export const jobNames = ['download', 'convert'] as const satisfies readonly JobName[];
+export const jobNames = ['download', 'convert', 'webhook'] as const satisfies readonly JobName[];
 
 export type Job = JobOf<JobDataByName>;
 

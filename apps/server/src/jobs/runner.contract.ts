@@ -1,6 +1,7 @@
 // What every JobRunner must do with a job table, as a reusable suite: the in-process runner runs
 // it in the unit tests, and the BullMQ runner runs the same suite against a real redis-server.
 import { describe, expect, it } from 'vitest';
+import { JobDeferred } from './hand-back';
 import type { FailedJob, JobSpec } from './job-table';
 import type { ConvertJobData, DownloadJobData, Job, JobDataByName, ProductJobTable } from './job-types';
 import type { JobRunner } from './runner';
@@ -28,7 +29,9 @@ function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}
   const started: string[] = [];
   const signals = new Map<string, AbortSignal>();
   const gates = new Map<string, () => void>();
-  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [] };
+  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [], webhook: [] };
+  /** Each webhook run's delivery id and attempt number. */
+  const runs: string[] = [];
   const hold = (id: string, signal: AbortSignal) => {
     started.push(id);
     signals.set(id, signal);
@@ -49,8 +52,22 @@ function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}
   const table: ProductJobTable = {
     download: spec((data, { signal }) => hold(data.taskId, signal), 'download'),
     convert: spec((data, { signal }) => hold(data.conversionId, signal), 'convert'),
+    // Fails its first two runs; a `defer` delivery first waits for its turn once.
+    webhook: {
+      ...spec(async ({ deliveryId }) => {
+        if (deliveryId === 'defer' && !runs.includes('defer deferred')) {
+          runs.push('defer deferred');
+          throw new JobDeferred(20);
+        }
+        const run = runs.filter((entry) => entry.startsWith(`${deliveryId}#`)).length + 1;
+        runs.push(`${deliveryId}#${run}`);
+        if (run < 3) throw new Error(`${deliveryId} refused`);
+      }, 'webhook'),
+      attempts: 3,
+      retryDelayMs: () => 20,
+    },
   };
-  return { table, started, signals, failed, release: (id: string) => gates.get(id)?.() };
+  return { table, started, signals, failed, runs, release: (id: string) => gates.get(id)?.() };
 }
 
 export interface JobRunnerContractOptions {
@@ -71,9 +88,9 @@ export function runJobRunnerContract(
   describe(`${name} (job runner contract)`, () => {
     it('refuses to start when a job name has no handler', async () => {
       // A table read from plain data, past the types, that names no handler.
-      const untyped: ProductJobTable = JSON.parse('{"download":{},"convert":{}}');
+      const untyped: ProductJobTable = JSON.parse('{"download":{},"convert":{},"webhook":{}}');
       const runner = makeRunner(untyped);
-      await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert/);
+      await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert, webhook/);
       await runner.close();
     });
 
@@ -153,6 +170,26 @@ export function runJobRunnerContract(
       expect(failed.download[0]?.error.message).toMatch(/bad-download broke/);
       expect(failed.convert).toEqual([]);
       release('good');
+      await runner.close();
+    });
+
+    it('retries a job as its spec allows, after its delay; a deferred run costs no attempt', async () => {
+      const { table, runs, failed } = gatedTable(1);
+      const runner = makeRunner(table);
+      await runner.start();
+      await runner.submit({ name: 'webhook', id: 'w1', data: { endpointId: 'e', deliveryId: 'retry' } });
+      await runner.submit({ name: 'webhook', id: 'w2', data: { endpointId: 'e', deliveryId: 'defer' } });
+      await until(() => runs.includes('retry#3') && runs.includes('defer#3'));
+      await until(async () => (await runner.load()) === 0);
+      expect(runs.filter((run) => run.startsWith('retry'))).toEqual(['retry#1', 'retry#2', 'retry#3']);
+      // Deferred once, failed twice, then through: the deferral was not one of its three attempts.
+      expect(runs.filter((run) => run.startsWith('defer'))).toEqual([
+        'defer deferred',
+        'defer#1',
+        'defer#2',
+        'defer#3',
+      ]);
+      expect(failed.webhook).toEqual([]);
       await runner.close();
     });
 

@@ -37,6 +37,7 @@ describe('InProcessJobRunner limits per job name', () => {
     const table: ProductJobTable = {
       download: spec((data) => hold(data.taskId), 1),
       convert: spec((data) => hold(data.conversionId), 2),
+      webhook: spec((data) => hold(data.deliveryId), 1),
     };
     const runner = new InProcessJobRunner(table);
     await runner.start();

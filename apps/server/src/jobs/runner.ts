@@ -3,6 +3,7 @@
 // BUSY). Services only submit and read (JobQueue); the composition root builds, starts and closes
 // the runner. The in-process runner is the embedded mode's; BullMQ's takes its place in scaled mode.
 import { AppError } from '../core/app-error';
+import { JobDeferred } from './hand-back';
 import { JobTimeoutError } from './queue-errors';
 import { checkTable, defaultBusyMessage, type JobOf, type JobSpec, type JobTable } from './job-table';
 import type { JobDataByName } from './job-types';
@@ -34,6 +35,10 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
   /** Waiting jobs in submission order (names interleaved; each name takes its own turns). */
   private readonly queue: JobOf<M>[] = [];
   private readonly running = new Map<string, Running<M>>();
+  /** Jobs waiting out a retry's delay or a deferral, with their timers (cleared at close). */
+  private readonly resting = new Map<string, { job: JobOf<M>; timer: NodeJS.Timeout }>();
+  /** Each waiting job's attempt number when it is a retry. */
+  private readonly attempts = new Map<string, number>();
   private started = false;
   private closed = false;
 
@@ -54,6 +59,12 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
   }
 
   async discard(job: { name: string; id: string }): Promise<boolean> {
+    const resting = this.resting.get(`${job.name}:${job.id}`);
+    if (resting) {
+      clearTimeout(resting.timer);
+      this.resting.delete(`${job.name}:${job.id}`);
+      return true;
+    }
     const index = this.queue.findIndex((queued) => queued.name === job.name && queued.id === job.id);
     if (index < 0) return false;
     this.queue.splice(index, 1);
@@ -61,7 +72,7 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
   }
 
   async load(): Promise<number> {
-    return this.queue.length + this.running.size;
+    return this.queue.length + this.running.size + this.resting.size;
   }
 
   async submit(job: JobOf<M>): Promise<void> {
@@ -94,6 +105,33 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
     }
   }
 
+  /** Puts a job back in the queue after `delayMs` (a retry when `attempt` is given). */
+  private rest(job: JobOf<M>, delayMs: number, attempt?: number): void {
+    const key = `${job.name}:${job.id}`;
+    const timer = setTimeout(() => {
+      this.resting.delete(key);
+      if (attempt !== undefined) this.attempts.set(key, attempt);
+      this.queue.push(job);
+      this.next();
+    }, delayMs);
+    timer.unref();
+    this.resting.set(key, { job, timer });
+  }
+
+  /** Whether a failed run goes again later (deferred, or a retry its spec allows): then it rests. */
+  private retried(job: JobOf<M>, error: unknown, attempt: number, aborted: boolean): boolean {
+    if (this.closed || aborted) return false;
+    if (error instanceof JobDeferred) {
+      this.rest(job, error.delayMs, attempt);
+      return true;
+    }
+    const spec = this.spec(job.name);
+    if (attempt >= (spec.attempts ?? 1) || error instanceof JobTimeoutError) return false;
+    const failure = error instanceof Error ? error : new Error(String(error));
+    this.rest(job, spec.retryDelayMs?.(attempt, failure) ?? 0, attempt + 1);
+    return true;
+  }
+
   private run(job: JobOf<M>, aborted: boolean): void {
     const spec = this.spec(job.name);
     const controller = new AbortController();
@@ -101,9 +139,13 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
     const timer = setTimeout(() => controller.abort(new JobTimeoutError(spec.timeoutMs)), spec.timeoutMs);
     timer.unref();
     const key = `${job.name}:${job.id}`;
+    const attempt = this.attempts.get(key) ?? 1;
+    this.attempts.delete(key);
     const done = Promise.resolve()
-      .then(() => spec.handler(job.data, { signal: controller.signal, jobId: job.id, attempt: 1 }))
+      .then(() => spec.handler(job.data, { signal: controller.signal, jobId: job.id, attempt }))
       .catch(async (error: unknown) => {
+        const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+        if (this.retried(job, reason, attempt, aborted)) return;
         this.onError(error, job);
         const failure = error instanceof Error ? error : new Error(String(error));
         await spec.onFailure?.({ name: job.name, jobId: job.id, data: job.data, error: failure });
@@ -119,6 +161,8 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const { timer } of this.resting.values()) clearTimeout(timer);
+    this.resting.clear();
     // Queued jobs still run their handler with an aborted signal, so each reports its end.
     if (this.started) for (const job of this.queue.splice(0)) this.run(job, true);
     for (const { controller } of this.running.values()) controller.abort();

@@ -28,6 +28,8 @@ export interface GuardedFetchOptions {
   headFirst?: boolean;
   /** DNS lookup; tests pass their own to point names at the local fixture. */
   lookup?: Lookup;
+  /** A body to POST (a webhook's event) instead of asking with GET. */
+  body?: string;
 }
 
 export interface GuardedAnswer {
@@ -84,7 +86,11 @@ export function discard(answer: GuardedAnswer): void {
 }
 
 /** One hop's answer, on a connection of its own that closes once the answer is read. */
-async function ask(url: URL, method: 'HEAD' | 'GET', options: GuardedFetchOptions): Promise<GuardedAnswer> {
+async function ask(
+  url: URL,
+  method: 'HEAD' | 'GET' | 'POST',
+  options: GuardedFetchOptions,
+): Promise<GuardedAnswer> {
   const allowPrivate = checkHop(url, url.href, options.testHosts);
   const lookup = guardedLookup(options.lookup ?? (dnsLookup as Lookup), allowPrivate);
   const agent = new Agent({ connect: { lookup } });
@@ -94,6 +100,7 @@ async function ask(url: URL, method: 'HEAD' | 'GET', options: GuardedFetchOption
       dispatcher: agent,
       signal: options.signal,
       headers: options.headers,
+      ...(method === 'POST' ? { body: options.body } : {}),
     });
     return { url, status: answer.statusCode, headers: answer.headers, body: answer.body };
   } catch (error) {
@@ -107,6 +114,7 @@ async function ask(url: URL, method: 'HEAD' | 'GET', options: GuardedFetchOption
 }
 
 async function askHop(url: URL, options: GuardedFetchOptions): Promise<GuardedAnswer> {
+  if (options.body !== undefined) return ask(url, 'POST', options);
   if (!options.headFirst) return ask(url, 'GET', options);
   const answer = await ask(url, 'HEAD', options);
   if (!headRefused.has(answer.status)) return answer;

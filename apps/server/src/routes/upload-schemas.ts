@@ -29,6 +29,32 @@ const expires: Headers = {
   'Upload-Expires': header('When the upload is removed unless converted (HTTP date)'),
 };
 
+/**
+ * A request's tus headers as parameters of the document, so generated clients can send them. All
+ * optional to the validator: the routes answer a missing or wrong one as tus says (412, 409, 400).
+ */
+const requestHeader = (description: string) => z.string().optional().meta({ description });
+const tusResumableParameter = requestHeader('`1.0.0` (required by tus on every request but OPTIONS)');
+const requestHeaders = {
+  create: z.looseObject({
+    'tus-resumable': tusResumableParameter,
+    'upload-length': requestHeader("The file's whole size in bytes (at least 1)"),
+    'upload-metadata': requestHeader(
+      'tus metadata: comma-separated `key base64value` pairs; `filename` names the converted file',
+    ),
+  }),
+  chunk: z.looseObject({
+    'tus-resumable': tusResumableParameter,
+    'upload-offset': requestHeader('Where this chunk starts: the offset the server has (HEAD tells it)'),
+  }),
+  plain: z.looseObject({ 'tus-resumable': tusResumableParameter }),
+  override: z.looseObject({
+    'tus-resumable': tusResumableParameter,
+    'upload-offset': requestHeader('For an overridden PATCH: where the chunk starts'),
+    'x-http-method-override': requestHeader('PATCH, HEAD or DELETE'),
+  }),
+};
+
 /** tus headers any answer on these paths may carry, refusals included. */
 const tusEvery: Headers = {
   ...tusResumable,
@@ -68,6 +94,7 @@ export function uploadRouteSchemas(): Record<
         `belongs to this client: convert it with \`UploadId\` on POST ${convertEndpoints.video} (or the ` +
         'image and audio endpoints) once finished.',
       tags,
+      headers: requestHeaders.create,
       querystring: conversionBatchQuery,
       answerHeaders: { every: tusEvery },
       rawBody: {
@@ -99,6 +126,7 @@ export function uploadRouteSchemas(): Record<
       summary: 'How much of a resumable upload has arrived (tus HEAD)',
       description: `${tusHeaders} Answers \`Upload-Offset\` and \`Upload-Length\`: resume from that byte.`,
       tags,
+      headers: requestHeaders.plain,
       answerHeaders: { every: tusEvery },
       params,
       errors: tusErrors,
@@ -124,6 +152,7 @@ export function uploadRouteSchemas(): Record<
         'the new `Upload-Offset`. HEAD on the same URL answers `Upload-Offset` and `Upload-Length`: ' +
         'after a dropped connection, resume from that byte. Each call counts against the per-minute API budget.',
       tags,
+      headers: requestHeaders.chunk,
       answerHeaders: { every: { ...tusEvery, ...offset } },
       params,
       rawBody: {
@@ -143,6 +172,7 @@ export function uploadRouteSchemas(): Record<
       summary: 'Remove a resumable upload (tus termination)',
       description: `${tusHeaders} Its owner may remove it even once expired.`,
       tags,
+      headers: requestHeaders.plain,
       answerHeaders: { every: tusEvery },
       params,
       errors: tusErrors,
@@ -163,6 +193,7 @@ export function uploadRouteSchemas(): Record<
         `${tusHeaders} For clients that can only send GET and POST: \`X-HTTP-Method-Override\` names ` +
         'the method (PATCH, HEAD or DELETE), answered as that method would be.',
       tags,
+      headers: requestHeaders.override,
       answerHeaders: { every: { ...tusEvery, ...offset } },
       params,
       rawBody: {

@@ -57,15 +57,18 @@ const corsRequestHeaders = [
   'content-type',
   'authorization',
   'prefer',
+  'idempotency-key',
+  'if-none-match',
   'upload-concat',
   'upload-checksum',
   'x-http-method-override',
   'x-requested-with',
 ];
 
-/** Answer headers a client on another origin must read: the file's name, limits, job ids. */
+/** Answer headers a client on another origin must read: the file's name, limits, job ids, ETags. */
 const corsAnswerHeaders = [
   'content-disposition',
+  'etag',
   'ratelimit-policy',
   'ratelimit-limit',
   'ratelimit-remaining',

@@ -72,6 +72,8 @@ export function createLimiter(
     timeWindow: windowMs,
     max: (request) => (request.apiKey && keyLimit?.(request.apiKey.limits)) || perMinute,
     keyGenerator: (request) => `${budget}:${request.clientId}`,
+    // An unlimited key is not counted and gets no RateLimit-* headers: they state a quota, and a
+    // made-up one would only mislead a client's pacing (it is never refused for its rate).
     allowList: (request) => request.apiKey?.unlimited === true,
   });
 }

@@ -11,6 +11,8 @@ import { SharedSecret } from '../redis/shared-secret';
 import { ApiKeys, type ApiKey } from './api-keys';
 import { ClientIdentity, trustProxyFunction } from './client-identity';
 import { registerHeaders } from './headers';
+import type { WebhookStore } from '../webhooks/webhook-store';
+import { callbackUrlHook } from './callback-url';
 import { appendOnRequest, jobGate } from './job-gate';
 import { appendHook, idempotencyHooks } from './idempotency';
 import { MemoryIdempotencyStore, RedisIdempotencyStore } from './idempotency-store';
@@ -74,9 +76,16 @@ export function apiBudgetOf(path: string, method = 'GET'): Extract<Budget, 'api'
 
 export async function registerSecurity(
   app: FastifyInstance,
-  deps: { config: Config; jobs: JobRecords; identity: ClientIdentity; scaled?: RedisNamespace },
+  deps: {
+    config: Config;
+    jobs: JobRecords;
+    identity: ClientIdentity;
+    webhooks: WebhookStore;
+    scaled?: RedisNamespace;
+  },
 ): Promise<Security> {
   const { config, jobs, identity, scaled } = deps;
+  const callbackUrl = callbackUrlHook(deps.webhooks, jobs);
   const keys = ApiKeys.fromFile(config.API_KEYS_FILE);
   await registerHeaders(app, config);
   // Scaled mode: every API node counts one client's budgets and running jobs together.
@@ -121,6 +130,7 @@ export async function registerSecurity(
       appendOnRequest(route, idempotency.claim);
       appendHook(route, 'preHandler', idempotency.answer);
       appendHook(route, 'onSend', idempotency.keep);
+      appendHook(route, 'preHandler', callbackUrl);
     }
     appendOnRequest(route, gate);
   });
