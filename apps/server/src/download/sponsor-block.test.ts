@@ -2,8 +2,15 @@
 // video is picked from the answer among those sharing it; only skip segments of our categories.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPrefix, segmentsAddress, segmentsOf } from './sponsor-block';
-import { onSectionTimeline } from './sponsor-step';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  hashPrefix,
+  segmentsAddress,
+  segmentsOf,
+  type SkipSegment,
+  type SponsorBlock,
+} from './sponsor-block';
+import { onSectionTimeline, sponsorStep } from './sponsor-step';
 
 describe('SponsorBlock answers', () => {
   it('asks by the first 4 hex digits of the id’s SHA-256, for skip segments of the five categories', () => {
@@ -56,5 +63,35 @@ describe('SponsorBlock answers', () => {
       { start: 4, end: 6, category: 'outro' },
     ]);
     expect(onSectionTimeline(segments, {})).toEqual(segments);
+  });
+});
+
+describe('the SponsorBlock step of a download', () => {
+  const warnings: unknown[] = [];
+  const log = { warn: (fields: unknown) => void warnings.push(fields) } as unknown as FastifyBaseLogger;
+  const context = { log, taskId: 't1', signal: new AbortController().signal };
+  const answering = (answer: () => Promise<SkipSegment[]>) =>
+    ({ segments: answer }) as unknown as SponsorBlock;
+
+  it('titles the segments by category for the finishing step', async () => {
+    const found = answering(async () => [{ start: 1, end: 2, category: 'selfpromo' }]);
+    expect(await sponsorStep(found, { mode: 'chapters', videoId: 'v' }, context)).toEqual({
+      edit: { mode: 'chapters', segments: [{ start: 1, end: 2, title: 'Self-promotion' }] },
+    });
+  });
+
+  it('says so when SponsorBlock fails (a warning for the operator), knows none, or the site gave no id', async () => {
+    const failing = answering(() => Promise.reject(new Error('connect ECONNREFUSED')));
+    expect(await sponsorStep(failing, { mode: 'remove', videoId: 'v' }, context)).toEqual({
+      notice: 'SponsorBlock did not answer: nothing was cut.',
+    });
+    expect(warnings).toEqual([{ taskId: 't1', reason: 'connect ECONNREFUSED' }]);
+    const none = answering(async () => []);
+    expect((await sponsorStep(none, { mode: 'chapters', videoId: 'v' }, context)).notice).toBe(
+      'SponsorBlock knows no segments in this video: no segments were marked as chapters.',
+    );
+    expect((await sponsorStep(none, { mode: 'remove', videoId: undefined }, context)).notice).toMatch(
+      /needs the video's id/,
+    );
   });
 });

@@ -48,7 +48,7 @@ export async function sponsorStep(
       { taskId: context.taskId, reason },
       'SponsorBlock did not answer; the download goes on without it',
     );
-    return { notice: `SponsorBlock did not answer in time: ${untouched[mode]}.` };
+    return { notice: `SponsorBlock did not answer: ${untouched[mode]}.` };
   }
   const segments = onSectionTimeline(found, request);
   if (!segments.length)
