@@ -9,3 +9,4 @@ export * from './size';
 export * from './site-content';
 export * from './unique-name';
 export * from './target-size';
+export * from './sponsor-block';

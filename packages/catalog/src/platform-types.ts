@@ -57,6 +57,11 @@ export interface Platform {
   loginRequired?: boolean;
   /** The page lists and downloads playlists (its links with `list=` are playlists). */
   playlists?: boolean;
+  /**
+   * The SponsorBlock database knows its videos (by the site's video id): a download may remove
+   * the sponsor, intro, outro, self-promotion and interaction segments, or mark them as chapters.
+   */
+  sponsorBlock?: boolean;
   /** Its links are posts that may hold several items, wherever they are pasted. */
   postLinks?: boolean;
   /**

@@ -30,6 +30,7 @@ export const platforms: readonly Platform[] = [
     placeholder: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     checkLink: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
     playlists: true,
+    sponsorBlock: true,
   },
   {
     id: 'tiktok',

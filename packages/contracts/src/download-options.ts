@@ -1,5 +1,11 @@
 // What a visitor may choose beyond the format: a section of the video, its subtitles,
 // and the preview call that lists what a link really offers.
+import {
+  platforms,
+  sponsorBlockCategories,
+  sponsorBlockModes,
+  type SponsorBlockMode,
+} from '@grabbit/catalog';
 import { z } from 'zod';
 
 /** Seconds into the video; a day at most, so a typo cannot ask for years. */
@@ -44,12 +50,31 @@ export const fileOptionsShape = {
         'One file per chapter: the answer is a zip of the chapters in the chosen format, named in order ' +
         "by chapter title (the site's chapters, else the file's). A video without chapters is one file.",
     }),
+  sponsorBlock: z
+    .enum(sponsorBlockModes)
+    .default('off')
+    .meta({
+      description:
+        `${platforms
+          .filter((p) => p.sponsorBlock)
+          .map((p) => p.name)
+          .join(
+            ', ',
+          )} links, audio and video formats, not with targetSizeMB: the SponsorBlock segments of the video ` +
+        `(${Object.keys(sponsorBlockCategories).join(', ')}), asked by the server, either cut out ` +
+        "(`remove`: exact at the segments' edges, the file re-encoded, chapters moved to match) or " +
+        'written as chapters named by category (`chapters`). When SponsorBlock does not answer in time ' +
+        "the download goes on without it and the task's `notice` says so.",
+      examples: ['remove'],
+    }),
 };
 
 export interface FileOptions {
   /** Tags and cover art; absent means on. */
   tags?: boolean;
   splitChapters?: boolean;
+  /** SponsorBlock's segments cut out or marked as chapters; absent means off. */
+  sponsorBlock?: SponsorBlockMode;
 }
 
 export interface ClipOptions {

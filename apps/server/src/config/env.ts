@@ -43,6 +43,10 @@ export const configSchema = z.object({
   DOWNLOAD_TIMEOUT_SECONDS: positiveInt(30 * 60),
   DOWNLOAD_MAX_BYTES: positiveInt(4 * 1024 ** 3),
   DOWNLOAD_MAX_DURATION_SECONDS: positiveInt(3 * 60 * 60),
+  /** The SponsorBlock API a download asks for a video's segments (through the egress guard). */
+  SPONSORBLOCK_API_URL: z.url({ protocol: /^https?$/ }).default('https://sponsor.ajay.app'),
+  /** Past this, a download goes on without SponsorBlock's segments (and says so). */
+  SPONSORBLOCK_TIMEOUT_MS: positiveInt(3000),
   CONVERT_CONCURRENCY: positiveInt(2),
   CONVERT_TIMEOUT_SECONDS: positiveInt(30 * 60),
   /** Conversions waiting beyond the running ones; more answer BUSY instead of piling up. */

@@ -10,6 +10,7 @@ import { AppError } from '../core/app-error';
 import { redactSecrets } from '../core/redact';
 import type { EngineContext } from '../engines/engine-run';
 import { finalizeMedia, probeDownload, probeFinished } from '../encode/finalize';
+import { applySponsorEdit } from '../encode/sponsor-edit';
 import { outputTarget } from '../encode/output-targets';
 import { audioKbps, download, type ChosenFormat } from '../ytdlp';
 import type { ResultStore } from '../storage/result-store';
@@ -31,6 +32,8 @@ import {
   removeJobFolder,
 } from './job-folder';
 import { LiveSend } from './live-send';
+import { SponsorBlock } from './sponsor-block';
+import { sponsorStep, type SponsorStep } from './sponsor-step';
 import type { LiveDownloads } from './live-downloads';
 import { TaskStore } from './task-store';
 
@@ -42,16 +45,31 @@ export interface DownloadDeps {
   log: FastifyBaseLogger;
   /** Direct downloads waiting in this process, sent while yt-dlp writes when that is safe. */
   live?: LiveDownloads;
+  /** SponsorBlock's segments, asked with its answers kept per video (one per handler by default). */
+  sponsorBlock?: SponsorBlock;
 }
 
 /** The handler of `download` jobs. */
-export function downloadJobHandler(deps: DownloadDeps): ProductJobHandler<'download'> {
+export function downloadJobHandler(given: DownloadDeps): ProductJobHandler<'download'> {
+  const { config } = given;
+  const deps = {
+    ...given,
+    sponsorBlock:
+      given.sponsorBlock ??
+      new SponsorBlock({
+        apiUrl: config.SPONSORBLOCK_API_URL,
+        timeoutMs: config.SPONSORBLOCK_TIMEOUT_MS,
+        testHosts: config.MEDIA_TEST_HOSTS,
+      }),
+  };
   return (data, { signal }) => runDownload(deps, data, signal);
 }
 
+type Deps = DownloadDeps & { sponsorBlock: SponsorBlock };
+
 type Input = DownloadJobData & { platform: Platform };
 
-async function runDownload(deps: DownloadDeps, data: DownloadJobData, signal: AbortSignal): Promise<void> {
+async function runDownload(deps: Deps, data: DownloadJobData, signal: AbortSignal): Promise<void> {
   const { tasks } = deps;
   // A prepared folder is used only when it is one of ours (the data may come from a queue).
   const prepared = data.jobDir ? ownJobFolder(deps.jobsRoot, data.jobDir) : undefined;
@@ -94,7 +112,19 @@ interface RunState {
   limit: { duration?: DurationLimit };
 }
 
-async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState) {
+/** SponsorBlock's part, when asked of a platform whose videos it knows. */
+function askSponsorBlock(deps: Deps, input: Input, videoId: string | undefined, signal: AbortSignal) {
+  const mode = input.sponsorBlock;
+  if (!mode || mode === 'off' || !input.platform.sponsorBlock) return Promise.resolve<SponsorStep>({});
+  const { startTime, endTime, taskId } = input;
+  return sponsorStep(
+    deps.sponsorBlock,
+    { mode, videoId, startTime, endTime },
+    { log: deps.log, taskId, signal },
+  );
+}
+
+async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
   const { config, tasks } = deps;
   const { taskId } = input;
   const started = Date.now();
@@ -121,9 +151,10 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
   };
   const probe = (media: string) => probeDownload(config, media, engineContext);
   const extras = { subtitles: Boolean(input.subtitles), audioKbps: audioKbps(input.quality) };
-  // A target size reads rates the head does not tell: the engine's probe.
+  // A target size reads rates the head does not tell, and a cut needs the exact length: the
+  // engine's probe.
   const probeResult = (media: string) =>
-    input.targetSizeMB === undefined
+    input.targetSizeMB === undefined && !input.sponsorBlock
       ? probeFinished(config, media, engineContext, { format: input.format, extras })
       : probe(media);
   // A visitor waiting here for the file itself may get it while yt-dlp still writes it.
@@ -168,7 +199,9 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       title: safeTitle(info.title),
       thumbnailUrl: info.thumbnail,
     });
+    const sponsor = await askSponsorBlock(deps, input, info.id, run.signal);
     const chapters = chaptersOf(info);
+    const tags = input.tags === false ? undefined : fileTagsOf(info, link.url);
     const finished = await finalizeMedia({
       engines: config,
       context: engineContext,
@@ -178,18 +211,22 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       maxDurationSeconds: link.duration.seconds,
       extras: {
         ...extras,
-        ...(input.tags === false
-          ? {}
-          : { tags: fileTagsOf(info, link.url), ...(downloaded.cover ? { cover: downloaded.cover } : {}) }),
+        ...(tags ? { tags, ...(downloaded.cover ? { cover: downloaded.cover } : {}) } : {}),
         chapters,
+        ...(sponsor.edit ? { sponsor: sponsor.edit } : {}),
       },
       ...(input.targetSizeMB ? { targetBytes: Math.floor(input.targetSizeMB * targetSizeMegabyte) } : {}),
       onProgress: progress.finishing,
     });
     const target = outputTarget(input.format);
+    // The chapters the finished file has: moved by a cut, or split around marked segments.
+    const splitAt = sponsor.edit
+      ? applySponsorEdit(sponsor.edit, chapters, sectionLength(info.duration, input), tags?.title ?? '')
+          .chapters
+      : chapters;
     const zip =
       input.splitChapters && (target.kind === 'audio' || target.kind === 'video')
-        ? await chapterZip(config, finished, target, chapters, engineContext, progress.finishing)
+        ? await chapterZip(config, finished, target, splitAt, engineContext, progress.finishing)
         : undefined;
     output = zip ?? finished;
     const fileName = fileNameFor(info.title, zip ? 'zip' : target.extension);
@@ -206,11 +243,18 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       expiresAt: stored.expiresAt,
       title: safeTitle(info.title, fileName),
       thumbnailUrl: info.thumbnail,
+      ...(sponsor.notice ? { notice: sponsor.notice } : {}),
     };
   } catch (error) {
     if (live && output === undefined) await live.end(undefined);
     throw error;
   }
+}
+
+/** Seconds of the downloaded section of a video of `duration` (unknown when the site did not say). */
+function sectionLength(duration: number | undefined, clip: Input): number | undefined {
+  if (duration === undefined) return undefined;
+  return Math.min(duration, clip.endTime ?? Infinity) - (clip.startTime ?? 0);
 }
 
 /** What the visitor is told: the error's own code and words, or the link's long-media refusal. */

@@ -70,7 +70,9 @@ export class LiveSend {
       !input.subtitles &&
       // Tags are written by a copy into a new file, and chapters split into several.
       input.tags === false &&
-      !input.splitChapters;
+      !input.splitChapters &&
+      // SponsorBlock's segments are cut or marked in a copy.
+      !input.sponsorBlock;
     const ext = format.ext ?? '';
     if (plain && finishingAsksNothing && ext === outputTarget(input.format).extension)
       this.chosen = { file: path.join(dir, `media.${ext}`), ext, title: format.title };

@@ -11,7 +11,7 @@ import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { DownloadJobData } from '../jobs/job-types';
 import type { JobQueue } from '../jobs/runner';
 import { PlaylistBatches } from './batches';
-import { checkClipOptions } from './clip-rules';
+import { checkClipOptions, checkSponsorBlock } from './clip-rules';
 import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
 import { LiveDownloads, type LiveDownload } from './live-downloads';
@@ -64,8 +64,12 @@ function clipFieldsOf({ startTime, endTime, subtitles }: ClipOptions): ClipOptio
 }
 
 /** The file options that differ from the defaults (job data holds only those). */
-function fileFieldsOf({ tags, splitChapters }: FileOptions): FileOptions {
-  return { ...(tags === false ? { tags } : {}), ...(splitChapters ? { splitChapters } : {}) };
+function fileFieldsOf({ tags, splitChapters, sponsorBlock }: FileOptions): FileOptions {
+  return {
+    ...(tags === false ? { tags } : {}),
+    ...(splitChapters ? { splitChapters } : {}),
+    ...(sponsorBlock && sponsorBlock !== 'off' ? { sponsorBlock } : {}),
+  };
 }
 
 /**
@@ -158,6 +162,7 @@ export class DownloadService {
   ): Promise<DownloadTask> {
     const checked = checkDownloadUrl(input.url, platform, this.config.MEDIA_TEST_HOSTS);
     checkClipOptions(input.format, input);
+    checkSponsorBlock(platform, input.format, input);
     // A target size is checked against the media's length before anything is queued.
     if (input.targetSizeMB !== undefined) {
       const { info } = await this.cachedInfo(platform, checked.url);

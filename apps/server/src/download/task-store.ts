@@ -30,7 +30,7 @@ export interface TaskRecord {
 
 /** A download's own fields in its job record. */
 type TaskDetail = Pick<DownloadTask, 'platform' | 'url' | 'format' | 'status'> &
-  Partial<Pick<DownloadTask, 'title' | 'thumbnailUrl' | 'cloudFileKey' | 'cloudUrl'>> & {
+  Partial<Pick<DownloadTask, 'title' | 'thumbnailUrl' | 'cloudFileKey' | 'cloudUrl' | 'notice'>> & {
     result?: TaskResult;
     /** The batch the task is an item of. */
     batchId?: string;
@@ -189,10 +189,10 @@ export class TaskStore {
 
   complete(
     taskId: string,
-    result: TaskResult & { expiresAt: number; title: string; thumbnailUrl?: string },
+    result: TaskResult & { expiresAt: number; title: string; thumbnailUrl?: string; notice?: string },
   ): Promise<void> {
     return this.inOrder(taskId, async () => {
-      const { fileId, fileName, fileSize, expiresAt, title, thumbnailUrl } = result;
+      const { fileId, fileName, fileSize, expiresAt, title, thumbnailUrl, notice } = result;
       const changed = await this.change(taskId, (current) => ({
         ...current,
         status: 'done',
@@ -207,6 +207,7 @@ export class TaskStore {
           status: 'completed',
           title,
           ...(thumbnailUrl ? { thumbnailUrl } : {}),
+          ...(notice ? { notice } : {}),
           result: { fileId, fileName, fileSize },
         },
       }));

@@ -3,7 +3,7 @@
 // encoder settings, muxer, pass); ffmpeg reads every one of these as an option of the next output
 // file, whatever its place among them, except `-map`, whose order is the output's stream order.
 import type { ExtraInput } from '../engines/ffmpeg-run';
-import type { AudioEncoding, EncodePlan, StreamKind, VideoEncoding } from './encode-plan';
+import type { AudioEncoding, EncodePlan, Span, StreamKind, VideoEncoding } from './encode-plan';
 
 /**
  * Cover art as players show it: the picture's centre square (a video's 16:9 thumbnail in a square
@@ -114,16 +114,67 @@ function audioArgs(a: AudioEncoding): string[] {
   ];
 }
 
+/** A stream plan's input stream as a filter graph's input label (`0:V:0?` as `[0:V:0]`). */
+const inputLabel = (map: string | undefined) => (map ? `[${map.replace(/\?$/, '')}]` : undefined);
+
+/**
+ * The graph that keeps `spans` of the input's picture and sound and joins them: each stretch
+ * trimmed on its own timestamps (exact, whatever the keyframes) and started again at 0, then
+ * concatenated; the video encoding's own filters run on the joined picture. Outputs `[v]`, `[a]`.
+ */
+function keptSpansGraph(plan: EncodePlan, spans: readonly Span[]): string {
+  const video = inputLabel(plan.video?.map);
+  const audio = inputLabel(plan.audio?.map);
+  const chains: string[] = [];
+  const joined: string[] = [];
+  spans.forEach((span, i) => {
+    const range = `start=${span.start}${span.end === undefined ? '' : `:end=${span.end}`}`;
+    if (video) chains.push(`${video}trim=${range},setpts=PTS-STARTPTS[v${i}]`);
+    if (audio) chains.push(`${audio}atrim=${range},asetpts=PTS-STARTPTS[a${i}]`);
+    joined.push(`${video ? `[v${i}]` : ''}${audio ? `[a${i}]` : ''}`);
+  });
+  const filters = plan.video?.encoding?.filters ?? [];
+  const videoOut = filters.length ? '[vj]' : '[v]';
+  const concat =
+    `${joined.join('')}concat=n=${spans.length}:v=${video ? 1 : 0}:a=${audio ? 1 : 0}` +
+    `${video ? videoOut : ''}${audio ? '[a]' : ''}`;
+  const after = video && filters.length ? [`[vj]${filters.join(',')}[v]`] : [];
+  return [...chains, concat, ...after].join(';');
+}
+
+/** The plan with its kept stretches as a filter graph whose outputs the streams map. */
+function withKeptSpans(plan: EncodePlan): EncodePlan {
+  if (!plan.keep?.length) return plan;
+  const { video, audio } = plan;
+  return {
+    ...plan,
+    filterGraph: keptSpansGraph(plan, plan.keep),
+    ...(video?.map
+      ? {
+          video: {
+            ...video,
+            map: '[v]',
+            ...(video.encoding ? { encoding: { ...video.encoding, filters: [] } } : {}),
+          },
+        }
+      : {}),
+    ...(audio?.map ? { audio: { ...audio, map: '[a]' } } : {}),
+  };
+}
+
 /** ffmpeg's options between the input and the output file for `plan`. */
-export function encodeArgs(plan: EncodePlan): string[] {
+export function encodeArgs(planned: EncodePlan): string[] {
+  const plan = withKeptSpans(planned);
   const { video, audio, subtitles, pass } = plan;
   const firstPass = pass?.number === 1;
   const extras = fileExtrasArgs(plan);
+  // A cut file's own chapters would point at the wrong moments: only given ones are written.
+  const dropsChapters = Boolean(plan.metadata) || Boolean(plan.keep?.length);
   return [
     ...option('-ss', plan.cut?.start),
     ...option('-to', plan.cut?.end),
     ...(plan.metadata ? ['-map_metadata', plan.metadata === 'keep' ? '0' : '-1'] : []),
-    ...(extras.chapters.length ? extras.chapters : plan.metadata ? ['-map_chapters', '-1'] : []),
+    ...(extras.chapters.length ? extras.chapters : dropsChapters ? ['-map_chapters', '-1'] : []),
     ...extras.tags,
     ...leaveOutOrder.filter((kind) => plan.without?.includes(kind)).map((kind) => leaveOutFlags[kind]),
     ...(video

@@ -76,9 +76,21 @@ export interface Chapter {
   title: string;
 }
 
+/** A stretch of the input kept by a cut (seconds); no end: to the end of the input. */
+export interface Span {
+  start: number;
+  end?: number;
+}
+
 export interface EncodePlan {
   /** Seconds of the input to keep: from `start`, up to `end`. */
   cut?: { start?: number; end?: number };
+  /**
+   * Stretches of the input kept and joined in order, the rest cut out exactly (trim and concat
+   * filters: the picture and sound are re-encoded, so neither stream may be copied). The video and
+   * audio stream plans name the input streams (they must exist); their maps become the graph's.
+   */
+  keep?: readonly Span[];
   /** Keep the input's metadata, or drop it with the chapters (GPS of phone recordings included). */
   metadata?: 'keep' | 'drop';
   /**

@@ -12,7 +12,7 @@ import { runFfmpegPlan } from './run-plan';
 import { ffprobe, type ProbeResult } from '../engines/ffprobe';
 import { probeHead } from '../engines/media-head';
 import type { Container } from './containers';
-import type { AudioEncoding, Chapter, EncodePlan, VideoEncoding } from './encode-plan';
+import type { AudioEncoding, Chapter, EncodePlan, Span, VideoEncoding } from './encode-plan';
 import { copied } from './encoders';
 import { outputTarget, type ContainerTarget, type OutputTarget } from './output-targets';
 import { chooseStreams, firstStream } from './stream-choice';
@@ -21,6 +21,7 @@ import { targetSizeFailure } from './target-size-errors';
 import { encodeToSize } from './two-pass';
 import { runFailures } from './download-failures';
 import { renderTranscript } from './transcript';
+import { applySponsorEdit, cutPlan, type SponsorEdit } from './sponsor-edit';
 
 export interface FinalizeOptions {
   engines: EnginePaths;
@@ -50,6 +51,22 @@ export interface FinishingExtras {
   cover?: string;
   /** The site's chapters, for the containers that keep chapters (else the file's own stay). */
   chapters?: readonly Chapter[];
+  /** SponsorBlock's segments of the file, to cut out or to write as chapters. */
+  sponsor?: SponsorEdit;
+}
+
+/** The extras once SponsorBlock's segments are applied: the stretches kept, the chapters written. */
+interface EditedExtras extends Omit<FinishingExtras, 'sponsor'> {
+  keep?: readonly Span[];
+}
+
+/** Applies the segments to the file of this probe (its length bounds them). */
+function edited(extras: FinishingExtras, probe: ProbeResult): EditedExtras {
+  const { sponsor, ...rest } = extras;
+  if (!sponsor) return rest;
+  const title = extras.tags?.title ?? '';
+  const { keep, chapters } = applySponsorEdit(sponsor, extras.chapters ?? [], probe.duration, title);
+  return { ...rest, chapters, ...(keep ? { keep } : {}) };
 }
 
 const lossless = new Set(['flac', 'wav']);
@@ -116,13 +133,14 @@ export function finishingPlan(
   probe: ProbeResult,
   target: OutputTarget,
   inputExt: string,
-  extras: FinishingExtras = {},
+  given: FinishingExtras = {},
 ): EncodePlan | undefined {
   const { muxer } = target;
+  const extras = edited(given, probe);
   if (target.kind === 'audio')
-    return withFileExtras(audioPlan(probe, target, inputExt, extras), target, extras);
+    return withFileExtras(audioPlan(probe, target, inputExt, extras), target, extras, probe);
   if (target.kind === 'video')
-    return withFileExtras(videoPlan(probe, target, inputExt, extras), target, extras);
+    return withFileExtras(videoPlan(probe, target, inputExt, extras), target, extras, probe);
   if (target.kind === 'subtitle') {
     if (inputExt === target.extension) return undefined;
     return { subtitles: { map: '0:s:0', encoding: target.encoding }, muxer };
@@ -147,21 +165,25 @@ export function finishingPlan(
  * Whether tags, a cover or chapters must be written: then a file already right is copied stream
  * by stream with them (one pass, no re-encode) instead of kept as it is.
  */
-const rewrites = (extras: FinishingExtras) =>
+const rewrites = (extras: EditedExtras) =>
   Boolean(extras.tags && Object.keys(extras.tags).length) ||
   Boolean(extras.cover) ||
-  Boolean(extras.chapters?.length);
+  Boolean(extras.chapters?.length) ||
+  Boolean(extras.keep);
 
 /**
  * The plan with the source's tags, the cover (audio containers that take one: the picture joins
- * as an attached stream, so the video kind is no longer left out) and the site's chapters.
+ * as an attached stream, so the video kind is no longer left out), the site's chapters, and the
+ * stretches kept by a cut.
  */
 function withFileExtras(
-  plan: EncodePlan | undefined,
+  planned: EncodePlan | undefined,
   target: ContainerTarget,
-  extras: FinishingExtras,
+  extras: EditedExtras,
+  probe: ProbeResult,
 ): EncodePlan | undefined {
-  if (!plan) return plan;
+  if (!planned) return planned;
+  const plan = extras.keep ? cutPlan(planned, extras.keep, probe) : planned;
   const { container } = target;
   const cover =
     target.kind === 'audio' && container.coverArt && extras.cover ? { file: extras.cover } : undefined;
@@ -181,14 +203,15 @@ function containerAudio(container: Container, downmix: boolean, encoding = conta
 }
 
 /** The audio alone, copied when the container takes its codec and no lower bit rate was asked. */
-function audioPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+function audioPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: EditedExtras) {
   const { container } = target;
   const audio = firstStream(probe, 'audio');
   if (!audio) throw wrongFormat('This media has no sound to extract. Choose a video format instead.');
   // An asked bit rate is honoured by re-encoding only when the source is above it.
   const kbps = lossless.has(target.extension) ? undefined : extras.audioKbps;
   const aboveAsked = kbps !== undefined && !((audio.bitRate ?? Infinity) <= kbps * 1050);
-  const choice = chooseStreams(probe, container, { audio: aboveAsked });
+  // A cut re-encodes: the stretches are joined on exact samples.
+  const choice = chooseStreams(probe, container, { audio: aboveAsked || Boolean(extras.keep) });
   if (choice.copyAudio && inputExt === target.extension && !firstStream(probe, 'video') && !rewrites(extras))
     return undefined;
   const encoding = kbps ? { codec: container.audio.codec, bitRate: `${kbps}k` } : container.audio;
@@ -204,9 +227,10 @@ function audioPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string
 }
 
 /** The first picture and sound, each copied when the container takes its codec. */
-function videoPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: FinishingExtras) {
+function videoPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string, extras: EditedExtras) {
   const { container } = target;
-  const choice = chooseStreams(probe, container);
+  const cut = Boolean(extras.keep);
+  const choice = chooseStreams(probe, container, { video: cut, audio: cut });
   // A stream the file does not have needs nothing.
   const copyVideo = choice.copyVideo || !firstStream(probe, 'video');
   const copyAudio = choice.copyAudio || !firstStream(probe, 'audio');

@@ -97,4 +97,11 @@ describe('yt-dlp arguments', () => {
     expect(stray[stray.lastIndexOf('--proxy') + 1]).toBe(limits.proxyUrl);
     expect(stray.lastIndexOf('--proxy')).toBeLessThan(stray.indexOf('--'));
   });
+
+  it('yt-dlp never asks SponsorBlock itself: --no-sponsorblock after the engine arguments', () => {
+    const youtube = platforms[0] as Platform;
+    const args = argsFor(youtube, { engineArgs: ['--sponsorblock-remove', 'all'] });
+    expect(args.indexOf('--no-sponsorblock')).toBeGreaterThan(args.indexOf('--sponsorblock-remove'));
+    expect(args.indexOf('--no-sponsorblock')).toBeLessThan(args.indexOf('--'));
+  });
 });

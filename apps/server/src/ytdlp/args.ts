@@ -71,6 +71,9 @@ function baseArgs(safety: YtDlpSafety): string[] {
   ];
   if (safety.cookiesFile) args.push('--cookies', safety.cookiesFile);
   args.push(...(safety.engineArgs ?? []));
+  // SponsorBlock is asked by the server and cut by the finishing step (download/sponsor-block.ts):
+  // yt-dlp never asks or cuts on its own, whatever the operator's engine arguments say.
+  args.push('--no-sponsorblock');
   // Last, because yt-dlp takes the last --proxy it is given: nothing can come around the guard.
   // (The operator's outbound proxy is the guard's upstream, not an argument.)
   args.push('--proxy', safety.proxyUrl);

@@ -34,6 +34,8 @@ export interface StartDownloadInput {
   subtitles?: string;
   /** false: no tags or cover art in the file. */
   tags?: false;
+  /** SponsorBlock's segments removed or marked as chapters. */
+  sponsorBlock?: 'remove' | 'chapters';
 }
 
 export async function startDownload(

@@ -1,7 +1,7 @@
 // The preview under a single valid link: thumbnail, title, duration and uploader, then the quality
 // picker with sizes, the optional trim and, when the video has any, the subtitles picker. While
 // it loads a short note shows; a failed preview says so and the download still works.
-import { takesTargetSize, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
+import { platformById, takesTargetSize, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
 import { useId } from 'react';
 import { TargetSizeField } from '../../../components/target-size-field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -137,6 +137,26 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
           onChange={onChange}
         />
       )}
+      {!choice.subtitlesAsFile &&
+        !choice.pictureOnly &&
+        !choice.targetSize.trim() &&
+        platformById(platformId)?.sponsorBlock && (
+          <SelectField
+            id={`${id}-sponsorblock`}
+            label="Sponsor, intro, outro and reminder segments (SponsorBlock)"
+            testId="sponsorblock-picker"
+            value={choice.sponsorBlock}
+            options={[
+              { value: 'off', label: 'Keep them' },
+              { value: 'remove', label: 'Remove them' },
+              { value: 'chapters', label: 'Mark them as chapters' },
+            ]}
+            disabled={disabled}
+            onChange={(sponsorBlock) =>
+              onChange({ sponsorBlock: sponsorBlock as ClipChoice['sponsorBlock'] })
+            }
+          />
+        )}
       {!choice.subtitlesAsFile && !choice.pictureOnly && takesTargetSize(format) && (
         <TargetSizeField
           id={`${id}-target-size`}

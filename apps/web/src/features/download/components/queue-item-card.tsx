@@ -106,6 +106,11 @@ export function QueueItemCard({
           </div>
         )}
         {item.status === 'error' && item.error && <p className="text-sm text-red-700">{item.error}</p>}
+        {item.status === 'completed' && item.notice && (
+          <p className="text-sm text-slate-700" data-testid="item-notice">
+            {item.notice}
+          </p>
+        )}
         {item.status === 'error' && item.errorCode === 'RESULTS_WAITING' && waitingNote && (
           <p className="text-sm text-slate-700" data-testid="waiting-files">
             {waitingNote}

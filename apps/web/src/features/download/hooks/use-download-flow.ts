@@ -156,6 +156,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
                         subtitles: choice.subtitles,
                         targetSizeMB: choice.targetSizeMB,
                         ...(choice.tags === false ? { tags: false as const } : {}),
+                        ...(choice.sponsorBlock ? { sponsorBlock: choice.sponsorBlock } : {}),
                       },
                     }
                   : baseItem(url, format, url)),

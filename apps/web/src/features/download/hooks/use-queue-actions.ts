@@ -92,6 +92,7 @@ export function useQueueActions(platform: Platform, dispatch: Dispatch<QueueActi
           fileSize: task.fileSize,
           thumbnailUrl: item.thumbnailUrl ?? task.thumbnailUrl,
           downloadUrl: task.downloadUrl,
+          ...(task.notice ? { notice: task.notice } : {}),
         });
         toast.success('Download Ready', { description: `${fileName} is ready to save` });
         return true;

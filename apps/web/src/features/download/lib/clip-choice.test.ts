@@ -40,6 +40,15 @@ describe('preview choices', () => {
     expect(choiceFields(noChoice, 'mp3')).not.toHaveProperty('tags');
   });
 
+  it('sends SponsorBlock only when asked, and never with a target size (the file keeps its length)', () => {
+    expect(choiceFields({ ...noChoice, sponsorBlock: 'remove' }, 'mp4').sponsorBlock).toBe('remove');
+    expect(choiceFields({ ...noChoice, sponsorBlock: 'chapters' }, 'mp3').sponsorBlock).toBe('chapters');
+    expect(choiceFields(noChoice, 'mp4')).not.toHaveProperty('sponsorBlock');
+    expect(choiceFields({ ...noChoice, sponsorBlock: 'remove', targetSize: '8' }, 'mp4')).not.toHaveProperty(
+      'sponsorBlock',
+    );
+  });
+
   it('asks for the picture alone as the thumbnail format', () => {
     expect(choiceFields({ ...noChoice, pictureOnly: true, quality: '720p', start: '2' }, 'mp4')).toEqual({
       format: 'thumbnail',

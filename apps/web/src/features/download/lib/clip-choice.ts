@@ -1,6 +1,6 @@
 // What the visitor picked in the preview card, and how it becomes request fields. Pure, so the
 // rules are unit-tested without a browser.
-import { takesTargetSize, type DownloadFormat } from '@grabbit/catalog';
+import { takesTargetSize, type DownloadFormat, type SponsorBlockMode } from '@grabbit/catalog';
 
 export interface ClipChoice {
   /** `best`, `720p`, or an audio bit rate `128k`. */
@@ -18,6 +18,8 @@ export interface ClipChoice {
   targetSize: string;
   /** Leave the source's title, artist, date, link and cover out of the file (they are in by default). */
   noTags: boolean;
+  /** SponsorBlock's segments (platforms it knows): kept, removed or marked as chapters. */
+  sponsorBlock: SponsorBlockMode;
 }
 
 export const noChoice: ClipChoice = {
@@ -29,6 +31,7 @@ export const noChoice: ClipChoice = {
   pictureOnly: false,
   targetSize: '',
   noTags: false,
+  sponsorBlock: 'off',
 };
 
 export interface ChoiceFields {
@@ -40,6 +43,7 @@ export interface ChoiceFields {
   targetSizeMB?: number;
   /** false: no tags or cover in the file. */
   tags?: false;
+  sponsorBlock?: Exclude<SponsorBlockMode, 'off'>;
 }
 
 export const audioFormats: ReadonlySet<string> = new Set(['mp3', 'm4a', 'flac', 'wav', 'ogg']);
@@ -93,6 +97,8 @@ export function choiceFields(choice: ClipChoice, format: DownloadFormat): Choice
   if (choice.noTags) fields.tags = false;
   const megabytes = seconds(choice.targetSize);
   if (takesTargetSize(format) && megabytes !== undefined && megabytes > 0) fields.targetSizeMB = megabytes;
+  // A file fitted to a size keeps its whole length (the card hides the choice then).
+  else if (choice.sponsorBlock !== 'off') fields.sponsorBlock = choice.sponsorBlock;
   return fields;
 }
 

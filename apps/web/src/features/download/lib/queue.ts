@@ -14,13 +14,15 @@ export interface QueueItem {
   quality: string;
   /** The section and subtitles picked in the preview. */
   /** What the visitor chose beyond the format: a section, subtitles, a target size. */
-  clip?: ClipOptions & { targetSizeMB?: number; tags?: false };
+  clip?: ClipOptions & { targetSizeMB?: number; tags?: false; sponsorBlock?: 'remove' | 'chapters' };
   title: string;
   fileName?: string;
   downloadUrl?: string;
   fileSize?: number;
   thumbnailUrl?: string;
   error?: string;
+  /** Said of a finished file (a SponsorBlock option that could not be honoured). */
+  notice?: string;
   /** False when trying again cannot change the failure (the link is refused): no Retry then. */
   retryable?: boolean;
   /** The server's code of the failure, when it sent one. */
