@@ -33,7 +33,7 @@ export function fileTagsOf(info: DownloadResultInfo, link: string): Record<strin
 }
 
 /** The site's chapters in order, each with a title and a length; none when any is broken. */
-export function chaptersOf(info: DownloadResultInfo): Chapter[] {
+export function chaptersOf(info: Pick<DownloadResultInfo, 'chapters'>): Chapter[] {
   const chapters = (info.chapters ?? []).map((c, index) => ({
     start: c.start_time ?? Number.NaN,
     end: c.end_time ?? Number.NaN,

@@ -156,6 +156,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
                         subtitles: choice.subtitles,
                         targetSizeMB: choice.targetSizeMB,
                         ...(choice.tags === false ? { tags: false as const } : {}),
+                        ...(choice.splitChapters ? { splitChapters: true as const } : {}),
                       },
                     }
                   : baseItem(url, format, url)),
