@@ -2,6 +2,7 @@
 // the trim to that chapter, and "one file per chapter" (a zip of the chapters) when there are two
 // or more. The list scrolls inside the card, so a long one never pushes the Download button away.
 import type { MediaChapter } from '@grabbit/contracts';
+import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { chapterTrim, isChapterTrim } from '../lib/chapters';
@@ -48,14 +49,15 @@ export function ChapterList({ chapters, choice, disabled, onChange }: ChapterLis
                   type="button"
                   variant={picked ? 'secondary' : 'outline'}
                   size="sm"
+                  // The visible words first, so a voice command saying them reaches the button; the
+                  // words stay, aria-pressed says whether the trim is this chapter.
+                  aria-label={`Trim to this chapter: ${chapter.title}, ${span}`}
                   aria-pressed={picked}
                   disabled={disabled}
                   onClick={() => onChange(chapterTrim(chapter))}
                 >
-                  {picked ? 'Trimmed to this chapter' : 'Trim to this chapter'}
-                  <span className="sr-only">
-                    : {chapter.title}, {span}
-                  </span>
+                  {picked && <Check aria-hidden />}
+                  Trim to this chapter
                 </Button>
               )}
             </li>
