@@ -18,7 +18,7 @@ import { handedBack } from '../jobs/hand-back';
 import { downloadFailures } from './failures';
 import { fileNameFor } from './file-names';
 import { chapterZip } from './chapter-zip';
-import { chaptersOf, fileTagsOf, wantsCover } from './file-tags';
+import { chaptersInSection, chaptersOf, fileTagsOf, wantsCover } from './file-tags';
 import { downloadShareOf, jobProgress } from './job-progress';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
@@ -168,7 +168,7 @@ async function downloadAndStore(deps: DownloadDeps, input: Input, run: RunState)
       title: safeTitle(info.title),
       thumbnailUrl: info.thumbnail,
     });
-    const chapters = chaptersOf(info);
+    const chapters = chaptersInSection(chaptersOf(info), input);
     const finished = await finalizeMedia({
       engines: config,
       context: engineContext,
