@@ -19,9 +19,7 @@ import {
 import { useTempDir } from '../support/session';
 import { desktop } from '../support/viewports';
 
-// The first yt-dlp run of a fresh server on a busy test machine was seen to take longer than the
-// shipped 30 s preview limit (the fixture site not even asked yet): this file lifts that one limit.
-const harness = useDownloaderHarness({ preview: true, env: { PREVIEW_TIMEOUT_SECONDS: '150' } });
+const harness = useDownloaderHarness({ preview: true });
 const saveDir = useTempDir('grabbit-e2e-chapters-');
 
 const durationOf = (file: string) =>
@@ -33,7 +31,7 @@ const durationOf = (file: string) =>
 
 async function showPreview(page: Page, pathname: string, title: string): Promise<void> {
   await page.getByRole('textbox', { name: 'YouTube link 1' }).fill(harness.site.url(pathname));
-  await page.getByTestId('preview-title').filter({ hasText: title }).waitFor({ timeout: 160_000 });
+  await page.getByTestId('preview-title').filter({ hasText: title }).waitFor({ timeout: 90_000 });
 }
 
 /** Starts the download, waits for the new queue item to finish and saves its file. */
@@ -56,7 +54,7 @@ describe('chapters in the preview', () => {
   it(
     'on a phone: lists the chapters, one picked with the keyboard is the trim and the saved clip',
     {
-      timeout: 400_000,
+      timeout: 300_000,
     },
     async () => {
       const { context, page } = await openDownloader(harness, '/youtube-downloader', {
@@ -90,7 +88,7 @@ describe('transcripts from the preview', () => {
   it(
     'saves the captions as Markdown with timestamps; a video without any says so',
     {
-      timeout: 400_000,
+      timeout: 300_000,
     },
     async () => {
       const { context, page } = await openDownloader(harness, '/youtube-downloader', { viewport: desktop });
