@@ -1,12 +1,14 @@
 // The preview card's chapters and transcripts in Chromium against the real server and yt-dlp: a
 // fixture video's chapter list, a chapter picked with the keyboard as the trim (the saved file
-// lasts the chapter, read by ffprobe), its captions saved as Markdown with timestamps, and a
-// video without captions that says so instead of offering a transcript.
+// lasts the chapter, read by ffprobe), the video saved as one file per chapter (a zip), its
+// captions saved as Markdown with timestamps, and a video without captions that says so instead
+// of offering a transcript.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { withUnzipped } from '../../apps/server/test/support/download-app';
 import { previewChapters } from '../../apps/server/test/support/preview-fixtures';
 import { severeViolations } from '../support/axe';
 import {
@@ -79,6 +81,28 @@ describe('chapters in the preview', () => {
 
       const file = await downloadToDisk(page);
       expect(durationOf(file)).toBeCloseTo(4, 0);
+      await context.close();
+    },
+  );
+});
+
+describe('one file per chapter', () => {
+  it(
+    'saves a zip of the chapters, named in order by their titles',
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const { context, page } = await openDownloader(harness, '/youtube-downloader', { viewport: desktop });
+      await showPreview(page, '/preview/chaptered.html', 'Chaptered talk');
+      await page.getByRole('checkbox', { name: /^One file per chapter/ }).check();
+      // The chapters are the whole video's: no trim beside them.
+      expect(await page.getByTestId('trim-start').count()).toBe(0);
+      const file = await downloadToDisk(page);
+      expect(path.extname(file)).toBe('.zip');
+      await withUnzipped(readFileSync(file), async (names) => {
+        expect(names).toEqual(previewChapters.map((c, i) => `0${i + 1} ${c.title}.mp4`));
+      });
       await context.close();
     },
   );
