@@ -1,11 +1,13 @@
 // The preview features through the real API, yt-dlp and ffmpeg: what a link offers
-// (qualities with sizes, cached), a chosen height, a section fetched alone and cut on frames,
-// subtitles embedded or as a file, the video's picture, an audio bit rate, and clear 400s.
+// (qualities with sizes, cached; chapters and caption languages), a chosen height, a section
+// fetched alone and cut on frames, subtitles embedded or as a file, the video's picture, an audio
+// bit rate, and clear 400s.
 import { execFileSync } from 'node:child_process';
 import type { BatchStatus, DownloadTask, MediaInfoResponse } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchThumbnail } from '../src/download/thumbnail-fetch';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
+import { previewChapters } from './support/preview-fixtures';
 import { jobFolders, startTestApp, waitForTask, type TestApp } from './support/download-app';
 
 let site: FixtureSite;
@@ -88,6 +90,14 @@ describe('preview info', () => {
 
   it('lists subtitle languages', async () => {
     const answer = await info('/preview/subs.html');
+    expect(answer.subtitles.map((s) => s.language)).toEqual(['en']);
+    expect(answer.automaticCaptions).toEqual([]);
+    expect(answer.chapters).toEqual([]);
+  });
+
+  it("lists the site's chapters and the languages of its captions (an HLS subtitle group)", async () => {
+    const answer = await info('/preview/chaptered.html');
+    expect(answer.chapters).toEqual(previewChapters);
     expect(answer.subtitles.map((s) => s.language)).toEqual(['en']);
   });
 

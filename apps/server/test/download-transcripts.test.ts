@@ -6,30 +6,12 @@ import path from 'node:path';
 import type { DownloadTask } from '@grabbit/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobFolders, useSiteAndApp, waitForTask } from './support/download-app';
+import { rollingCaptions } from './support/preview-fixtures';
 
 const fx = useSiteAndApp({ DOWNLOAD_CONCURRENCY: '2' });
 
-/** Rolling captions as YouTube writes them: the previous line again, then the new words. */
-const rolling = [
-  'WEBVTT',
-  'Kind: captions',
-  'Language: en',
-  '',
-  '00:00:00.000 --> 00:00:01.000 align:start position:0%',
-  'hello<00:00:00.400><c> there</c><00:00:00.700><c> friends</c>',
-  '',
-  '00:00:01.000 --> 00:00:02.000 align:start position:0%',
-  'hello there friends',
-  'this is<00:00:01.500><c> a test.</c>',
-  '',
-  '00:00:02.000 --> 00:00:03.000 align:start position:0%',
-  'this is a test.',
-  'Goodbye &amp; thanks!',
-  '',
-].join('\n');
-
 beforeAll(() => {
-  writeFileSync(path.join(fx.site.dir, 'rolling.vtt'), rolling);
+  writeFileSync(path.join(fx.site.dir, 'rolling.vtt'), rollingCaptions);
 });
 
 async function transcript(

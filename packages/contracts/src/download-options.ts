@@ -112,6 +112,15 @@ export const mediaSubtitleSchema = z.object({
 });
 export type MediaSubtitle = z.infer<typeof mediaSubtitleSchema>;
 
+/** One of the site's chapters: pick it as the trim (`startTime`, `endTime`). */
+export const mediaChapterSchema = z.object({
+  title: z.string(),
+  /** Seconds. */
+  start: z.number(),
+  end: z.number(),
+});
+export type MediaChapter = z.infer<typeof mediaChapterSchema>;
+
 /** POST /api/download/{platform}/info: what the link offers. */
 export const mediaInfoResponseSchema = z.object({
   success: z.literal(true),
@@ -123,6 +132,18 @@ export const mediaInfoResponseSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   qualities: z.array(mediaQualitySchema),
   audioBitrates: z.array(mediaAudioBitrateSchema),
+  /** The site's own subtitles: embedded in a video, or saved alone as a transcript. */
   subtitles: z.array(mediaSubtitleSchema),
+  automaticCaptions: z.array(mediaSubtitleSchema).meta({
+    description:
+      "The site's automatic captions by language (the spoken language first): saved as a transcript " +
+      'with `format` txt, md, json, srt or vtt and `subtitles` set to the language. Where a language ' +
+      "has both, the site's own subtitles are saved.",
+  }),
+  chapters: z.array(mediaChapterSchema).meta({
+    description:
+      "The site's chapters in order, in seconds (none when it names none): one is kept with " +
+      '`startTime` and `endTime`; `splitChapters` saves each as its own file.',
+  }),
 });
 export type MediaInfoResponse = z.infer<typeof mediaInfoResponseSchema>;

@@ -19,7 +19,7 @@ import { handedBack } from '../jobs/hand-back';
 import { downloadFailures } from './failures';
 import { fileNameFor } from './file-names';
 import { chapterZip } from './chapter-zip';
-import { chaptersOf, fileTagsOf, wantsCover } from './file-tags';
+import { chaptersInSection, chaptersOf, fileTagsOf, wantsCover } from './file-tags';
 import { downloadShareOf, jobProgress } from './job-progress';
 import { checkLink } from './link-check';
 import type { DurationLimit } from './url-rules';
@@ -200,7 +200,8 @@ async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
       thumbnailUrl: info.thumbnail,
     });
     const sponsor = await askSponsorBlock(deps, input, info.id, run.signal);
-    const chapters = chaptersOf(info);
+    // A section keeps the chapters it overlaps, timed from its start.
+    const chapters = chaptersInSection(chaptersOf(info), input);
     const tags = input.tags === false ? undefined : fileTagsOf(info, link.url);
     const finished = await finalizeMedia({
       engines: config,

@@ -2,7 +2,7 @@
 // the container's own tags, the video's picture as cover art where the container takes one, and
 // the site's chapters. Every value goes through the name rule (no control or bidi characters).
 import { safeTitle } from '@grabbit/contracts';
-import type { DownloadFormatName, FileOptions } from '@grabbit/contracts';
+import type { ClipOptions, DownloadFormatName, FileOptions } from '@grabbit/contracts';
 import type { Chapter } from '../encode/encode-plan';
 import { outputTarget } from '../encode/output-targets';
 import type { DownloadResultInfo } from '../ytdlp';
@@ -33,7 +33,7 @@ export function fileTagsOf(info: DownloadResultInfo, link: string): Record<strin
 }
 
 /** The site's chapters in order, each with a title and a length; none when any is broken. */
-export function chaptersOf(info: DownloadResultInfo): Chapter[] {
+export function chaptersOf(info: Pick<DownloadResultInfo, 'chapters'>): Chapter[] {
   const chapters = (info.chapters ?? []).map((c, index) => ({
     start: c.start_time ?? Number.NaN,
     end: c.end_time ?? Number.NaN,
@@ -41,6 +41,21 @@ export function chaptersOf(info: DownloadResultInfo): Chapter[] {
   }));
   const sound = chapters.every((c) => Number.isFinite(c.start) && Number.isFinite(c.end) && c.end > c.start);
   return sound ? chapters.sort((a, b) => a.start - b.start) : [];
+}
+
+/**
+ * The chapters of a cut section, timed from its start: those it overlaps, cut to it (a chapter
+ * past the section's end would otherwise stretch the file's length to the whole video's).
+ */
+export function chaptersInSection(
+  chapters: readonly Chapter[],
+  section: Pick<ClipOptions, 'startTime' | 'endTime'>,
+): Chapter[] {
+  const from = section.startTime ?? 0;
+  const to = section.endTime ?? Number.POSITIVE_INFINITY;
+  return chapters
+    .filter((c) => c.end > from && c.start < to)
+    .map((c) => ({ ...c, start: Math.max(c.start, from) - from, end: Math.min(c.end, to) - from }));
 }
 
 /** Whether yt-dlp should save the picture: tags on, and an audio container that takes a cover. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { audioBitratesOf, qualitiesOf, sizeOf, subtitlesOf, type FullInfo } from './media-info';
+import {
+  audioBitratesOf,
+  automaticCaptionsOf,
+  qualitiesOf,
+  sizeOf,
+  subtitlesOf,
+  type FullInfo,
+} from './media-info';
 
 const info: FullInfo = {
   duration: 100,
@@ -30,5 +37,22 @@ describe('media info', () => {
   it('lists audio bit rates and real subtitle languages', () => {
     expect(audioBitratesOf(info).map((a) => a.quality)).toEqual(['128k', '160k']);
     expect(subtitlesOf(info)).toEqual([{ language: 'en', name: 'English' }]);
+  });
+});
+
+describe('transcript languages', () => {
+  it('lists automatic captions with the spoken language first, and only languages a request takes', () => {
+    const captioned: FullInfo = {
+      subtitles: { 'not a language!': [{ name: 'Broken' }], fr: [{}] },
+      automatic_captions: {
+        de: [{ name: 'German' }],
+        'en-orig': [{ name: 'English (Original)' }],
+        en: [{ name: 'English' }],
+        nope: [],
+      },
+    };
+    expect(subtitlesOf(captioned)).toEqual([{ language: 'fr', name: null }]);
+    expect(automaticCaptionsOf(captioned).map((c) => c.language)).toEqual(['en-orig', 'de', 'en']);
+    expect(automaticCaptionsOf({})).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
 // What a link really offers, read from yt-dlp's info JSON: the distinct video heights with the
-// estimated size of each video format, the audio bit rates, and the subtitle languages.
+// estimated size of each video format, the audio bit rates, and the subtitle and automatic caption
+// languages.
 import { downloadFormats } from '@grabbit/catalog';
-import type { MediaAudioBitrate, MediaQuality, MediaSubtitle } from '@grabbit/contracts';
-import type { YtDlpInfo } from '../ytdlp';
+import {
+  subtitleLanguageSchema,
+  type MediaAudioBitrate,
+  type MediaQuality,
+  type MediaSubtitle,
+} from '@grabbit/contracts';
+import type { DownloadResultInfo, YtDlpInfo } from '../ytdlp';
 import { outputTarget } from '../encode/output-targets';
 
 /** The parts of one of yt-dlp's formats the preview reads. */
@@ -22,6 +28,8 @@ export interface FullInfo extends YtDlpInfo {
   uploader?: string;
   channel?: string;
   subtitles?: Record<string, { name?: string }[] | undefined>;
+  automatic_captions?: Record<string, { name?: string }[] | undefined>;
+  chapters?: DownloadResultInfo['chapters'];
 }
 
 const hasVideo = (f: YtDlpFormat) => Boolean(f.height) && f.vcodec !== 'none';
@@ -95,8 +103,31 @@ export function audioBitratesOf(info: FullInfo): MediaAudioBitrate[] {
     .map(([kbps, size]) => ({ kbps, quality: `${Math.min(320, Math.max(32, kbps))}k`, size }));
 }
 
+/**
+ * The languages of a subtitle list that a download request can name (a chat replay is no
+ * subtitle; a language the request would refuse is left out rather than offered to fail).
+ */
+function languagesOf(tracks: FullInfo['subtitles']): MediaSubtitle[] {
+  return Object.entries(tracks ?? {})
+    .filter(
+      ([language, list]) =>
+        language !== 'live_chat' &&
+        (list?.length ?? 0) > 0 &&
+        subtitleLanguageSchema.safeParse(language).success,
+    )
+    .map(([language, list]) => ({ language, name: list?.[0]?.name ?? null }));
+}
+
 export function subtitlesOf(info: FullInfo): MediaSubtitle[] {
-  return Object.entries(info.subtitles ?? {})
-    .filter(([language, tracks]) => language !== 'live_chat' && (tracks?.length ?? 0) > 0)
-    .map(([language, tracks]) => ({ language, name: tracks?.[0]?.name ?? null }));
+  return languagesOf(info.subtitles);
+}
+
+/**
+ * The automatic captions' languages: the spoken one first (YouTube names it `xx-orig`; the others
+ * are machine translations of it), then the rest in the site's order.
+ */
+export function automaticCaptionsOf(info: FullInfo): MediaSubtitle[] {
+  const languages = languagesOf(info.automatic_captions);
+  const spoken = (caption: MediaSubtitle) => caption.language.endsWith('-orig');
+  return [...languages.filter(spoken), ...languages.filter((caption) => !spoken(caption))];
 }

@@ -4,7 +4,8 @@ import type { Platform } from '@grabbit/catalog';
 import { apiPath, apiRoutes, type MediaInfoResponse, safeTitle } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
 import { thumbnailOf } from '../ytdlp';
-import { audioBitratesOf, qualitiesOf, subtitlesOf, type FullInfo } from './media-info';
+import { chaptersOf } from './file-tags';
+import { audioBitratesOf, automaticCaptionsOf, qualitiesOf, subtitlesOf, type FullInfo } from './media-info';
 import type { DownloadService } from './service';
 import { fetchThumbnail } from './thumbnail-fetch';
 
@@ -15,12 +16,12 @@ export async function mediaPreview(
   url: string,
   client?: string,
 ): Promise<MediaInfoResponse> {
-  const { info } = await service.cachedInfo(platform, url, client);
+  const info: FullInfo = (await service.cachedInfo(platform, url, client)).info;
   const thumbnail = thumbnailOf(info);
   return {
     success: true,
     title: safeTitle(info.title, `${platform.name} video`),
-    uploader: (info as FullInfo).uploader ?? (info as FullInfo).channel ?? null,
+    uploader: info.uploader ?? info.channel ?? null,
     duration: info.duration ?? null,
     thumbnailUrl: thumbnail
       ? apiPath(apiRoutes.thumbnail, { id: service.infoCache.thumbnailId(thumbnail) })
@@ -28,6 +29,8 @@ export async function mediaPreview(
     qualities: qualitiesOf(info),
     audioBitrates: audioBitratesOf(info),
     subtitles: subtitlesOf(info),
+    automaticCaptions: automaticCaptionsOf(info),
+    chapters: chaptersOf(info),
   };
 }
 

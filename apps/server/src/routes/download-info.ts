@@ -1,5 +1,6 @@
 // POST /api/download/{platform}/info: what a link offers before downloading it (title, uploader,
-// duration, qualities with sizes, audio bit rates, subtitles), cached a few minutes per link.
+// duration, qualities with sizes, audio bit rates, subtitles and automatic captions, chapters),
+// cached a few minutes per link.
 // GET /api/download/thumbnail/{id}: the preview's picture, fetched by the server.
 import {
   apiRoutes,

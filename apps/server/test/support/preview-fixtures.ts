@@ -2,6 +2,9 @@
 //   /preview/clip.html  a page whose JSON-LD VideoObject names an HLS master playlist with three
 //                       renditions (360p, 720p, 1080p; 10 s in 1 s segments), a poster, an uploader
 //   /preview/subs.html  an HTML5 <video> with a <track> of English subtitles and a poster
+//   /preview/chaptered.html  a page whose JSON-LD VideoObject names three chapters and an HLS
+//                       master playlist (the 360p rendition) with an English WebVTT subtitle
+//                       group of rolling automatic-caption style cues
 //   /preview/poster.jpg, /preview/en.vtt, /preview/v{360,720,1080}_NN.ts ...
 import { writeFile } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
@@ -10,6 +13,35 @@ import { ffmpeg } from './media-fixtures';
 
 const previewHeights = [360, 720, 1080] as const;
 const previewSeconds = 10;
+
+/** The chapters of /preview/chaptered.html (seconds), in order, covering the whole video. */
+export const previewChapters = [
+  { title: 'Opening', start: 0, end: 3 },
+  { title: 'Main part', start: 3, end: 7 },
+  { title: 'Closing', start: 7, end: previewSeconds },
+] as const;
+
+/**
+ * Rolling captions as YouTube writes its automatic ones: each cue repeats the line before it,
+ * then the new words with word timings (a transcript has each line once, as sentences).
+ */
+export const rollingCaptions = [
+  'WEBVTT',
+  'Kind: captions',
+  'Language: en',
+  '',
+  '00:00:00.000 --> 00:00:01.000 align:start position:0%',
+  'hello<00:00:00.400><c> there</c><00:00:00.700><c> friends</c>',
+  '',
+  '00:00:01.000 --> 00:00:02.000 align:start position:0%',
+  'hello there friends',
+  'this is<00:00:01.500><c> a test.</c>',
+  '',
+  '00:00:02.000 --> 00:00:03.000 align:start position:0%',
+  'this is a test.',
+  'Goodbye &amp; thanks!',
+  '',
+].join('\n');
 
 /** One rendition: flat colour (fast to encode at any size), a keyframe every second, 1 s segments. */
 async function rendition(dir: string, height: number): Promise<void> {
@@ -51,6 +83,20 @@ export async function makePreviewMedia(root: string): Promise<void> {
       `CODECS="avc1.42c01e,mp4a.40.2"\nv${height}.m3u8`,
   );
   await writeFile(path.join(dir, 'master.m3u8'), `#EXTM3U\n${master.join('\n')}\n`);
+  // The chaptered video: the 360p rendition with its captions as an HLS subtitle group.
+  await writeFile(
+    path.join(dir, 'chaptered.m3u8'),
+    '#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",' +
+      'AUTOSELECT=YES,DEFAULT=YES,URI="captions.m3u8"\n' +
+      '#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2",SUBTITLES="subs"\n' +
+      'v360.m3u8\n',
+  );
+  await writeFile(
+    path.join(dir, 'captions.m3u8'),
+    `#EXTM3U\n#EXT-X-TARGETDURATION:${previewSeconds}\n#EXT-X-PLAYLIST-TYPE:VOD\n` +
+      `#EXTINF:${previewSeconds}.0,\ncaptions.vtt\n#EXT-X-ENDLIST\n`,
+  );
+  await writeFile(path.join(dir, 'captions.vtt'), rollingCaptions);
   await writeFile(
     path.join(dir, 'en.vtt'),
     'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello there\n\n00:00:01.000 --> 00:00:02.000\nGoodbye\n',
@@ -72,6 +118,26 @@ export function previewPage(pathname: string, base: string): string | undefined 
     };
     return (
       `<!doctype html><html><head><title>Preview clip</title>` +
+      `<script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`
+    );
+  }
+  if (pathname === '/preview/chaptered.html') {
+    const ld = {
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: 'Chaptered talk',
+      duration: `PT${previewSeconds}S`,
+      thumbnailUrl: `${base}/preview/poster.jpg`,
+      contentUrl: `${base}/preview/chaptered.m3u8`,
+      hasPart: previewChapters.map((c) => ({
+        '@type': 'Clip',
+        name: c.title,
+        startOffset: c.start,
+        endOffset: c.end,
+      })),
+    };
+    return (
+      `<!doctype html><html><head><title>Chaptered talk</title>` +
       `<script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`
     );
   }

@@ -1,13 +1,16 @@
 // The preview under a single valid link: thumbnail, title, duration and uploader, then the quality
-// picker with sizes, the optional trim and, when the video has any, the subtitles picker. While
-// it loads a short note shows; a failed preview says so and the download still works.
+// picker with sizes, the optional trim, when the video has any the subtitles picker and its
+// chapters (each one a trim), its transcript, and SponsorBlock where the site has it. While it
+// loads a short note shows; a failed preview says so and the download still works.
 import { platformById, takesTargetSize, type DownloadFormat, type PlatformId } from '@grabbit/catalog';
 import { useId } from 'react';
 import { TargetSizeField } from '../../../components/target-size-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useMediaInfo } from '../api/media-info';
 import { formatDuration, type ClipChoice } from '../lib/clip-choice';
+import { ChapterList } from './chapter-list';
 import { QualityPicker } from './quality-picker';
+import { TranscriptFields } from './transcript-fields';
 import { TrimFields } from './trim-fields';
 
 export interface PreviewCardProps {
@@ -27,7 +30,7 @@ function Check({
   disabled,
   onChange,
 }: Pick<PreviewCardProps, 'choice' | 'disabled' | 'onChange'> & {
-  name: 'subtitlesAsFile' | 'pictureOnly' | 'noTags';
+  name: 'pictureOnly' | 'noTags';
   label: string;
 }) {
   return (
@@ -60,6 +63,8 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
       </p>
     );
   const details = [info.duration ? formatDuration(info.duration) : null, info.uploader].filter(Boolean);
+  // The video itself is saved (not only its picture or its transcript).
+  const videoSaved = !choice.pictureOnly && !choice.transcript;
   return (
     <section
       aria-label="Video preview"
@@ -88,7 +93,7 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
           info={info}
           format={format}
           value={choice.quality}
-          disabled={disabled || choice.subtitlesAsFile || choice.pictureOnly}
+          disabled={disabled || !videoSaved}
           onChange={(quality) => onChange({ quality })}
         />
         {info.subtitles.length > 0 && (
@@ -105,30 +110,27 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
                   label: s.name ? `${s.name} (${s.language})` : s.language,
                 })),
               ]}
-              disabled={disabled}
+              disabled={disabled || !videoSaved}
               onChange={(subtitles) => onChange({ subtitles })}
             />
-            {choice.subtitles && (
-              <Check
-                name="subtitlesAsFile"
-                label="Only the subtitles, as an .srt file"
-                {...{ choice, disabled, onChange }}
-              />
-            )}
           </div>
         )}
       </div>
-      {info.thumbnailUrl && (
+      {info.thumbnailUrl && !choice.transcript && (
         <Check name="pictureOnly" label="Only the picture, as a JPEG" {...{ choice, disabled, onChange }} />
       )}
-      {!choice.subtitlesAsFile && !choice.pictureOnly && (
+      {!choice.pictureOnly && (
+        <TranscriptFields idPrefix={`${id}-transcript`} {...{ info, choice, disabled, onChange }} />
+      )}
+      {videoSaved && (
         <Check
           name="noTags"
           label="Leave out the title, artist, date and cover art"
           {...{ choice, disabled, onChange }}
         />
       )}
-      {!choice.subtitlesAsFile && !choice.pictureOnly && (
+      {videoSaved && <ChapterList chapters={info.chapters} {...{ choice, disabled, onChange }} />}
+      {videoSaved && !choice.splitChapters && (
         <TrimFields
           idPrefix={`${id}-trim`}
           choice={choice}
@@ -137,8 +139,7 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
           onChange={onChange}
         />
       )}
-      {!choice.subtitlesAsFile &&
-        !choice.pictureOnly &&
+      {videoSaved &&
         !choice.targetSize.trim() &&
         platformById(platformId)?.sponsorBlock && (
           <SelectField
@@ -157,7 +158,7 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
             }
           />
         )}
-      {!choice.subtitlesAsFile && !choice.pictureOnly && takesTargetSize(format) && (
+      {videoSaved && takesTargetSize(format) && (
         <TargetSizeField
           id={`${id}-target-size`}
           value={choice.targetSize}

@@ -157,6 +157,7 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
                         targetSizeMB: choice.targetSizeMB,
                         ...(choice.tags === false ? { tags: false as const } : {}),
                         ...(choice.sponsorBlock ? { sponsorBlock: choice.sponsorBlock } : {}),
+                        ...(choice.splitChapters ? { splitChapters: true as const } : {}),
                       },
                     }
                   : baseItem(url, format, url)),

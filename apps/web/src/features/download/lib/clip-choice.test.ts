@@ -21,11 +21,26 @@ describe('preview choices', () => {
       quality: 'best',
       subtitles: 'en',
     });
-    expect(choiceFields({ ...noChoice, subtitles: 'en', subtitlesAsFile: true, start: '3' }, 'mp4')).toEqual({
-      format: 'srt',
+  });
+
+  it('asks for a transcript in its own format and language, instead of the video', () => {
+    const transcript = { ...noChoice, transcript: 'md' as const, transcriptLanguage: 'en-orig' };
+    expect(choiceFields({ ...transcript, subtitles: 'de', start: '3', quality: '720p' }, 'mp4')).toEqual({
+      format: 'md',
       quality: 'best',
-      subtitles: 'en',
+      subtitles: 'en-orig',
     });
+    // No language (none offered): the video, as chosen.
+    expect(choiceFields({ ...noChoice, transcript: 'txt' }, 'mp4').format).toBe('mp4');
+  });
+
+  it('splits at the chapters without a trim', () => {
+    expect(choiceFields({ ...noChoice, splitChapters: true, start: '2', end: '4' }, 'mkv')).toEqual({
+      format: 'mkv',
+      quality: 'best',
+      splitChapters: true,
+    });
+    expect(choiceFields(noChoice, 'mkv')).not.toHaveProperty('splitChapters');
   });
 
   it('sends a target size for formats with a bit rate only', () => {

@@ -1,6 +1,7 @@
 // What the visitor picked in the preview card, and how it becomes request fields. Pure, so the
 // rules are unit-tested without a browser.
 import { takesTargetSize, type DownloadFormat, type SponsorBlockMode } from '@grabbit/catalog';
+import type { TranscriptFormat } from './transcript-choice';
 
 export interface ClipChoice {
   /** `best`, `720p`, or an audio bit rate `128k`. */
@@ -10,8 +11,12 @@ export interface ClipChoice {
   end: string;
   /** A subtitle language, or empty for none. */
   subtitles: string;
-  /** The subtitles alone as an .srt file instead of inside the video. */
-  subtitlesAsFile: boolean;
+  /** A transcript format (txt, md, srt, vtt, json) to save instead of the video, or empty for none. */
+  transcript: TranscriptFormat | '';
+  /** The transcript's language: one of the site's subtitles or automatic captions. */
+  transcriptLanguage: string;
+  /** One file per chapter (a zip), the whole video cut at its chapters. */
+  splitChapters: boolean;
   /** Only the video's picture, as JPEG. */
   pictureOnly: boolean;
   /** Megabytes the file must fit, as typed; empty means no target. */
@@ -27,7 +32,9 @@ export const noChoice: ClipChoice = {
   start: '',
   end: '',
   subtitles: '',
-  subtitlesAsFile: false,
+  transcript: '',
+  transcriptLanguage: '',
+  splitChapters: false,
   pictureOnly: false,
   targetSize: '',
   noTags: false,
@@ -44,6 +51,7 @@ export interface ChoiceFields {
   /** false: no tags or cover in the file. */
   tags?: false;
   sponsorBlock?: Exclude<SponsorBlockMode, 'off'>;
+  splitChapters?: true;
 }
 
 export const audioFormats: ReadonlySet<string> = new Set(['mp3', 'm4a', 'flac', 'wav', 'ogg']);
@@ -89,10 +97,14 @@ export function choiceFields(choice: ClipChoice, format: DownloadFormat): Choice
   const start = seconds(choice.start);
   const end = seconds(choice.end);
   if (choice.pictureOnly) return { format: 'thumbnail', quality: 'best' };
-  if (choice.subtitles && choice.subtitlesAsFile)
-    return { format: 'srt', quality: 'best', subtitles: choice.subtitles };
-  if (start !== undefined && start > 0) fields.startTime = start;
-  if (end !== undefined) fields.endTime = end;
+  if (choice.transcript && choice.transcriptLanguage)
+    return { format: choice.transcript, quality: 'best', subtitles: choice.transcriptLanguage };
+  // The chapters are the whole video's: a file split at them is not trimmed as well.
+  if (choice.splitChapters) fields.splitChapters = true;
+  else {
+    if (start !== undefined && start > 0) fields.startTime = start;
+    if (end !== undefined) fields.endTime = end;
+  }
   if (choice.subtitles) fields.subtitles = choice.subtitles;
   if (choice.noTags) fields.tags = false;
   const megabytes = seconds(choice.targetSize);

@@ -14,7 +14,12 @@ export interface QueueItem {
   quality: string;
   /** The section and subtitles picked in the preview. */
   /** What the visitor chose beyond the format: a section, subtitles, a target size. */
-  clip?: ClipOptions & { targetSizeMB?: number; tags?: false; sponsorBlock?: 'remove' | 'chapters' };
+  clip?: ClipOptions & {
+    targetSizeMB?: number;
+    tags?: false;
+    sponsorBlock?: 'remove' | 'chapters';
+    splitChapters?: true;
+  };
   title: string;
   fileName?: string;
   downloadUrl?: string;
