@@ -28,7 +28,7 @@ function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}
   const started: string[] = [];
   const signals = new Map<string, AbortSignal>();
   const gates = new Map<string, () => void>();
-  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [] };
+  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [], cloud: [] };
   const hold = (id: string, signal: AbortSignal) => {
     started.push(id);
     signals.set(id, signal);
@@ -49,6 +49,7 @@ function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}
   const table: ProductJobTable = {
     download: spec((data, { signal }) => hold(data.taskId, signal), 'download'),
     convert: spec((data, { signal }) => hold(data.conversionId, signal), 'convert'),
+    cloud: spec((data, { signal }) => hold(data.copyId, signal), 'cloud'),
   };
   return { table, started, signals, failed, release: (id: string) => gates.get(id)?.() };
 }
@@ -71,9 +72,9 @@ export function runJobRunnerContract(
   describe(`${name} (job runner contract)`, () => {
     it('refuses to start when a job name has no handler', async () => {
       // A table read from plain data, past the types, that names no handler.
-      const untyped: ProductJobTable = JSON.parse('{"download":{},"convert":{}}');
+      const untyped: ProductJobTable = JSON.parse('{"download":{},"convert":{},"cloud":{}}');
       const runner = makeRunner(untyped);
-      await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert/);
+      await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert, cloud/);
       await runner.close();
     });
 
@@ -118,6 +119,26 @@ export function runJobRunnerContract(
       release(started[0] as string);
       await until(() => started.length === 3);
       expect(await runner.load()).toBe(2);
+      await runner.close();
+    });
+
+    it('runs work in a turn only when the name’s running jobs leave one free', async () => {
+      const { table, started, release } = gatedTable(1);
+      const runner = makeRunner(table);
+      await runner.start();
+      await runner.submit(downloadJob('running'));
+      await until(() => started.includes('running'));
+      let ran = false;
+      const turn = runner.inTurn('download', async () => {
+        ran = true;
+        return 'read';
+      });
+      // Another name's turns are free meanwhile.
+      await expect(runner.inTurn('convert', async () => 'other')).resolves.toBe('other');
+      expect(ran).toBe(false);
+      release('running');
+      await expect(turn).resolves.toBe('read');
+      await until(async () => (await runner.load()) === 0);
       await runner.close();
     });
 
