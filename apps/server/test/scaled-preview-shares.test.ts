@@ -35,7 +35,7 @@ describe("a client's previews on two API processes", () => {
   it('count together against PREVIEWS_MAX_PER_CLIENT', async () => {
     const [api1, api2] = apis;
     const hanging = preview(api1, '/hang?n=first');
-    await until(() => asked('/hang?n=first') > 0, 'the first preview reading the site', 60_000);
+    await until(() => asked('/hang?n=first') > 0, 'the first preview reading the site', 140_000);
 
     const refused = await preview(api2, '/hang?n=second');
     expect(refused.status).toBe(429);
