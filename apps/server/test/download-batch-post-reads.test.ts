@@ -2,7 +2,7 @@
 // reads take turns of DOWNLOAD_CONCURRENCY with the downloads, so batches of several visitors at once
 // never run more yt-dlp processes against the sites than the setting allows. The site counts the
 // requests it is answering at once (each yt-dlp run asks one thing at a time); post pages answer
-// slowly, so reads that ran side by side would overlap.
+// slowly, so reads that ran side by side would meet.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -33,7 +33,14 @@ beforeAll(async () => {
     const { pathname } = new URL(req.url ?? '/', 'http://site');
     if (pathname.startsWith('/post-')) {
       const page = `<!doctype html><html><head><title>Post ${pathname}</title></head><body><video src="/a.mp4"></video><video src="/a.mp4?copy=2"></video></body></html>`;
-      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(page), 400);
+      // Held until another request is being answered too (or a few seconds passed): reads that
+      // may run side by side then surely meet, however slowly a busy machine starts them.
+      const held = Date.now();
+      const answer = () => {
+        if (answering < 2 && Date.now() - held < 2_000) return void setTimeout(answer, 50);
+        res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      };
+      answer();
       return;
     }
     if (pathname === '/a.mp4') {
@@ -58,7 +65,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A batch of the first item of two posts of its own. */
+/** A batch of the first item of a post of its own. */
 const batchOf = (name: string) =>
   test.app.inject({
     method: 'POST',
@@ -67,7 +74,7 @@ const batchOf = (name: string) =>
       platform: 'instagram',
       outputFormat: 'mp4',
       title: name,
-      items: [1, 2].map((post) => ({ url: `http://${host}/post-${name}-${post}.html`, itemIndex: 1 })),
+      items: [1].map((post) => ({ url: `http://${host}/post-${name}-${post}.html`, itemIndex: 1 })),
     },
   });
 
@@ -83,20 +90,23 @@ async function ended(batchId: string): Promise<BatchStatus> {
       return status.status === 'completed' || status.status === 'error';
     },
     `batch ${batchId} ended`,
-    150_000,
+    230_000,
   );
   return status as BatchStatus;
 }
 
 describe("batches' post reads", () => {
-  it('run within DOWNLOAD_CONCURRENCY beside the downloads', { timeout: 180_000 }, async () => {
+  it('run within DOWNLOAD_CONCURRENCY beside the downloads', { timeout: 240_000 }, async () => {
     const started = await Promise.all(['a', 'b'].map(batchOf));
     for (const answer of started) expect(answer.statusCode, answer.body).toBe(200);
-    const statuses = await Promise.all(
-      started.map((answer) => ended(answer.json<{ batchId: string }>().batchId)),
-    );
-    for (const status of statuses) expect(status).toMatchObject({ status: 'completed', completedItems: 2 });
-    expect(mostAtOnce).toBeGreaterThan(0);
+    const statuses = Promise.all(started.map((answer) => ended(answer.json<{ batchId: string }>().batchId)));
+    // Either every batch ends within the bound, or the bound is passed (and the test fails at once).
+    const passed = until(() => mostAtOnce > concurrency, 'the bound passed', 230_000);
+    passed.catch(() => undefined);
+    const first = await Promise.race([statuses, passed]);
     expect(mostAtOnce).toBeLessThanOrEqual(concurrency);
+    for (const status of first ?? [])
+      expect(status).toMatchObject({ status: 'completed', completedItems: 1 });
+    expect(mostAtOnce).toBeGreaterThan(0);
   });
 });
