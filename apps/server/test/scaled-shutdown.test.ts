@@ -3,8 +3,9 @@
 // the other worker completes it, leaving no orphan folder or object; a worker with grace enough
 // finishes its job before it exits; an idle worker exits at once; SIGTERM to an API node closes it
 // (exit 0) while the other node's hub clients still follow their download to the end, and a
-// visitor waiting on it for a download to keep in cloud storage gets a clear 503 at once.
-import { hubEvents, hubPath, type DownloadTask } from '@grabbit/contracts';
+// visitor waiting on it for a download to keep in cloud storage gets a clear 503 at once, while
+// the copy, a queued job, is still made by a worker and its job ends done on the other node.
+import { hubEvents, hubPath, type DownloadTask, type JobList } from '@grabbit/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFolders } from './support/download-app';
@@ -145,7 +146,7 @@ describe('graceful shutdown of scaled-mode processes', () => {
     expect(file.status).toBe(200);
   }, 180_000);
 
-  it('answers a visitor waiting to keep a download 503 at once when its API node stops', async () => {
+  it('answers a visitor waiting to keep a download 503 at once when its API node stops, and the copy is still made', async () => {
     const leaving = await stack.api('api-3');
     const jobsBefore = lastWorker.output().split('"job started"').length;
     const keeping = fetch(`${leaving.origin}/api/cloudstorage/download-and-upload`, {
@@ -162,5 +163,20 @@ describe('graceful shutdown of scaled-mode processes', () => {
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await answer.json()).toMatchObject({ code: 'BUSY', error: expect.stringMatching(/restarting/) });
-  }, 120_000);
+
+    // The copy outlives the node that accepted it: the other node shows its job done, with its link.
+    const copies = async () =>
+      ((await (await fetch(`${api.origin}/api/jobs?kind=cloud`)).json()) as JobList).jobs;
+    const [copy] = await copies();
+    expect(copy).toBeDefined();
+    await until(
+      async () => (await copies()).find((job) => job.id === copy?.id)?.status === 'done',
+      'cloud copy done',
+      90_000,
+    );
+    const done = (await copies()).find((job) => job.id === copy?.id);
+    expect(done?.result?.url).toMatch(/\/api\/cloudstorage\/files\//);
+    const file = await fetch(new URL(done?.result?.url ?? '', api.origin));
+    expect(file.status).toBe(200);
+  }, 180_000);
 });

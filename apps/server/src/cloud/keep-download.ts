@@ -1,58 +1,39 @@
 // download-and-upload: a cloud copy is a job of its own (a `cloud` job record holding the request's
 // running-job slot); its download runs as a normal task (hub progress as usual) riding on that
-// slot, and once the download has ended, its result is copied into cloud storage, the task's
-// state names the cloud copy and the copy's record ends, giving the slot back. The wait is the
-// one job waiter (any process can answer), and the copy does not depend on the HTTP request: a
-// visitor who disconnects still finds it in the task.
+// slot, and a queued `cloud` job (cloud-copy-job.ts) copies the download's result into cloud
+// storage once it has ended, names the copy in the task and ends the copy's record, giving the
+// slot back. The job runs wherever jobs run (any worker in scaled mode), so neither the HTTP
+// request nor the API process that accepted it need to last: the request only waits for the
+// record's end through the one job waiter.
 import type { Platform } from '@grabbit/catalog';
-import type { CloudDownloadRequest, CloudFileLink } from '@grabbit/contracts';
+import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
-import { isEnded } from '../jobs/job-record';
-import type { JobOrigin } from '../jobs/job-records';
+import { isEnded, type JobRecord } from '../jobs/job-record';
+import type { JobChangeBus, JobOrigin } from '../jobs/job-records';
+import type { JobQueue } from '../jobs/runner';
+import { waitForJob } from '../jobs/wait-for-job';
+import { copyFailed, failCopy } from './cloud-copy-job';
 import type { CloudService, KeepRequest, KeptFile } from './cloud-service';
 
-type KeptLink = Pick<CloudFileLink, 'fileKey' | 'downloadUrl' | 'linkExpiresAt'>;
-
-export interface KeptDownload extends KeptFile {
-  taskId: string;
-  link: KeptLink;
+/** Where the copy's job goes and how its end is followed (the runner and the bus of the process). */
+export interface CloudCopyQueue {
+  jobs: JobQueue;
+  bus: Pick<JobChangeBus, 'subscribe'>;
 }
 
 export async function keepDownload(
   downloads: DownloadService,
   cloud: CloudService,
+  queue: CloudCopyQueue,
   platform: Platform,
   body: CloudDownloadRequest & Pick<KeepRequest, 'owner'>,
   origin: string,
   job: JobOrigin,
-): Promise<{ taskId: string; kept: Promise<KeptDownload> }> {
+): Promise<{ taskId: string; kept: Promise<KeptFile> }> {
   const { records } = downloads;
   const copy = await records.start(job, 'cloud', {});
-  // A copy cancelled by its owner (jobs/job-cancel.ts) has ended already: its end stays.
-  const end = (change: { kept: KeptLink } | { error: AppError }) =>
-    records.update(copy.id, (current) => {
-      if (isEnded(current)) return undefined;
-      if ('error' in change)
-        return {
-          ...current,
-          status: 'failed',
-          stage: 'error',
-          errorCode: change.error.code,
-          error: change.error.message,
-        };
-      const { fileKey, downloadUrl, linkExpiresAt } = change.kept;
-      return {
-        ...current,
-        status: 'done',
-        progress: 100,
-        stage: 'completed',
-        result: fileKey,
-        resultLink: downloadUrl,
-        resultExpiresAt: Date.parse(linkExpiresAt),
-      };
-    });
   let taskId: string;
   try {
     const input = {
@@ -66,7 +47,7 @@ export async function keepDownload(
     };
     taskId = (await downloads.startTask(platform, input, { owner: copy.owner })).taskId;
   } catch (error) {
-    await end({ error: error instanceof AppError ? error : copyFailed() }).catch(() => undefined);
+    await failCopy(records, copy.id, error).catch(() => undefined);
     throw error;
   }
   await records.update(copy.id, (current) =>
@@ -74,31 +55,43 @@ export async function keepDownload(
       ? undefined
       : { ...current, status: 'running', stage: 'downloading', detail: { taskId } },
   );
-  const kept = (async () => {
-    const settled = await downloads.waitForTask(taskId);
-    if (settled?.task.status !== 'completed' || !settled.result) {
-      const code = (settled?.task.errorCode ?? 'DOWNLOAD_FAILED') as AppError['code'];
-      throw new AppError(code, settled?.task.error ?? copyFailed().message);
-    }
-    const file = await cloud.keepResult(settled.result.fileId, body).catch(async (error: unknown) => {
-      // Not kept in cloud storage: the downloaded file waits for its owner like any other.
-      await records.leaveForOwner(taskId).catch(() => undefined);
-      throw error;
+  try {
+    await queue.jobs.submit({
+      name: 'cloud',
+      id: copy.id,
+      data: {
+        copyId: copy.id,
+        taskId,
+        owner: body.owner,
+        makePublic: body.makePublic,
+        ...(body.customKey === undefined ? {} : { customKey: body.customKey }),
+        ...(body.retentionHours === undefined ? {} : { retentionHours: body.retentionHours }),
+        origin,
+      },
     });
-    const link = cloud.link(file.meta, origin);
-    await downloads.tasks.annotate(taskId, { cloudFileKey: link.fileKey, cloudUrl: link.downloadUrl });
-    return { ...file, taskId, link };
-  })();
-  kept
-    .then(
-      (file) => end({ kept: file.link }),
-      (error: unknown) => end({ error: error instanceof AppError ? error : copyFailed() }),
-    )
-    .catch(() => undefined);
+  } catch (error) {
+    // No copy will be made: the download's file waits for its owner like any other.
+    await records.leaveForOwner(taskId).catch(() => undefined);
+    await failCopy(records, copy.id, error).catch(() => undefined);
+    throw error;
+  }
+  const kept = waitForJob(records, queue.bus, copy.id).done.then((record) =>
+    keptFile(cloud, record, body.retentionHours),
+  );
   return { taskId, kept: endedByShutdown(kept, cloud.closing) };
 }
 
-const copyFailed = () => new AppError('DOWNLOAD_FAILED', 'Cloud storage upload failed');
+/** The copy's end as the request answers it: the kept file, or the copy's own error. */
+async function keptFile(
+  cloud: CloudService,
+  record: JobRecord | undefined,
+  retentionHours: number | undefined,
+): Promise<KeptFile> {
+  if (record?.status === 'done' && record.result)
+    return { meta: await cloud.find(record.result), retentionHours: cloud.retentionHours(retentionHours) };
+  if (!record?.errorCode) throw copyFailed();
+  throw new AppError(record.errorCode as AppError['code'], record.error ?? copyFailed().message);
+}
 
 const restarting = () =>
   Object.assign(
@@ -110,10 +103,10 @@ const restarting = () =>
   );
 
 /**
- * The copy is this process's own step after the download: a server shutting down will not make
- * it, so the visitor waiting for it gets a clear 503 at once instead of a connection cut later.
+ * A server shutting down stops waiting for the copy (in scaled mode its job goes on in a worker):
+ * the visitor gets a clear 503 at once instead of a connection cut later.
  */
-function endedByShutdown(kept: Promise<KeptDownload>, closing: AbortSignal): Promise<KeptDownload> {
+function endedByShutdown(kept: Promise<KeptFile>, closing: AbortSignal): Promise<KeptFile> {
   if (closing.aborted) return Promise.reject(restarting());
   return new Promise((resolve, reject) => {
     const onClose = () => reject(restarting());
@@ -123,7 +116,7 @@ function endedByShutdown(kept: Promise<KeptDownload>, closing: AbortSignal): Pro
 }
 
 /** Waits for the kept download, at most `limitMs` (the task goes on; its state says the rest). */
-export async function waitForKept(kept: Promise<KeptDownload>, limitMs: number): Promise<KeptDownload> {
+export async function waitForKept(kept: Promise<KeptFile>, limitMs: number): Promise<KeptFile> {
   // Failures after the answer was given must not become unhandled rejections.
   kept.catch(() => {});
   let timer: NodeJS.Timeout | undefined;

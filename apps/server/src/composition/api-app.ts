@@ -4,6 +4,7 @@ import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
+import { RedisPreviewShares } from '../download/preview-shares';
 import { DownloadService } from '../download/service';
 import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
@@ -24,7 +25,6 @@ import { openMetrics } from './metrics';
 import { publicConfigRoutes } from '../routes/public-config';
 import { clientIdentity, registerSecurity } from '../security/register';
 import { registerPages } from '../web/pages';
-import { openCloud } from './cloud';
 import { buildProcessParts } from './process-parts';
 import { openResumableUploads } from './resumable-uploads';
 import { withScaledHealth } from './scaled-infrastructure';
@@ -82,6 +82,7 @@ export async function buildApp({
   // Embedded mode runs its jobs here; a scaled API node too, unless START_WORKER=false.
   const parts = await buildProcessParts(config, app.log, {
     runsJobs: !config.REDIS_URL || config.START_WORKER,
+    now,
   });
   const { stores } = parts;
   const { bus, scaled } = stores;
@@ -114,6 +115,16 @@ export async function buildApp({
     results: stores.results,
     jobs: parts.runner,
     live: parts.live,
+    // Scaled mode: a client's previews on every API node count together.
+    ...(scaled
+      ? {
+          previewShares: new RedisPreviewShares(
+            scaled.commands,
+            `${scaled.prefix}:preview-shares:`,
+            (config.PREVIEW_TIMEOUT_SECONDS + 60) * 1000,
+          ),
+        }
+      : {}),
   });
   const resumable = await openResumableUploads(config, app.log, scaled);
   const converter = new ConverterService({
@@ -132,8 +143,12 @@ export async function buildApp({
     security,
     ...(scaled ? { hubAdapter: () => scaled.hubAdapter() } : {}),
   });
-  const cloud = await openCloud(app, config, stores.results, scaled, now);
-  await registerCloudStorage(app, { ...cloud, downloads });
+  await registerCloudStorage(app, {
+    ...(parts.cloud ? { cloud: parts.cloud.cloud } : {}),
+    ...(parts.cloud?.ready ? { ready: parts.cloud.ready } : {}),
+    downloads,
+    copies: { jobs: parts.runner, bus },
+  });
   await registerConvert(app, converter, config);
   await registerUploads(app, resumable.uploads, converter, config);
   await app.register(jobRoutes(records));

@@ -2,6 +2,7 @@
 // handler tells (its worker died, its time ran out). Built once per process from the stores; the
 // in-process runner and the BullMQ runner both run it, so the two modes share every limit.
 import type { FastifyBaseLogger } from 'fastify';
+import { cloudCopyJobHandler, failCopy } from '../cloud/cloud-copy-job';
 import type { Config } from '../config/env';
 import { ConversionService } from '../convert/conversion';
 import { convertJobFailed, convertJobHandler } from '../convert/convert-job';
@@ -14,6 +15,7 @@ import { stoppedOnCancel } from '../jobs/job-cancel';
 import type { JobRecords } from '../jobs/job-records';
 import type { ProductJobTable } from '../jobs/job-types';
 import { deliveryGaveUp, deliveryHandler, deliveryRetryDelay } from '../webhooks/delivery';
+import type { CloudParts } from './cloud';
 import type { Stores } from './stores';
 
 /** A handler that hangs past its own limit is stopped this much later by the runner. */
@@ -22,7 +24,7 @@ const runnerSlackSeconds = 120;
 export function productJobTable(
   config: Config,
   stores: Stores,
-  { records, tasks }: { records: JobRecords; tasks: TaskStore },
+  { records, tasks, cloud }: { records: JobRecords; tasks: TaskStore; cloud?: CloudParts | undefined },
   log: FastifyBaseLogger,
   live: LiveDownloads,
 ): ProductJobTable {
@@ -86,6 +88,28 @@ export function productJobTable(
       onFailure: async ({ data, error }) => {
         log.info({ err: error, deliveryId: data.deliveryId }, 'webhook delivery gave up');
         await deliveryGaveUp(stores.webhooks, data);
+      },
+    },
+    cloud: {
+      // Most of a copy's run is the wait for its download; the copy itself is one file's bytes.
+      handler: stoppedOnCancel(
+        cloudCopyJobHandler({
+          records,
+          tasks,
+          ...(cloud ? { cloud: cloud.cloud } : {}),
+          ...(cloud?.ready ? { ready: cloud.ready } : {}),
+        }),
+        records,
+        stores.bus,
+      ),
+      concurrency: config.DOWNLOAD_CONCURRENCY,
+      queueLimit: config.QUEUE_LIMIT,
+      // Its download may wait its turn in the queue first.
+      timeoutMs: (2 * config.DOWNLOAD_TIMEOUT_SECONDS + runnerSlackSeconds) * 1000,
+      attempts: 1,
+      onFailure: async ({ data, error }) => {
+        log.warn({ err: error, copyId: data.copyId }, 'cloud copy job failed outside its handler');
+        await failCopy(records, data.copyId, error);
       },
     },
   };

@@ -15,6 +15,7 @@ import { BullMQJobRunner } from '../jobs/bullmq-job-runner';
 import { InProcessJobRunner, type JobRunner } from '../jobs/runner';
 import { startSweeper } from '../storage/sweeper';
 import { WebhookEvents } from '../webhooks/job-events';
+import { openCloud, type CloudParts } from './cloud';
 import { productJobTable } from './job-table';
 import type { ScaledHealth } from './scaled-infrastructure';
 import { openStores, type Stores } from './stores';
@@ -29,6 +30,8 @@ export interface ProcessParts {
   webhooks: WebhookEvents;
   /** Direct downloads waiting in this process, for this process's download jobs. */
   live: LiveDownloads;
+  /** Cloud storage (undefined while the feature is off): its calls, and the copies' jobs. */
+  cloud?: CloudParts;
   /** Scaled mode's part of /health (Redis, the bucket, the queues); undefined when embedded. */
   scaledHealth(): Promise<ScaledHealth | undefined>;
   close(): Promise<void>;
@@ -37,14 +40,19 @@ export interface ProcessParts {
 export async function buildProcessParts(
   config: Config,
   log: FastifyBaseLogger,
-  options: { runsJobs: boolean },
+  options: {
+    runsJobs: boolean;
+    /** The clock cloud-storage retention reads (tests move it forward). */
+    now?: () => number;
+  },
 ): Promise<ProcessParts> {
   const stores = await openStores(config, log);
   const records = new JobRecords(stores.jobs, stores.bus);
   const tasks = new TaskStore(records, stores.bus);
   const live = new LiveDownloads();
-  const table = productJobTable(config, stores, { records, tasks }, log, live);
   const { scaled } = stores;
+  const cloud = await openCloud(log, config, stores.results, scaled, options.now ?? Date.now);
+  const table = productJobTable(config, stores, { records, tasks, cloud }, log, live);
   // In scaled mode every worker honours a quarantine or a spent budget another one recorded.
   openAccessPools(config, {
     log,
@@ -101,10 +109,12 @@ export async function buildProcessParts(
     runner,
     webhooks,
     live,
+    ...(cloud ? { cloud } : {}),
     scaledHealth: async () => (scaled && bullmq ? scaled.health(() => bullmq.depth()) : undefined),
     async close() {
       stopSweeper();
       await runner.close();
+      await cloud?.close();
       await stores.close();
     },
   };

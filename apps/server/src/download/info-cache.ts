@@ -2,12 +2,13 @@
 // preview) runs yt-dlp's extraction once. Bounded by entries and bytes; concurrent asks for the
 // same link share one yt-dlp run; failures are not kept. Visitors start these reads by pasting a
 // link, so only so many run at once: more are refused with BUSY rather than queued. One client
-// holds at most its share of those reads (a read counts until it ends, whether or not its client
-// still waits), so a client pasting links that never answer cannot leave others with BUSY.
+// holds at most its share of those reads (preview-shares.ts: counted across API nodes in scaled
+// mode), so a client pasting links that never answer cannot leave others with BUSY.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../core/app-error';
 import type { FullInfo } from './media-info';
+import { MemoryPreviewShares, type PreviewShares } from './preview-shares';
 
 export interface CachedInfo {
   info: FullInfo;
@@ -23,6 +24,8 @@ export interface InfoCacheOptions {
   maxReads?: number;
   /** Reads one client may have running at once. */
   maxReadsPerClient?: number;
+  /** Where a client's running reads are counted (this process's memory unless given). */
+  shares?: PreviewShares;
 }
 
 type Reader = () => Promise<FullInfo>;
@@ -43,32 +46,31 @@ export class InfoCache {
   /** Thumbnail id to its address, so the page asks our API for the picture by id. */
   private readonly thumbnails = new LRUCache<string, string>({ max: 5000, ttl: 3_600_000 });
   private reading = 0;
-  /** Reads running per client. */
-  private readonly readingOf = new Map<string, number>();
 
   constructor(options: InfoCacheOptions = {}) {
     const share = options.maxReadsPerClient ?? Infinity;
+    const shares = options.shares ?? new MemoryPreviewShares();
     this.entries = new LRUCache<string, CachedInfo, ReadRequest>({
       max: options.maxEntries ?? 500,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       sizeCalculation: (entry) => Math.max(1, entry.json.length),
       ttl: options.ttlMs ?? 5 * 60_000,
       fetchMethod: async (_key, _stale, { context }) => {
-        const client = context.client ?? '';
-        const held = this.readingOf.get(client) ?? 0;
-        if (context.client !== undefined && held >= share) throw tooManyReads(share);
+        const { client } = context;
         if (this.reading >= (options.maxReads ?? 8))
           throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
         this.reading += 1;
-        this.readingOf.set(client, held + 1);
         try {
-          const info = await context.read();
-          return { info, json: JSON.stringify(info) };
+          const token = client === undefined ? undefined : await shares.take(client, share);
+          if (client !== undefined && token === undefined) throw tooManyReads(share);
+          try {
+            const info = await context.read();
+            return { info, json: JSON.stringify(info) };
+          } finally {
+            if (client !== undefined && token !== undefined) await shares.give(client, token);
+          }
         } finally {
           this.reading -= 1;
-          const left = (this.readingOf.get(client) ?? 1) - 1;
-          if (left > 0) this.readingOf.set(client, left);
-          else this.readingOf.delete(client);
         }
       },
     });

@@ -12,7 +12,7 @@ import type {
 } from '@grabbit/contracts';
 import { newId } from '../core/ids';
 import { checkClipOptions } from './clip-rules';
-import { postItemTaskInput, readPostItems, sessionCookieOf } from './post-item-task';
+import { postItemTaskInput, sessionCookieOf } from './post-item-task';
 import type { DownloadService } from './service';
 
 export interface PostRequest extends ClipOptions {
@@ -33,7 +33,7 @@ export async function postResponse(
   if (!body.getMediaItems) checkClipOptions(body.format, body);
   // The visitor's cookie is for a platform whose page offers it, and this one request.
   const cookies = sessionCookieOf(platform, body.instagramCookies);
-  const { info, mediaItems } = await readPostItems(service, platform, body.url, cookies);
+  const { info, mediaItems } = await service.readPost(platform, body.url, cookies);
   const title = safeTitle(info.title, `${platform.name} post`);
   if (body.getMediaItems) {
     return {

@@ -21,6 +21,7 @@ import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } fr
 import type { TaskStore, TaskRecord } from './task-store';
 import type { JobOrigin, JobRecords, ResultFields } from '../jobs/job-records';
 import { readPostItems } from './post-item-task';
+import type { PreviewShares } from './preview-shares';
 import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
 
@@ -36,6 +37,8 @@ export interface DownloadServiceDeps {
   jobs: JobQueue;
   /** Direct downloads waiting in this process, shared with this process's download jobs. */
   live?: LiveDownloads;
+  /** Where each client's running previews are counted (Redis in scaled mode; memory unless given). */
+  previewShares?: PreviewShares;
 }
 
 export interface StartTaskInput extends ClipOptions, FileOptions {
@@ -110,7 +113,10 @@ export class DownloadService {
     this.results = deps.results;
     this.jobs = deps.jobs;
     this.live = deps.live ?? new LiveDownloads();
-    this.infoCache = new InfoCache({ maxReadsPerClient: deps.config.PREVIEWS_MAX_PER_CLIENT });
+    this.infoCache = new InfoCache({
+      maxReadsPerClient: deps.config.PREVIEWS_MAX_PER_CLIENT,
+      ...(deps.previewShares ? { shares: deps.previewShares } : {}),
+    });
     this.jobsRoot = jobsRootOf(deps.config);
     this.batches = new PlaylistBatches(
       {
@@ -119,8 +125,7 @@ export class DownloadService {
         jobs: deps.records,
         testHosts: deps.config.MEDIA_TEST_HOSTS,
         startTask: (platform, input, origin) => this.startTask(platform, input, origin),
-        postItems: async (platform, url, cookies) =>
-          (await readPostItems(this, platform, url, cookies)).mediaItems,
+        postItems: async (platform, url, cookies) => (await this.readPost(platform, url, cookies)).mediaItems,
       },
       deps.bus,
     );
@@ -294,6 +299,15 @@ export class DownloadService {
     } finally {
       this.live.forget(taskId);
     }
+  }
+
+  /**
+   * A post's information and items, read in a turn of the downloads' concurrency: a batch naming
+   * many posts, or many visitors at once, never run more yt-dlp reads than DOWNLOAD_CONCURRENCY
+   * allows beside the downloads.
+   */
+  readPost(platform: Platform, url: string, cookies: string | undefined): ReturnType<typeof readPostItems> {
+    return this.jobs.inTurn('download', () => readPostItems(this, platform, url, cookies));
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */

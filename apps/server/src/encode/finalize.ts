@@ -8,7 +8,7 @@ import { AppError } from '../core/app-error';
 import type { EnginePaths } from '../engines/engine-paths';
 import { EngineError, type EngineContext } from '../engines/engine-run';
 import { downloadDemuxers, pictureDemuxer } from '../engines/ffmpeg-demuxers';
-import { runFfmpegPlan } from './run-plan';
+import { runFinishingPlan } from './finishing-run';
 import { ffprobe, type ProbeResult } from '../engines/ffprobe';
 import { probeHead } from '../engines/media-head';
 import type { Container } from './containers';
@@ -274,8 +274,9 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
     await rename(options.input, output);
     return output;
   }
-  // The one plan runner: the same safe input options and progress parser as the converter.
-  await runFfmpegPlan(
+  // The one plan runner: the same safe input options and progress parser as the converter (a
+  // damaged cover costs the cover, never the file: finishing-run.ts).
+  await runFinishingPlan(
     engines,
     {
       input: options.input,

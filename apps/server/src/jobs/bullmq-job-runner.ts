@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { JobDeferred, JobHandedBack } from './hand-back';
 import { checkTable, type FailedJob, type JobOf, type JobSpec, type JobTable } from './job-table';
 import type { JobDataByName } from './job-types';
+import { LocalTurns } from './local-turns';
 import type { JobRunner } from './runner';
 import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
 
@@ -39,15 +40,21 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
   private readonly queues = new Map<string, Promise<Queue>>();
   private readonly workers: Worker[] = [];
   /** Running jobs of this process, for the hand-back at shutdown. */
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, { name: string; controller: AbortController }>();
   private readonly prefix: string;
   private closed = false;
+  /** This process's own work (post reads) in the names' turns, beside the jobs it runs. */
+  private readonly turns: LocalTurns;
 
   constructor(
     private readonly table: JobTable<M>,
     private readonly options: BullMQJobRunnerOptions,
   ) {
     this.prefix = options.prefix ?? 'grabbit';
+    this.turns = new LocalTurns(
+      (name) => this.settings(name).concurrency,
+      (name) => [...this.running.values()].filter((entry) => entry.name === name).length,
+    );
   }
 
   get names(): string[] {
@@ -115,6 +122,15 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
       if (queue) this.dropQueue(name, queue);
       throw new QueueUnavailableError(error);
     }
+  }
+
+  /**
+   * The process's own work waits until its jobs of the name and its other work leave a turn free;
+   * an API node that runs no jobs bounds its own work by the name's concurrency alone.
+   */
+  async inTurn<T>(name: keyof M & string, work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('The job runner is closed');
+    return this.turns.run(name, work);
   }
 
   /** Removes a job that no worker has taken yet; false when one runs it (or it is gone). */
@@ -213,7 +229,7 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
     );
     const onCancel = () => controller.abort(cancelled?.reason);
     cancelled?.addEventListener('abort', onCancel, { once: true });
-    this.running.set(jobId, controller);
+    this.running.set(jobId, { name: job.name, controller });
     try {
       await settings.handler(job.data, { jobId, attempt: job.attemptsStarted, signal: controller.signal });
       if (controller.signal.aborted) throw controller.signal.reason;
@@ -236,6 +252,7 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
       clearTimeout(timer);
       cancelled?.removeEventListener('abort', onCancel);
       this.running.delete(jobId);
+      this.turns.next();
     }
   }
 
@@ -245,9 +262,10 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
    */
   async close(graceMs = this.options.shutdownGraceMs ?? 10_000): Promise<void> {
     this.closed = true;
+    this.turns.close();
     const finished = Promise.all(this.workers.map((worker) => worker.close()));
     const timer = setTimeout(() => {
-      for (const controller of this.running.values()) controller.abort(new JobHandedBack());
+      for (const { controller } of this.running.values()) controller.abort(new JobHandedBack());
     }, graceMs);
     try {
       await finished;

@@ -60,16 +60,31 @@ export interface WebhookJobData {
   deliveryId: string;
 }
 
+/** A download kept in cloud storage once it has ended (cloud/cloud-copy-job.ts). */
+export interface CloudCopyJobData {
+  /** The copy's job record (also the job's id). */
+  copyId: string;
+  /** The download it copies. */
+  taskId: string;
+  owner: string;
+  customKey?: string;
+  makePublic: boolean;
+  retentionHours?: number;
+  /** The origin the copy's link starts with ('' for a path). */
+  origin: string;
+}
+
 /** Every job name and its data. */
 export interface JobDataByName {
   download: DownloadJobData;
   convert: ConvertJobData;
   webhook: WebhookJobData;
+  cloud: CloudCopyJobData;
 }
 
 export type JobName = keyof JobDataByName;
 
-export const jobNames = ['download', 'convert', 'webhook'] as const satisfies readonly JobName[];
+export const jobNames = ['download', 'convert', 'webhook', 'cloud'] as const satisfies readonly JobName[];
 
 export type Job = JobOf<JobDataByName>;
 

@@ -29,7 +29,7 @@ function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}
   const started: string[] = [];
   const signals = new Map<string, AbortSignal>();
   const gates = new Map<string, () => void>();
-  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [], webhook: [] };
+  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [], webhook: [], cloud: [] };
   /** Each webhook run's delivery id and attempt number. */
   const runs: string[] = [];
   const hold = (id: string, signal: AbortSignal) => {
@@ -66,6 +66,7 @@ function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}
       attempts: 3,
       retryDelayMs: () => 20,
     },
+    cloud: spec((data, { signal }) => hold(data.copyId, signal), 'cloud'),
   };
   return { table, started, signals, failed, runs, release: (id: string) => gates.get(id)?.() };
 }
@@ -88,9 +89,9 @@ export function runJobRunnerContract(
   describe(`${name} (job runner contract)`, () => {
     it('refuses to start when a job name has no handler', async () => {
       // A table read from plain data, past the types, that names no handler.
-      const untyped: ProductJobTable = JSON.parse('{"download":{},"convert":{},"webhook":{}}');
+      const untyped: ProductJobTable = JSON.parse('{"download":{},"convert":{},"webhook":{},"cloud":{}}');
       const runner = makeRunner(untyped);
-      await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert, webhook/);
+      await expect(runner.start()).rejects.toThrow(/No job handler for: download, convert, webhook, cloud/);
       await runner.close();
     });
 
@@ -135,6 +136,26 @@ export function runJobRunnerContract(
       release(started[0] as string);
       await until(() => started.length === 3);
       expect(await runner.load()).toBe(2);
+      await runner.close();
+    });
+
+    it('runs work in a turn only when the name’s running jobs leave one free', async () => {
+      const { table, started, release } = gatedTable(1);
+      const runner = makeRunner(table);
+      await runner.start();
+      await runner.submit(downloadJob('running'));
+      await until(() => started.includes('running'));
+      let ran = false;
+      const turn = runner.inTurn('download', async () => {
+        ran = true;
+        return 'read';
+      });
+      // Another name's turns are free meanwhile.
+      await expect(runner.inTurn('convert', async () => 'other')).resolves.toBe('other');
+      expect(ran).toBe(false);
+      release('running');
+      await expect(turn).resolves.toBe('read');
+      await until(async () => (await runner.load()) === 0);
       await runner.close();
     });
 

@@ -2,7 +2,7 @@
 // its own concurrency, so a burst of downloads never holds back a conversion, and the reverse.
 import { describe, expect, it } from 'vitest';
 import type { JobSpec } from './job-table';
-import type { ConvertJobData, DownloadJobData, Job, ProductJobTable } from './job-types';
+import type { CloudCopyJobData, ConvertJobData, DownloadJobData, Job, ProductJobTable } from './job-types';
 import { InProcessJobRunner } from './runner';
 import { runJobRunnerContract } from './runner.contract';
 
@@ -38,6 +38,7 @@ describe('InProcessJobRunner limits per job name', () => {
       download: spec((data) => hold(data.taskId), 1),
       convert: spec((data) => hold(data.conversionId), 2),
       webhook: spec((data) => hold(data.deliveryId), 1),
+      cloud: spec((data: CloudCopyJobData) => hold(data.copyId), 1),
     };
     const runner = new InProcessJobRunner(table);
     await runner.start();
@@ -53,6 +54,33 @@ describe('InProcessJobRunner limits per job name', () => {
     await until(() => started.length === 5);
     expect(started.at(-1)).toBe('d2');
     for (const release of gates.values()) release();
+    await runner.close();
+  });
+});
+
+describe('InProcessJobRunner turns of its own work', () => {
+  it('holds queued jobs of the name while work runs in its turn', async () => {
+    const started: string[] = [];
+    const table: ProductJobTable = {
+      download: {
+        handler: async (data) => void started.push(data.taskId),
+        concurrency: 1,
+        timeoutMs: 60_000,
+      },
+      convert: { handler: async () => undefined, concurrency: 1, timeoutMs: 60_000 },
+      cloud: { handler: async () => undefined, concurrency: 1, timeoutMs: 60_000 },
+    };
+    const runner = new InProcessJobRunner(table);
+    await runner.start();
+    let finish: () => void = () => {};
+    const turn = runner.inTurn('download', () => new Promise<void>((resolve) => (finish = resolve)));
+    await runner.submit(download('d1'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual([]);
+    finish();
+    await turn;
+    await until(() => started.length === 1);
+    expect(started).toEqual(['d1']);
     await runner.close();
   });
 });

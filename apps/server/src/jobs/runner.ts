@@ -7,6 +7,7 @@ import { JobDeferred } from './hand-back';
 import { JobTimeoutError } from './queue-errors';
 import { checkTable, defaultBusyMessage, type JobOf, type JobSpec, type JobTable } from './job-table';
 import type { JobDataByName } from './job-types';
+import { LocalTurns } from './local-turns';
 
 /** What services see of the runner: they queue jobs and read the load, never run them. */
 export interface JobQueue<M = JobDataByName> {
@@ -16,6 +17,11 @@ export interface JobQueue<M = JobDataByName> {
   discard(job: { name: keyof M & string; id: string }): Promise<boolean>;
   /** Number of queued plus running jobs. */
   load(): Promise<number>;
+  /**
+   * Runs work of this process (a post read a request waits for) in one of the name's turns, so it
+   * counts toward the name's concurrency with the jobs; it waits its turn like a queued job.
+   */
+  inTurn<T>(name: keyof M & string, work: () => Promise<T>): Promise<T>;
 }
 
 export interface JobRunner<M = JobDataByName> extends JobQueue<M> {
@@ -41,12 +47,22 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
   private readonly attempts = new Map<string, number>();
   private started = false;
   private closed = false;
+  /** This process's own work in the names' turns (post reads), counted with the running jobs. */
+  private readonly turns: LocalTurns;
 
   constructor(
     private readonly table: JobTable<M>,
     /** A failure no handler answered for (for the log). */
     private readonly onError: (error: unknown, job: JobOf<M>) => void = () => {},
-  ) {}
+  ) {
+    this.turns = new LocalTurns(
+      (name) => this.spec(name).concurrency,
+      (name) => this.count(name),
+      () => {
+        if (!this.closed) this.next();
+      },
+    );
+  }
 
   private spec(name: string): JobSpec<unknown> {
     return (this.table as Record<string, JobSpec<unknown>>)[name] as JobSpec<unknown>;
@@ -87,6 +103,11 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
     this.next();
   }
 
+  async inTurn<T>(name: keyof M & string, work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('The job runner is closed');
+    return this.turns.run(name, work);
+  }
+
   /** Running jobs of one name. */
   private count(name: string): number {
     let running = 0;
@@ -98,7 +119,7 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
     if (!this.started) return;
     for (let index = 0; index < this.queue.length;) {
       const job = this.queue[index] as JobOf<M>;
-      if (this.count(job.name) < this.spec(job.name).concurrency) {
+      if (this.count(job.name) + this.turns.count(job.name) < this.spec(job.name).concurrency) {
         this.queue.splice(index, 1);
         this.run(job, false);
       } else index += 1;
@@ -154,7 +175,11 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
       .finally(() => {
         clearTimeout(timer);
         this.running.delete(key);
-        if (!this.closed) this.next();
+        if (!this.closed) {
+          // A request waiting for a turn goes before queued jobs (those are followed, not awaited).
+          this.turns.next();
+          this.next();
+        }
       });
     this.running.set(key, { job, controller, done });
   }
@@ -163,6 +188,7 @@ export class InProcessJobRunner<M = JobDataByName> implements JobRunner<M> {
     this.closed = true;
     for (const { timer } of this.resting.values()) clearTimeout(timer);
     this.resting.clear();
+    this.turns.close();
     // Queued jobs still run their handler with an aborted signal, so each reports its end.
     if (this.started) for (const job of this.queue.splice(0)) this.run(job, true);
     for (const { controller } of this.running.values()) controller.abort();

@@ -2,6 +2,7 @@
 // 404 FEATURE_DISABLED and nothing is created on disk.
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { CloudService } from '../cloud/cloud-service';
+import type { CloudCopyQueue } from '../cloud/keep-download';
 import { AppError } from '../core/app-error';
 import type { DownloadService } from '../download/service';
 import { cloudRoutes, cloudStorageRoutes } from '../routes/cloudstorage';
@@ -12,6 +13,8 @@ export interface CloudPluginDeps {
   /** Waits for what the calls need first (scaled mode: the shared link secret from Redis). */
   ready?: () => Promise<void>;
   downloads: DownloadService;
+  /** Where cloud copies are queued and followed. */
+  copies: CloudCopyQueue;
 }
 
 export async function registerCloudStorage(app: FastifyInstance, deps: CloudPluginDeps): Promise<void> {
@@ -31,6 +34,6 @@ export async function registerCloudStorage(app: FastifyInstance, deps: CloudPlug
   app.addHook('preClose', async () => cloud.close());
   await app.register(async (scope) => {
     if (ready) scope.addHook('onRequest', ready);
-    await scope.register(cloudStorageRoutes(cloud, deps.downloads));
+    await scope.register(cloudStorageRoutes(cloud, deps.downloads, deps.copies));
   });
 }

@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cloudFailures, type CloudService, type KeptFile } from '../cloud/cloud-service';
-import { keepDownload, waitForKept } from '../cloud/keep-download';
+import { keepDownload, waitForKept, type CloudCopyQueue } from '../cloud/keep-download';
 import { resultIdFromFilePath } from '../cloud/result-reference';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
@@ -131,7 +131,7 @@ function storedAnswer(
   };
 }
 
-export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadService) {
+export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadService, copies: CloudCopyQueue) {
   const config = downloads.config;
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -146,7 +146,15 @@ export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadServi
         const origin = linkOrigin(request, config);
         const owned = { ...body, owner: request.clientId };
         // The copy takes over the request's running-job slot and holds it until it ends.
-        const started = await keepDownload(downloads, cloud, platform, owned, origin, jobOrigin(request));
+        const started = await keepDownload(
+          downloads,
+          cloud,
+          copies,
+          platform,
+          owned,
+          origin,
+          jobOrigin(request),
+        );
         // Bounded like the download itself (plus the copy); the task's state tells the rest.
         const kept = await waitForKept(started.kept, (config.DOWNLOAD_TIMEOUT_SECONDS + 120) * 1000);
         return storedAnswer(cloud, kept, origin, started.taskId);

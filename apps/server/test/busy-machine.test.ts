@@ -1,0 +1,86 @@
+// A busy machine is slow, never wrong: downloads finished into M4A and MP3 from pages (tags and a
+// cover written by the finishing step) and conversions run side by side while busy-loop processes
+// keep every core at work, and every job completes. And the likely cause of the one M4A a busy
+// machine failed in the finishing step: the video's picture cut short (yt-dlp only warns when the
+// site stops sending it, and leaves what it got as the cover), which ffmpeg refuses; that costs the
+// cover, never the file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import type { ConversionJob, DownloadTask } from '@grabbit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishedJob, postConversion } from './support/convert-app';
+import { probeFile, useSiteAndApp, waitForTask } from './support/download-app';
+import { makeAudio } from './support/media-fixtures';
+
+const fx = useSiteAndApp({ DOWNLOAD_CONCURRENCY: '3', CONVERT_CONCURRENCY: '2' });
+const hogs: ChildProcess[] = [];
+
+beforeAll(() => {
+  // One busy loop per core, at the server's own priority: the engines get what is left.
+  for (let core = 0; core < availableParallelism(); core += 1)
+    hogs.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+});
+
+afterAll(() => {
+  for (const hog of hogs) hog.kill('SIGKILL');
+});
+
+const download = async (pathname: string, format: string): Promise<DownloadTask> => {
+  const started = await fx.test.app.inject({
+    method: 'POST',
+    url: '/api/download/youtube',
+    payload: { url: fx.site.url(pathname), format },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return waitForTask(fx.test.app, started.json<{ taskId: string }>().taskId, 110_000);
+};
+
+const convert = async (file: string, format: string): Promise<ConversionJob> => {
+  const accepted = await postConversion(fx.test.app, 'audio', file, format, {
+    headers: { prefer: 'respond-async, wait=0' },
+  });
+  expect(accepted.statusCode, accepted.body).toBe(202);
+  return finishedJob(fx.test.app, accepted.json<ConversionJob>().jobId);
+};
+
+describe('a busy machine', () => {
+  it('finishes every download and conversion run beside CPU hogs', { timeout: 120_000 }, async () => {
+    const clip = await makeAudio(fx.site.dir, 'upload.wav', 3);
+    const jobs = await Promise.all([
+      download('/tagged.html?src=b.webm', 'm4a'),
+      download('/one.html', 'm4a'),
+      download('/tagged.html?src=a.mp4', 'mp3'),
+      convert(clip, 'm4a'),
+      convert(clip, 'mp3'),
+    ]);
+    const [first, second, third, ...conversions] = jobs as [
+      DownloadTask,
+      DownloadTask,
+      DownloadTask,
+      ...ConversionJob[],
+    ];
+    for (const task of [first, second, third])
+      expect(task, JSON.stringify(task)).toMatchObject({ status: 'completed' });
+    for (const job of conversions) expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed' });
+  });
+
+  it('keeps the file when the cover picture is cut short', { timeout: 120_000 }, async () => {
+    for (const hog of hogs.splice(0)) hog.kill('SIGKILL');
+    const picture = path.join(fx.site.dir, 'photo.jpg');
+    const whole = await readFile(picture);
+    await writeFile(picture, whole.subarray(0, 300));
+    try {
+      const task = await download('/tagged.html?src=a.mp4', 'm4a');
+      expect(task, JSON.stringify(task)).toMatchObject({ status: 'completed' });
+      const file = await fx.test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
+      expect(file.statusCode).toBe(200);
+      const saved = path.join(fx.site.dir, 'saved.m4a');
+      await writeFile(saved, file.rawPayload);
+      expect((await probeFile(saved)).codecs).toEqual(['aac']);
+    } finally {
+      await writeFile(picture, whole);
+    }
+  });
+});
