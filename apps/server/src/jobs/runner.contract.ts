@@ -29,7 +29,12 @@ function gatedTable(concurrency: number, overrides: { queueLimit?: number } = {}
   const started: string[] = [];
   const signals = new Map<string, AbortSignal>();
   const gates = new Map<string, () => void>();
-  const failed: Record<keyof JobDataByName, FailedJob[]> = { download: [], convert: [], webhook: [], cloud: [] };
+  const failed: Record<keyof JobDataByName, FailedJob[]> = {
+    download: [],
+    convert: [],
+    webhook: [],
+    cloud: [],
+  };
   /** Each webhook run's delivery id and attempt number. */
   const runs: string[] = [];
   const hold = (id: string, signal: AbortSignal) => {

@@ -68,6 +68,7 @@ describe('InProcessJobRunner turns of its own work', () => {
         timeoutMs: 60_000,
       },
       convert: { handler: async () => undefined, concurrency: 1, timeoutMs: 60_000 },
+      webhook: { handler: async () => undefined, concurrency: 1, timeoutMs: 60_000 },
       cloud: { handler: async () => undefined, concurrency: 1, timeoutMs: 60_000 },
     };
     const runner = new InProcessJobRunner(table);

@@ -139,25 +139,21 @@ export function PreviewCard({ platformId, url, format, choice, disabled, onChang
           onChange={onChange}
         />
       )}
-      {videoSaved &&
-        !choice.targetSize.trim() &&
-        platformById(platformId)?.sponsorBlock && (
-          <SelectField
-            id={`${id}-sponsorblock`}
-            label="Sponsor, intro, outro and reminder segments (SponsorBlock)"
-            testId="sponsorblock-picker"
-            value={choice.sponsorBlock}
-            options={[
-              { value: 'off', label: 'Keep them' },
-              { value: 'remove', label: 'Remove them' },
-              { value: 'chapters', label: 'Mark them as chapters' },
-            ]}
-            disabled={disabled}
-            onChange={(sponsorBlock) =>
-              onChange({ sponsorBlock: sponsorBlock as ClipChoice['sponsorBlock'] })
-            }
-          />
-        )}
+      {videoSaved && !choice.targetSize.trim() && platformById(platformId)?.sponsorBlock && (
+        <SelectField
+          id={`${id}-sponsorblock`}
+          label="Sponsor, intro, outro and reminder segments (SponsorBlock)"
+          testId="sponsorblock-picker"
+          value={choice.sponsorBlock}
+          options={[
+            { value: 'off', label: 'Keep them' },
+            { value: 'remove', label: 'Remove them' },
+            { value: 'chapters', label: 'Mark them as chapters' },
+          ]}
+          disabled={disabled}
+          onChange={(sponsorBlock) => onChange({ sponsorBlock: sponsorBlock as ClipChoice['sponsorBlock'] })}
+        />
+      )}
       {videoSaved && takesTargetSize(format) && (
         <TargetSizeField
           id={`${id}-target-size`}
