@@ -1,15 +1,18 @@
 // Tags, cover art and chapters of downloaded files through the real API, yt-dlp and ffmpeg: the
 // fixture page's schema.org data (title, uploader, date, picture, chapters) read back by ffprobe
 // from the container's own tags (ID3, MP4 atoms, Matroska tags).
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { DownloadTask } from '@grabbit/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from './support/media-fixtures';
 import { taggedChapters } from './support/fixture-site';
-import { jobFolders, useSiteAndApp, waitForTask, withUnzipped } from './support/download-app';
+import {
+  downloadSaved,
+  jobFolders,
+  probeWithTags,
+  useSiteAndApp,
+  withUnzipped,
+  type ProbedWithTags,
+} from './support/download-app';
 
 const fx = useSiteAndApp({ DOWNLOAD_CONCURRENCY: '2' });
 
@@ -21,41 +24,11 @@ beforeAll(async () => {
   });
 });
 
-async function download(payload: object): Promise<{ task: DownloadTask; body: Buffer; file: string }> {
-  const start = await fx.test.app.inject({ method: 'POST', url: '/api/download/vimeo', payload });
-  expect(start.statusCode, start.body).toBe(200);
-  const task = await waitForTask(fx.test.app, start.json<{ taskId: string }>().taskId, 120_000);
-  expect(task.status, task.error).toBe('completed');
-  const answer = await fx.test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
-  expect(answer.statusCode).toBe(200);
-  const file = path.join(os.tmpdir(), `grabbit-tags-${task.taskId}-${task.fileName ?? 'file'}`);
-  writeFileSync(file, answer.rawPayload);
-  return { task, body: answer.rawPayload, file };
-}
-
-interface Probed {
-  format: { format_name: string; duration: string; tags?: Record<string, string> };
-  streams: {
-    codec_type: string;
-    codec_name: string;
-    width?: number;
-    height?: number;
-    disposition?: { attached_pic?: number };
-  }[];
-  chapters: { start_time: string; end_time: string; tags?: { title?: string } }[];
-}
-
-function probe(file: string): Probed {
-  const out = execFileSync(
-    'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-show_chapters', file],
-    { encoding: 'utf8' },
-  );
-  return JSON.parse(out) as Probed;
-}
+const download = (payload: object) => downloadSaved(fx.test.app, 'vimeo', payload, 120_000);
+const probe = probeWithTags;
 
 /** Tag names as ffprobe reports them, lowercased (Matroska's are upper case). */
-const tagsOf = (probed: Probed) =>
+const tagsOf = (probed: ProbedWithTags) =>
   Object.fromEntries(Object.entries(probed.format.tags ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
 const expectedTags = (link: string) => ({

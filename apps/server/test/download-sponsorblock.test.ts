@@ -3,17 +3,19 @@
 // ffprobe, within a frame or two) and moves the site's chapters, `chapters` writes them as chapters
 // named by category, and a SponsorBlock API that refuses connections or does not answer in time
 // leaves the download whole, with a notice saying so.
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { DownloadTask } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
 import { freePort } from './support/free-port';
 import { makeVideo } from './support/media-fixtures';
 import { startSponsorBlockApi, type SponsorBlockApi } from './support/sponsorblock-api';
-import { jobFolders, startTestApp, waitForTask, type TestApp } from './support/download-app';
+import {
+  downloadSaved,
+  jobFolders,
+  probeWithTags,
+  startTestApp,
+  type ProbedWithTags,
+  type TestApp,
+} from './support/download-app';
 
 /** The id yt-dlp's generic extractor gives /tagged.html?src=six.mp4 (its address's last part). */
 const videoId = 'tagged.html?src=six';
@@ -71,34 +73,10 @@ async function appWith(apiUrl: string, env: Record<string, string> = {}, logLine
 
 const link = () => site.url('/tagged.html?src=six.mp4&chapters=1');
 
-async function download(app: TestApp, payload: object): Promise<{ task: DownloadTask; file: string }> {
-  const start = await app.app.inject({ method: 'POST', url: '/api/download/youtube', payload });
-  expect(start.statusCode, start.body).toBe(200);
-  const task = await waitForTask(app.app, start.json<{ taskId: string }>().taskId, 200_000);
-  expect(task.status, task.error).toBe('completed');
-  const answer = await app.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
-  expect(answer.statusCode).toBe(200);
-  const file = path.join(os.tmpdir(), `grabbit-sponsorblock-${task.taskId}-${task.fileName ?? 'file'}`);
-  writeFileSync(file, answer.rawPayload);
-  return { task, file };
-}
+const download = (app: TestApp, payload: object) => downloadSaved(app.app, 'youtube', payload, 200_000);
+const probe = probeWithTags;
 
-interface Probed {
-  format: { duration: string; tags?: Record<string, string> };
-  streams: { codec_type: string; duration?: string }[];
-  chapters: { start_time: string; end_time: string; tags?: { title?: string } }[];
-}
-
-function probe(file: string): Probed {
-  const out = execFileSync(
-    'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-show_chapters', file],
-    { encoding: 'utf8' },
-  );
-  return JSON.parse(out) as Probed;
-}
-
-const chapterList = (probed: Probed) =>
+const chapterList = (probed: ProbedWithTags) =>
   probed.chapters.map((c) => [Number(c.start_time), Number(c.end_time), c.tags?.title]);
 
 describe('SponsorBlock segments', () => {

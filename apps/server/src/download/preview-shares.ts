@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { unavailable } from '../jobs/queue-errors';
+import { releaseLease, takeLease } from '../redis/redis-leases';
 
 export interface PreviewShares {
   /** Takes one of the client's `share` reads: a token to give back, or undefined when all are held. */
@@ -33,17 +34,7 @@ export class MemoryPreviewShares implements PreviewShares {
   }
 }
 
-/**
- * One sorted set per client: each read a member scored by when it can no longer be running. Reads
- * past that are dropped before counting, all in one step.
- */
-const takeScript = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
-redis.call('PEXPIREAT', KEYS[1], ARGV[3])
-return 1`;
-
+/** A client's reads are leases of one key (redis/redis-leases.ts), each ending with its time limit. */
 export class RedisPreviewShares implements PreviewShares {
   constructor(
     private readonly redis: Redis,
@@ -58,15 +49,10 @@ export class RedisPreviewShares implements PreviewShares {
   }
 
   async take(client: string, share: number): Promise<string | undefined> {
-    const token = randomUUID();
-    const now = this.now();
-    const taken = await this.redis
-      .eval(takeScript, 1, this.key(client), String(now), String(share), String(now + this.readMs), token)
-      .catch(unavailable);
-    return Number(taken) === 1 ? token : undefined;
+    return takeLease(this.redis, this.key(client), share, this.readMs, this.now()).catch(unavailable);
   }
 
   async give(client: string, token: string): Promise<void> {
-    await this.redis.zrem(this.key(client), token).catch(() => undefined);
+    await releaseLease(this.redis, this.key(client), token).catch(() => undefined);
   }
 }

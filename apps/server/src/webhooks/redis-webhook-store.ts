@@ -3,9 +3,9 @@
 // of its endpoints (the bound checked and the endpoint added in one Lua step), per endpoint a list
 // of its deliveries newest first (trimmed to the log's length) and a sorted set of delivery leases
 // scored with their deadlines (a dead process's lease stops counting then).
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisRecordStore } from '../jobs/redis-record-store';
+import { releaseLease, takeLease } from '../redis/redis-leases';
 import type { DeliveryRecord, WebhookEndpointRecord, WebhookStore } from './webhook-store';
 
 /** Endpoints live until deleted; Redis wants a time, so a long one. */
@@ -18,14 +18,6 @@ const createScript = `
 if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
 redis.call('SADD', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
-return 1`;
-
-// KEYS: the endpoint's leases. ARGV: now, the bound, the deadline, the token. 1 when taken.
-const leaseScript = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
-redis.call('PEXPIREAT', KEYS[1], ARGV[3])
 return 1`;
 
 export class RedisWebhookStore implements WebhookStore {
@@ -133,21 +125,10 @@ export class RedisWebhookStore implements WebhookStore {
   }
 
   async takeLease(endpointId: string, max: number, ttlMs: number): Promise<string | undefined> {
-    const token = randomUUID();
-    const now = Date.now();
-    const taken = await this.redis.eval(
-      leaseScript,
-      1,
-      this.leasesKey(endpointId),
-      now,
-      max,
-      now + ttlMs,
-      token,
-    );
-    return taken === 1 ? token : undefined;
+    return takeLease(this.redis, this.leasesKey(endpointId), max, ttlMs);
   }
 
   async releaseLease(endpointId: string, token: string): Promise<void> {
-    await this.redis.zrem(this.leasesKey(endpointId), token);
+    await releaseLease(this.redis, this.leasesKey(endpointId), token);
   }
 }

@@ -1,10 +1,12 @@
 // Builds the real app for downloader tests: its own data folder, MEDIA_TEST_HOSTS naming the
 // fixture site, listening on a random port when a test needs the hub.
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { DownloadTask } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixture-site';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
 
@@ -58,6 +60,50 @@ export async function waitForTask(
     if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Starts a download through the site's call, waits for it to complete, fetches its file and saves
+ * it in the temporary folder (for the engines to read back).
+ */
+export async function downloadSaved(
+  app: FastifyInstance,
+  platform: string,
+  payload: object,
+  timeoutMs: number,
+): Promise<{ task: DownloadTask; body: Buffer; file: string }> {
+  const start = await app.inject({ method: 'POST', url: `/api/download/${platform}`, payload });
+  expect(start.statusCode, start.body).toBe(200);
+  const task = await waitForTask(app, start.json<{ taskId: string }>().taskId, timeoutMs);
+  expect(task.status, task.error).toBe('completed');
+  const answer = await app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
+  expect(answer.statusCode).toBe(200);
+  const file = path.join(os.tmpdir(), `grabbit-saved-${task.taskId}-${task.fileName ?? 'file'}`);
+  writeFileSync(file, answer.rawPayload);
+  return { task, body: answer.rawPayload, file };
+}
+
+/** ffprobe's own answer for a file, with the container's tags, every stream and the chapters. */
+export interface ProbedWithTags {
+  format: { format_name: string; duration: string; tags?: Record<string, string> };
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    duration?: string;
+    disposition?: { attached_pic?: number };
+  }[];
+  chapters: { start_time: string; end_time: string; tags?: { title?: string } }[];
+}
+
+export function probeWithTags(file: string): ProbedWithTags {
+  const out = execFileSync(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-show_chapters', file],
+    { encoding: 'utf8' },
+  );
+  return JSON.parse(out) as ProbedWithTags;
 }
 
 /** ffprobe's view of a file: container, codecs, picture width and audio channels. */
