@@ -65,7 +65,7 @@ export const fileOptionsShape = {
         "(`remove`: exact at the segments' edges, the file re-encoded, chapters moved to match) or " +
         'written as chapters named by category (`chapters`). When SponsorBlock does not answer in time ' +
         "the download goes on without it and the task's `notice` says so.",
-      examples: ['remove'],
+      example: 'remove',
     }),
 };
 
