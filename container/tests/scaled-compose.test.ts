@@ -120,6 +120,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   socket?.disconnect();
+  // The image's VOLUME gives each Grabbit container an anonymous /data volume, which compose's
+  // `down --volumes` leaves behind: the containers go first, with their volumes.
+  const containers = await podman([
+    'ps',
+    '--all',
+    '--filter',
+    `label=io.podman.compose.project=${project}`,
+    '--format',
+    '{{.Names}}',
+  ]).catch(() => '');
+  const names = containers.split('\n').filter(Boolean);
+  if (names.length > 0) await podman(['rm', '--force', '--volumes', ...names]).catch(() => '');
   if (composeFile) await compose('down', '--volumes').catch(() => undefined);
   await podman([
     'volume',
