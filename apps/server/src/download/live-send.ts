@@ -15,7 +15,7 @@
 // whether to send.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { keptAsItIs } from '../encode/finalize';
+import { keptAsItIs } from '../encode/finishing-plan';
 import type { ProbeResult } from '../engines/ffprobe';
 import { readMp4Head } from '../engines/mp4-head';
 import { outputTarget } from '../encode/output-targets';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeArgs } from './encode-args';
 import type { EncodePlan } from './encode-plan';
 import type { ProbeResult } from '../engines/ffprobe';
-import { finishingPlan, reencodePlan } from './finalize';
+import { finishingPlan, reencodePlan } from './finishing-plan';
 import { outputTarget, type ContainerTarget } from './output-targets';
 import { sizedEncodePlan } from './sized-plan';
 import type { TargetSizePlan } from './target-size';

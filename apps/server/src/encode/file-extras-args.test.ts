@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chaptersText, encodeArgs, extraInputs } from './encode-args';
 import type { ProbeResult } from '../engines/ffprobe';
 import type { EncodePlan } from './encode-plan';
-import { finishingPlan } from './finalize';
+import { finishingPlan } from './finishing-plan';
 import { outputTarget } from './output-targets';
 
 const song: EncodePlan = {

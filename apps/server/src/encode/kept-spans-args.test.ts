@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../engines/ffprobe';
 import { encodeArgs } from './encode-args';
-import { finishingPlan } from './finalize';
+import { finishingPlan } from './finishing-plan';
 import { outputTarget } from './output-targets';
 
 const h264Aac: ProbeResult = {
