@@ -2,7 +2,7 @@
 // batches. Routes call this; it knows nothing about HTTP.
 import path from 'node:path';
 import { linkBelongsTo, platformById, platformForLink, platforms, type Platform } from '@grabbit/catalog';
-import type { ClipOptions, DownloadFormatName, DownloadTask, FileOptions, Quality } from '@grabbit/contracts';
+import type { DownloadTask } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import { readInfo, type InfoMode, type YtDlpInfo } from '../ytdlp';
@@ -19,11 +19,14 @@ import type { FullInfo } from './media-info';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
-import type { JobOrigin, JobRecords, ResultFields } from '../jobs/job-records';
+import type { JobOrigin, JobRecords } from '../jobs/job-records';
 import { readPostItems } from './post-item-task';
 import type { PreviewShares } from './preview-shares';
 import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
+import { clipFieldsOf, fileFieldsOf, resultFieldsOf, type StartTaskInput } from './task-input';
+
+export type { StartTaskInput };
 
 /** What the composition root hands the downloader (embedded or scaled parts alike). */
 export interface DownloadServiceDeps {
@@ -39,53 +42,6 @@ export interface DownloadServiceDeps {
   live?: LiveDownloads;
   /** Where each client's running previews are counted (Redis in scaled mode; memory unless given). */
   previewShares?: PreviewShares;
-}
-
-export interface StartTaskInput extends ClipOptions, FileOptions {
-  url: string;
-  format: DownloadFormatName;
-  quality: Quality;
-  removeWatermark?: boolean;
-  itemIndex?: number;
-  instagramCookies?: string;
-  targetSizeMB?: number;
-  /** The visitor waits for the file itself (the answer is the file). */
-  directDownload?: boolean;
-  /** A cloud copy takes the file (cloud storage keeps it under its own per-client quota). */
-  forCloudCopy?: boolean;
-  /** The job this download is one part of (a post's other items): its result counts with theirs. */
-  partOf?: string;
-}
-
-/** The clip options a request set (job data holds only what is there). */
-function clipFieldsOf({ startTime, endTime, subtitles }: ClipOptions): ClipOptions {
-  return {
-    ...(startTime === undefined ? {} : { startTime }),
-    ...(endTime === undefined ? {} : { endTime }),
-    ...(subtitles === undefined ? {} : { subtitles }),
-  };
-}
-
-/** The file options that differ from the defaults (job data holds only those). */
-function fileFieldsOf({ tags, splitChapters, sponsorBlock }: FileOptions): FileOptions {
-  return {
-    ...(tags === false ? { tags } : {}),
-    ...(splitChapters ? { splitChapters } : {}),
-    ...(sponsorBlock && sponsorBlock !== 'off' ? { sponsorBlock } : {}),
-  };
-}
-
-/**
- * Who collects a download's result (jobs/waiting-results.ts): the request itself for a direct
- * download, the cloud copy for one kept in cloud storage, else its owner later; a batch's or a
- * post's items are parts of one result.
- */
-function resultFieldsOf(input: StartTaskInput & { batchId?: string }): ResultFields {
-  const partOf = input.partOf ?? input.batchId;
-  return {
-    ...(input.directDownload || input.forCloudCopy ? { pickup: 'request' as const } : {}),
-    ...(partOf ? { partOf } : {}),
-  };
 }
 
 /** More queued jobs than this and new ones are refused with BUSY instead of waiting for hours. */
