@@ -3,7 +3,8 @@
 // (amr-encode.ts, amr-decode.ts). The streams come from the container's head when it tells them
 // (an MP4 or Matroska file with its index first: engines/media-head.ts, a few kilobytes read and
 // no engine), else from ffprobe. A head tells no sound channels or rate: when the plan re-encodes
-// the sound (a downmix or a PCM size hangs on them), ffprobe is asked all the same.
+// the sound into a container where a downmix or a PCM size hangs on them, ffprobe is asked all the
+// same (a run of its own before ffmpeg's, a third of a short transcode's time).
 import path from 'node:path';
 import type { Config } from '../config/env';
 import { runFfmpegPlan } from '../encode/run-plan';
@@ -12,7 +13,7 @@ import { encodeAmrNb } from '../engines/amr-encode';
 import type { SafeDemuxer } from '../engines/ffmpeg-demuxers';
 import type { ProbeResult } from '../engines/ffprobe';
 import { probeHead } from '../engines/media-head';
-import { chooseStreams, planEncode, type AvChoice } from '../encode/av-plan';
+import { chooseStreams, needsSoundDetails, planEncode, type AvChoice } from '../encode/av-plan';
 import { firstStream } from '../encode/stream-choice';
 import { convertToSize } from './av-target-size';
 import type { AvJob } from './av-job';
@@ -46,7 +47,8 @@ async function decide(
   if (head) {
     checkProbedMedia(config, media, head);
     const choice = choose(head);
-    if (choice.copyAudio || !firstStream(head, 'audio')) return { probe: head, choice };
+    if (choice.copyAudio || !firstStream(head, 'audio') || !needsSoundDetails(job.target))
+      return { probe: head, choice };
   }
   const probe = await probeMedia(config, media, file, context);
   return { probe, choice: choose(probe) };

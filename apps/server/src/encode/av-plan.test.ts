@@ -1,7 +1,7 @@
 // The per-stream choice of av-plan.ts: what is copied, what is re-encoded, and the ffmpeg options.
 import { describe, expect, it } from 'vitest';
 import type { ProbedStream, ProbeResult } from '../engines/ffprobe';
-import { chooseStreams, planEncode, sameChoice, transcodeChoice } from './av-plan';
+import { chooseStreams, needsSoundDetails, planEncode, sameChoice, transcodeChoice } from './av-plan';
 
 function probeOf(...streams: Partial<ProbedStream>[]): ProbeResult {
   return {
@@ -91,5 +91,12 @@ describe('planEncode', () => {
       fastStart: true,
       muxer: 'mp4',
     });
+  });
+});
+
+describe('needsSoundDetails', () => {
+  it('asks for channels and rate only where a downmix or a PCM size hangs on them', () => {
+    expect(['webm', 'mp4', 'mkv', 'mov', 'ogg', 'flac', 'm4a'].filter(needsSoundDetails)).toEqual([]);
+    expect(['mp3', 'avi', 'flv', '3gp', 'wav', 'aiff', 'amr'].every(needsSoundDetails)).toBe(true);
   });
 });

@@ -20,6 +20,17 @@ export function chooseStreams(probe: ProbeResult, target: string): AvChoice {
 }
 
 /**
+ * Whether a plan for `target` that re-encodes the sound hangs on the sound's channels or rate: a
+ * container that folds channels to its limit, or PCM, whose size bound counts both. A container's
+ * head does not tell them reliably (an AAC entry says two channels whatever the sound has), so
+ * only then is ffprobe asked before the run; any other target is decided from the head alone.
+ */
+export function needsSoundDetails(target: string): boolean {
+  const container = containerOf(target);
+  return container.maxChannels !== undefined || container.audio.codec.startsWith('pcm_');
+}
+
+/**
  * The encode for a target and a choice. Streams are picked by specifier, as ffprobe saw them: `V`
  * is the first picture stream that is not cover art; `?` lets a file without one through (an
  * audio file to MP4, a silent clip).
