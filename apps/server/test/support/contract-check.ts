@@ -6,6 +6,7 @@
 // a body where the document says none, or a request the document refuses that was answered 2xx.
 import { apiRoutes, isApiPath } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
+import addFormats from 'ajv-formats';
 import { OpenAPIBackend, SetMatchType, type Document, type Operation } from 'openapi-backend';
 
 interface Exchange {
@@ -79,7 +80,12 @@ function backendFor(document: unknown): Promise<OpenAPIBackend> {
   const key = JSON.stringify(document);
   let backend = backends.get(key);
   if (!backend) {
-    const api = new OpenAPIBackend({ definition: asDraft7(document) as Document, quick: true });
+    const api = new OpenAPIBackend({
+      definition: asDraft7(document) as Document,
+      quick: true,
+      // The document's formats (uri, date-time, uuid) are checked, as Fastify checks them.
+      customizeAjv: (ajv) => addFormats(ajv),
+    });
     backend = api.init().then(() => api);
     backends.set(key, backend);
   }
