@@ -11,15 +11,16 @@ import { downloadFailures } from '../download/failures';
 import type { DownloadService } from '../download/service';
 import { AppError } from '../core/app-error';
 import { isEnded, type JobRecord } from '../jobs/job-record';
-import type { JobChangeBus, JobOrigin } from '../jobs/job-records';
+import type { JobChangeBus, JobOrigin, JobRecords } from '../jobs/job-records';
 import type { JobQueue } from '../jobs/runner';
 import { waitForJob } from '../jobs/wait-for-job';
 import { copyFailed, failCopy } from './cloud-copy-job';
 import type { CloudService, KeepRequest, KeptFile } from './cloud-service';
 
-/** Where the copy's job goes and how its end is followed (the runner and the bus of the process). */
+/** Where the copy's job goes and how its end is followed (the runner, records and bus of the process). */
 export interface CloudCopyQueue {
   jobs: JobQueue;
+  records: JobRecords;
   bus: Pick<JobChangeBus, 'subscribe'>;
 }
 
@@ -32,7 +33,7 @@ export async function keepDownload(
   origin: string,
   job: JobOrigin,
 ): Promise<{ taskId: string; kept: Promise<KeptFile> }> {
-  const { records } = downloads;
+  const { records } = queue;
   const copy = await records.start(job, 'cloud', {});
   let taskId: string;
   try {

@@ -147,7 +147,7 @@ export async function buildApp({
     ...(parts.cloud ? { cloud: parts.cloud.cloud } : {}),
     ...(parts.cloud?.ready ? { ready: parts.cloud.ready } : {}),
     downloads,
-    copies: { jobs: parts.runner, bus },
+    copies: { jobs: parts.runner, records, bus },
   });
   await registerConvert(app, converter, config);
   await registerUploads(app, resumable.uploads, converter, config);

@@ -61,6 +61,19 @@ export interface BatchDeps {
   postItems(platform: Platform, url: string, cookies: string | undefined): Promise<MediaItem[]>;
 }
 
+/** A batch as its start asks for it. */
+export interface BatchInput {
+  /** Links, or playlist items with their titles, or a post's items by their numbers. */
+  items: (string | BatchItemRequest)[];
+  format: DownloadFormatName;
+  quality: Quality;
+  title?: string;
+  /** Section and subtitles, the same for every item. */
+  clip?: ClipOptions;
+  /** The visitor's session, for the post items (never kept in the batch's record). */
+  instagramCookies?: string;
+}
+
 export class PlaylistBatches {
   private readonly unsubscribe: () => void;
   /** This process's waits for its batches' items (each stops when its item ends). */
@@ -76,21 +89,7 @@ export class PlaylistBatches {
   }
 
   /** Checks every link first (nothing starts when one is refused), then queues one task each. */
-  async create(
-    platform: Platform,
-    input: {
-      /** Links, or playlist items with their titles, or a post's items by their numbers. */
-      items: (string | BatchItemRequest)[];
-      format: DownloadFormatName;
-      quality: Quality;
-      title?: string;
-      /** Section and subtitles, the same for every item. */
-      clip?: ClipOptions;
-      /** The visitor's session, for the post items (never kept in the batch's record). */
-      instagramCookies?: string;
-    },
-    origin: JobOrigin,
-  ): Promise<StartedBatch> {
+  async create(platform: Platform, input: BatchInput, origin: JobOrigin): Promise<StartedBatch> {
     checkClipOptions(input.format, { ...input.clip, quality: input.quality });
     const listed = input.items.map((item) => (typeof item === 'string' ? { url: item } : item));
     listed.forEach((item, index) => {

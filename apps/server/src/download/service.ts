@@ -2,7 +2,7 @@
 // batches. Routes call this; it knows nothing about HTTP.
 import path from 'node:path';
 import { linkBelongsTo, platformById, platformForLink, platforms, type Platform } from '@grabbit/catalog';
-import type { DownloadTask } from '@grabbit/contracts';
+import type { BatchStatus, DownloadTask, DownloadFormatName } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import { readInfo, type InfoMode, type YtDlpInfo } from '../ytdlp';
@@ -10,7 +10,7 @@ import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { DownloadJobData } from '../jobs/job-types';
 import type { JobQueue } from '../jobs/runner';
-import { PlaylistBatches } from './batches';
+import { PlaylistBatches, type BatchInput, type StartedBatch } from './batches';
 import { checkClipOptions, checkSponsorBlock } from './clip-rules';
 import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
@@ -20,6 +20,8 @@ import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
 import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import { deleteOwnedResult } from '../jobs/owned-results';
+import { listPlaylist } from './playlist-listing';
 import { readPostItems } from './post-item-task';
 import type { PreviewShares } from './preview-shares';
 import { checkTargetSize } from './target-size-check';
@@ -53,10 +55,10 @@ export const jobsRootOf = (config: Config) => path.resolve(config.DATA_DIR, 'job
 
 export class DownloadService {
   readonly config: Config;
-  readonly tasks: TaskStore;
-  readonly records: JobRecords;
-  readonly results: ResultStore;
-  readonly batches: PlaylistBatches;
+  private readonly tasks: TaskStore;
+  private readonly records: JobRecords;
+  private readonly results: ResultStore;
+  private readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
   readonly infoCache: InfoCache;
   private readonly jobs: JobQueue;
@@ -217,6 +219,59 @@ export class DownloadService {
     const task = await this.tasks.get(taskId);
     if (!task) throw downloadFailures.taskNotFound();
     return task;
+  }
+
+  /** A task's state, or undefined when unknown (the hub's answer to a page that joins). */
+  taskOf(taskId: string): Promise<DownloadTask | undefined> {
+    return this.tasks.get(taskId);
+  }
+
+  /** Starts a batch of downloads in `origin`'s slot, which the batch holds until it ends. */
+  startBatch(platform: Platform, input: BatchInput, origin: JobOrigin): Promise<StartedBatch> {
+    return this.batches.create(platform, input, origin);
+  }
+
+  /** A batch's progress; an unknown one is BATCH_NOT_FOUND. */
+  batchStatus(batchId: string): Promise<BatchStatus> {
+    return this.batches.statusOf(batchId);
+  }
+
+  /** A batch's progress, or undefined when unknown (the hub's answer to a page that joins). */
+  batchOf(batchId: string): Promise<BatchStatus | undefined> {
+    return this.batches.status(batchId);
+  }
+
+  /** A finished batch's zip: its name and files (BATCH_NOT_READY while items still download). */
+  batchZip(batchId: string): ReturnType<PlaylistBatches['zipContents']> {
+    return this.batches.zipContents(batchId);
+  }
+
+  /** A batch's zip went out whole: its files stop waiting for their owner. */
+  batchCollected(batchId: string): Promise<void> {
+    return this.batches.collected(batchId);
+  }
+
+  /** A task's file was not sent in its own request: it waits for its owner (jobs/waiting-results.ts). */
+  leaveResult(taskId: string): Promise<void> {
+    return this.records.leaveForOwner(taskId);
+  }
+
+  /** A download's file went out whole: it stops waiting for its owner. */
+  async collectResult(fileId: string): Promise<void> {
+    await this.records.collectResult(fileId);
+  }
+
+  /** Deletes a download's or a batch's file for its owner (FILE_EXPIRED when not theirs or gone). */
+  deleteResult(fileId: string, clientId: string): Promise<void> {
+    return deleteOwnedResult(this.records, this.results, { fileId, clientId, kinds: ['download', 'batch'] });
+  }
+
+  /** Lists a playlist, and whether the page downloads it at once. */
+  listPlaylist(
+    platform: Platform,
+    input: { url: string; format: DownloadFormatName },
+  ): ReturnType<typeof listPlaylist> {
+    return listPlaylist(this, platform, input);
   }
 
   /** A result by its id; a gone one is FILE_EXPIRED. */

@@ -34,8 +34,8 @@ export async function registerDownloads(app: FastifyInstance, deps: DownloadsPlu
     app.server,
     deps.bus,
     downloadHubState({
-      task: (taskId) => service.tasks.get(taskId),
-      batch: (batchId) => service.batches.status(batchId),
+      task: (taskId) => service.taskOf(taskId),
+      batch: (batchId) => service.batchOf(batchId),
     }),
     {
       origins: hubOrigins(config),
