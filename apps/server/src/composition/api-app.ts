@@ -13,10 +13,9 @@ import { registerRequestLog, requestForLog } from '../http/request-log';
 import { registerRouteSchemas } from '../http/route-schemas';
 import { healthReport } from '../ytdlp';
 import { registerOpenApi } from '../openapi/register';
-import { registerCloudStorage } from '../plugins/cloud-storage';
-import { registerConvert } from '../plugins/convert';
-import { registerDownloads } from '../plugins/downloads';
-import { registerUploads } from '../plugins/uploads';
+import { registerCloudStorage } from '../routes/cloudstorage';
+import { convertRoutes } from '../routes/convert';
+import { uploadRoutes } from '../routes/uploads';
 import { healthRoutes } from '../routes/health';
 import { jobRoutes } from '../routes/jobs';
 import { webhookRoutes } from '../routes/webhooks';
@@ -26,7 +25,8 @@ import { publicConfigRoutes } from '../routes/public-config';
 import { clientIdentity, registerSecurity } from '../security/register';
 import { registerPages } from '../web/pages';
 import { buildProcessParts } from './process-parts';
-import { openResumableUploads } from './resumable-uploads';
+import { registerDownloads } from './download-edge';
+import { openResumableUploads, resumableUploadService } from './resumable-uploads';
 import { withScaledHealth } from './scaled-infrastructure';
 
 export interface AppOptions {
@@ -144,13 +144,14 @@ export async function buildApp({
     ...(scaled ? { hubAdapter: () => scaled.hubAdapter() } : {}),
   });
   await registerCloudStorage(app, {
+    config,
     ...(parts.cloud ? { cloud: parts.cloud.cloud } : {}),
     ...(parts.cloud?.ready ? { ready: parts.cloud.ready } : {}),
     downloads,
     copies: { jobs: parts.runner, records, bus },
   });
-  await registerConvert(app, converter, config);
-  await registerUploads(app, resumable.uploads, converter, config);
+  await app.register(convertRoutes(converter, config));
+  await app.register(uploadRoutes(resumableUploadService(resumable.uploads, converter, config)));
   await app.register(jobRoutes(records));
   await app.register(webhookRoutes({ config, store: stores.webhooks, queue: parts.runner }));
   await registerPages(app, config.WEB_DIST_DIR);

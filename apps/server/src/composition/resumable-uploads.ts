@@ -8,6 +8,9 @@
 // that keeps its uploads on disk never holds it in memory.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
+import type { ConverterService } from '../convert/converter-service';
+import { checkDiskSpace } from '../security/disk-guard';
+import { ResumableUploadService } from '../uploads/resumable-upload-service';
 import { FileResumableUploads, resumableRoot } from '../uploads/file-resumable-uploads';
 import type { ResumableUploads } from '../uploads/resumable-uploads';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
@@ -53,4 +56,22 @@ export async function openResumableUploads(
       client?.destroy();
     },
   };
+}
+
+/**
+ * The resumable-upload service around the uploads, with the bounds of the configuration: the
+ * converter's largest upload, a client's open uploads, and the disk's watermark (checked before
+ * every chunk as before every job).
+ */
+export function resumableUploadService(
+  uploads: ResumableUploads,
+  converter: ConverterService,
+  config: Config,
+): ResumableUploadService {
+  return new ResumableUploadService(uploads, {
+    maxOpenPerClient: config.UPLOADS_MAX_OPEN_PER_CLIENT,
+    maxOpenBytesPerClient: config.UPLOADS_MAX_OPEN_BYTES_PER_CLIENT,
+    limit: () => converter.resumableLimit(),
+    checkDisk: () => checkDiskSpace(config.DATA_DIR, config.DISK_MIN_FREE_MB * 1024 * 1024),
+  });
 }
