@@ -8,7 +8,7 @@
 import type { Platform } from '@grabbit/catalog';
 import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { AppError } from '../core/app-error';
 import { isEnded, type JobRecord } from '../jobs/job-record';
 import type { JobChangeBus, JobOrigin, JobRecords } from '../jobs/job-records';
@@ -18,8 +18,8 @@ import { copyFailed, failCopy } from './cloud-copy-job';
 import type { CloudService, KeepRequest, KeptFile } from './cloud-service';
 
 /** Where the copy's job goes and how its end is followed (the runner, records and bus of the process). */
-export interface CloudCopyQueue {
-  jobs: JobQueue;
+export interface CloudCopies {
+  queue: JobQueue;
   records: JobRecords;
   bus: Pick<JobChangeBus, 'subscribe'>;
 }
@@ -27,13 +27,13 @@ export interface CloudCopyQueue {
 export async function keepDownload(
   downloads: DownloadService,
   cloud: CloudService,
-  queue: CloudCopyQueue,
+  copies: CloudCopies,
   platform: Platform,
   body: CloudDownloadRequest & Pick<KeepRequest, 'owner'>,
   origin: string,
   job: JobOrigin,
 ): Promise<{ taskId: string; kept: Promise<KeptFile> }> {
-  const { records } = queue;
+  const { records } = copies;
   const copy = await records.start(job, 'cloud', {});
   let taskId: string;
   try {
@@ -57,7 +57,7 @@ export async function keepDownload(
       : { ...current, status: 'running', stage: 'downloading', detail: { taskId } },
   );
   try {
-    await queue.jobs.submit({
+    await copies.queue.submit({
       name: 'cloud',
       id: copy.id,
       data: {
@@ -76,7 +76,7 @@ export async function keepDownload(
     await failCopy(records, copy.id, error).catch(() => undefined);
     throw error;
   }
-  const kept = waitForJob(records, queue.bus, copy.id).done.then((record) =>
+  const kept = waitForJob(records, copies.bus, copy.id).done.then((record) =>
     keptFile(cloud, record, body.retentionHours),
   );
   return { taskId, kept: endedByShutdown(kept, cloud.closing) };

@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
 import { RedisPreviewShares } from '../download/preview-shares';
-import { DownloadService } from '../download/service';
+import { DownloadService } from '../download/download-service';
 import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
 import { registerErrorHandler } from '../http/error-handler';
@@ -89,7 +89,7 @@ export async function buildApp({
   const { records } = parts;
   const security = await registerSecurity(app, {
     config,
-    jobs: records,
+    records,
     identity,
     webhooks: stores.webhooks,
     ...(scaled ? { scaled } : {}),
@@ -103,7 +103,7 @@ export async function buildApp({
     ),
   );
   if (config.METRICS_TOKEN) {
-    const registry = openMetrics({ config, bus, tasks: parts.tasks, jobs: parts.runner });
+    const registry = openMetrics({ config, bus, tasks: parts.tasks, queue: parts.runner });
     await app.register(metricsRoutes(config.METRICS_TOKEN, registry));
   }
   await app.register(publicConfigRoutes(config));
@@ -113,7 +113,7 @@ export async function buildApp({
     tasks: parts.tasks,
     records,
     results: stores.results,
-    jobs: parts.runner,
+    queue: parts.runner,
     live: parts.live,
     // Scaled mode: a client's previews on every API node count together.
     ...(scaled
@@ -133,7 +133,7 @@ export async function buildApp({
     ...stores.conversions,
     records,
     results: stores.results,
-    jobs: parts.runner,
+    queue: parts.runner,
     resumable: resumable.uploads,
   });
   await registerDownloads(app, {
@@ -148,7 +148,7 @@ export async function buildApp({
     ...(parts.cloud ? { cloud: parts.cloud.cloud } : {}),
     ...(parts.cloud?.ready ? { ready: parts.cloud.ready } : {}),
     downloads,
-    copies: { jobs: parts.runner, records, bus },
+    copies: { queue: parts.runner, records, bus },
   });
   await app.register(convertRoutes(converter, config));
   await app.register(uploadRoutes(resumableUploadService(resumable.uploads, converter, config)));

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { downloadHubState } from '../download/hub-answers';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { attachDownloadHub, type HubOptions } from '../realtime/hub';
 import type { EventBus } from '../realtime/event-bus';
 import { downloadRoutes } from '../routes/download';

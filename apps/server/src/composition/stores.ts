@@ -28,7 +28,7 @@ import { connectScaled, type ScaledInfrastructure } from './scaled-infrastructur
 export interface Stores {
   bus: EventBus;
   /** Every job's record: downloads, batches, reads, conversions, cloud copies. */
-  jobs: JobRecordStore;
+  recordStore: JobRecordStore;
   /** Downloads' and conversions' results, expired together after RESULT_TTL_HOURS. */
   results: ResultStore;
   conversions: { inputs: ConversionInputs };
@@ -46,7 +46,7 @@ export async function openStores(config: Config, log: FastifyBaseLogger): Promis
   if (!config.REDIS_URL) {
     return {
       bus: new InProcessEventBus(),
-      jobs: new MemoryJobRecordStore(keepMs, slotMs),
+      recordStore: new MemoryJobRecordStore(keepMs, slotMs),
       results: new DiskResultStore(resultsDir, keepMs),
       conversions: { inputs: new LocalConversionInputs(config.DATA_DIR) },
       webhooks: new MemoryWebhookStore(),
@@ -61,7 +61,7 @@ export async function openStores(config: Config, log: FastifyBaseLogger): Promis
   const stopUploadSweep = sweepUploads(config, inputs, log);
   return {
     bus: scaled.bus,
-    jobs: new RedisJobRecordStore(commands, `${prefix}:`, keepMs, slotMs),
+    recordStore: new RedisJobRecordStore(commands, `${prefix}:`, keepMs, slotMs),
     results: scaled.results
       ? new BucketResultStore(scaled.results, config.S3_REDIRECTS)
       : new DiskResultStore(resultsDir, keepMs),

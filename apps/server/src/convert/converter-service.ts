@@ -38,7 +38,7 @@ export interface ConverterDeps {
   records: JobRecords;
   inputs: ConversionInputs;
   results: ResultStore;
-  jobs: JobQueue;
+  queue: JobQueue;
   /** Resumable uploads (tus) that a conversion may take over by id. */
   resumable: ResumableUploads;
 }
@@ -154,7 +154,7 @@ export class ConverterService {
     upload: ReceivedUpload,
     options: { followsJobs: boolean; waitMs: number; left: AbortSignal; clientId: string },
   ): Promise<Accepted> {
-    const { records, jobs } = this.deps;
+    const { records, queue } = this.deps;
     const { conversionId, kind, input: pending } = intake;
     let queued = false;
     let wait: JobWait<ConversionDetail> | undefined;
@@ -171,7 +171,7 @@ export class ConverterService {
           : upload.file;
       const extension = upload.form.OutputFormat;
       wait = waitForJob<ConversionDetail>(records, this.deps.bus, conversionId);
-      await jobs.submit({
+      await queue.submit({
         name: 'convert',
         id: conversionId,
         data: {

@@ -23,9 +23,9 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Config } from '../config/env';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cloudFailures, type CloudService, type KeptFile } from '../cloud/cloud-service';
-import { keepDownload, waitForKept, type CloudCopyQueue } from '../cloud/keep-download';
+import { keepDownload, waitForKept, type CloudCopies } from '../cloud/keep-download';
 import { resultIdFromFilePath } from '../cloud/result-reference';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
 import { linkOrigin } from '../security/link-origin';
@@ -140,7 +140,7 @@ export interface CloudRoutesDeps {
   ready?: () => Promise<void>;
   downloads: DownloadService;
   /** Where cloud copies are queued and followed. */
-  copies: CloudCopyQueue;
+  copies: CloudCopies;
 }
 
 /**

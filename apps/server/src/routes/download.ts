@@ -16,7 +16,7 @@ import {
 import type { Platform } from '@grabbit/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
 import { sendFetchedResult, sendLiveDownload, sendStoredResult } from '../http/send-result';
 import { jobOrigin, startsJob } from '../security/job-gate';

@@ -39,7 +39,7 @@ export interface DownloadServiceDeps {
   /** Every job's record (tasks, batches and cloud copies are job records). */
   records: JobRecords;
   /** Where download jobs go; the service submits and reads, the root runs them. */
-  jobs: JobQueue;
+  queue: JobQueue;
   /** Direct downloads waiting in this process, shared with this process's download jobs. */
   live?: LiveDownloads;
   /** Where each client's running previews are counted (Redis in scaled mode; memory unless given). */
@@ -61,7 +61,7 @@ export class DownloadService {
   private readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
   readonly infoCache: InfoCache;
-  private readonly jobs: JobQueue;
+  private readonly queue: JobQueue;
   private readonly live: LiveDownloads;
 
   constructor(deps: DownloadServiceDeps) {
@@ -69,7 +69,7 @@ export class DownloadService {
     this.tasks = deps.tasks;
     this.records = deps.records;
     this.results = deps.results;
-    this.jobs = deps.jobs;
+    this.queue = deps.queue;
     this.live = deps.live ?? new LiveDownloads();
     this.infoCache = new InfoCache({
       maxReadsPerClient: deps.config.PREVIEWS_MAX_PER_CLIENT,
@@ -80,7 +80,7 @@ export class DownloadService {
       {
         tasks: this.tasks,
         results: this.results,
-        jobs: deps.records,
+        records: deps.records,
         testHosts: deps.config.MEDIA_TEST_HOSTS,
         startTask: (platform, input, origin) => this.startTask(platform, input, origin),
         postItems: async (platform, url, cookies) => (await this.readPost(platform, url, cookies)).mediaItems,
@@ -131,7 +131,7 @@ export class DownloadService {
       const { info } = await this.cachedInfo(platform, checked.url);
       checkTargetSize(input.format, input.targetSizeMB, input, info);
     }
-    if ((await this.jobs.load()) >= maxQueuedJobs)
+    if ((await this.queue.load()) >= maxQueuedJobs)
       throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
     // A single video previewed minutes ago (never with a visitor's cookie): its info JSON goes
     // with the job, so yt-dlp does not read the site again.
@@ -177,7 +177,7 @@ export class DownloadService {
 
   private async submit(taskId: string, data: DownloadJobData): Promise<void> {
     try {
-      await this.jobs.submit({ name: 'download', id: taskId, data });
+      await this.queue.submit({ name: 'download', id: taskId, data });
     } catch (error) {
       this.live.forget(taskId);
       // A task that never queued ends here, and gives its slot back.
@@ -318,7 +318,7 @@ export class DownloadService {
    * allows beside the downloads.
    */
   readPost(platform: Platform, url: string, cookies: string | undefined): ReturnType<typeof readPostItems> {
-    return this.jobs.inTurn('download', () => readPostItems(this, platform, url, cookies));
+    return this.queue.inTurn('download', () => readPostItems(this, platform, url, cookies));
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */
