@@ -4,7 +4,7 @@ import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
-import { RedisPreviewShares } from '../download/preview-shares';
+import { RedisPreviewShares } from '../download/redis-preview-shares';
 import { DownloadService } from '../download/download-service';
 import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';

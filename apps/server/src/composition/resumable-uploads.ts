@@ -11,7 +11,7 @@ import type { Config } from '../config/env';
 import type { ConverterService } from '../convert/converter-service';
 import { checkDiskSpace } from '../security/disk-guard';
 import { ResumableUploadService } from '../uploads/resumable-upload-service';
-import { FileResumableUploads, resumableRoot } from '../uploads/file-resumable-uploads';
+import { DiskResumableUploads, resumableRoot } from '../uploads/disk-resumable-uploads';
 import type { ResumableUploads } from '../uploads/resumable-uploads';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 import { MemoryUploadLedger } from '../uploads/memory-upload-ledger';
@@ -33,14 +33,14 @@ export async function openResumableUploads(
   const client = s3 ? createS3Client(s3) : undefined;
   const uploads =
     client && s3
-      ? new (await import('../uploads/s3-resumable-uploads')).S3ResumableUploads(
+      ? new (await import('../uploads/bucket-resumable-uploads')).BucketResumableUploads(
           client,
           s3,
           ttlMs,
           finishedTtlMs,
           ledger,
         )
-      : new FileResumableUploads(resumableRoot(config.DATA_DIR), ttlMs, finishedTtlMs, ledger);
+      : new DiskResumableUploads(resumableRoot(config.DATA_DIR), ttlMs, finishedTtlMs, ledger);
   const sweep = (restore = false) =>
     uploads
       .sweep(Date.now(), restore)
