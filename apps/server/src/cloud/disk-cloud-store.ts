@@ -32,7 +32,7 @@ export function byteLimit(maxBytes: number): Transform {
   });
 }
 
-export interface LocalCloudStoreOptions {
+export interface DiskCloudStoreOptions {
   /** Other processes write the folder too (scaled mode on a shared disk). */
   shared?: boolean;
 }
@@ -56,7 +56,7 @@ export class DiskCloudStore implements CloudStore {
   static async open(
     root: string,
     now: () => number,
-    options: LocalCloudStoreOptions = {},
+    options: DiskCloudStoreOptions = {},
   ): Promise<DiskCloudStore> {
     await mkdir(root, { recursive: true });
     const store = new DiskCloudStore(root, now, options.shared ?? false);
