@@ -1,5 +1,5 @@
-// The downloader's parts for one app: tasks, the job runner, the result store and playlist
-// batches. Routes call this; it knows nothing about HTTP.
+// The downloader's service for one app, over its parts (tasks, the job queue, the records, the
+// result store and playlist batches): routes call this, never the parts; it knows nothing about HTTP.
 import path from 'node:path';
 import { linkBelongsTo, platformById, platformForLink, platforms, type Platform } from '@grabbit/catalog';
 import type { BatchStatus, DownloadTask, DownloadFormatName } from '@grabbit/contracts';
@@ -10,6 +10,8 @@ import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { DownloadJobData } from '../jobs/job-types';
 import type { JobQueue } from '../jobs/runner';
+import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import { deleteOwnedResult } from '../jobs/owned-results';
 import { PlaylistBatches, type BatchInput, type StartedBatch } from './batches';
 import { checkClipOptions, checkSponsorBlock } from './clip-rules';
 import { downloadFailures } from './failures';
@@ -19,8 +21,6 @@ import type { FullInfo } from './media-info';
 import { resolveLink } from './link-resolver';
 import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
-import type { JobOrigin, JobRecords } from '../jobs/job-records';
-import { deleteOwnedResult } from '../jobs/owned-results';
 import { listPlaylist } from './playlist-listing';
 import { readPostItems } from './post-item-task';
 import type { PreviewShares } from './preview-shares';
