@@ -5,7 +5,7 @@ import { linkBelongsTo, platformById, platformForLink, platforms, type Platform 
 import type { BatchStatus, DownloadTask, DownloadFormatName } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { readInfo, type InfoMode, type YtDlpInfo } from '../ytdlp';
+import type { InfoMode, YtDlpInfo } from '../ytdlp';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { DownloadJobData } from '../jobs/job-types';
@@ -18,15 +18,15 @@ import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
 import { LiveDownloads, type LiveDownload } from './live-downloads';
 import type { FullInfo } from './media-info';
-import { resolveLink } from './link-resolver';
-import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
+import { readLinkInfo } from './link-info';
+import { makeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
 import { listPlaylist } from './playlist-listing';
 import { readPostItems } from './post-item-task';
 import type { PreviewShares } from './preview-shares';
 import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
-import { clipFieldsOf, fileFieldsOf, resultFieldsOf, type StartTaskInput } from './task-input';
+import { jobDataOf, resultFieldsOf, type StartTaskInput } from './task-input';
 
 export type { StartTaskInput };
 
@@ -158,18 +158,7 @@ export class DownloadService {
     // Said before the job is queued, so a job of this process can never start without knowing.
     if (input.directDownload) this.live.expect(task.taskId);
     await this.submit(task.taskId, {
-      taskId: task.taskId,
-      platformId: platform.id,
-      url: checked.url,
-      isTestHost: checked.isTestHost,
-      format: input.format,
-      quality: input.quality,
-      removeWatermark: input.removeWatermark ?? false,
-      ...clipFieldsOf(input),
-      ...fileFieldsOf(input),
-      ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
-      ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
-      ...(jobDir ? { jobDir } : {}),
+      ...jobDataOf(input, { taskId: task.taskId, platformId: platform.id, link: checked, jobDir }),
       owner: 'slot' in origin ? origin.slot.owner : origin.owner,
     });
     return task;
@@ -195,17 +184,8 @@ export class DownloadService {
   cachedInfo(platform: Platform, url: string, client?: string): Promise<CachedInfo> {
     const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
     const timeoutMs = this.config.PREVIEW_TIMEOUT_SECONDS * 1000;
-    const read = async () => {
-      const info: FullInfo = await this.readInfo(
-        platform,
-        checked.url,
-        'single',
-        undefined,
-        timeoutMs,
-        client,
-      );
-      return info;
-    };
+    const read = (): Promise<FullInfo> =>
+      this.readInfo(platform, checked.url, 'single', undefined, timeoutMs, client);
     return this.infoCache.get(platform.id, checked.url, read, client);
   }
 
@@ -322,7 +302,7 @@ export class DownloadService {
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */
-  async readInfo(
+  readInfo(
     platform: Platform,
     url: string,
     mode: InfoMode,
@@ -330,26 +310,11 @@ export class DownloadService {
     timeoutMs = infoTimeoutMs,
     client?: string,
   ): Promise<YtDlpInfo> {
-    const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
-    const dir = await makeJobFolder(this.jobsRoot);
-    try {
-      const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
-      const visitorCookiesFile = instagramCookies
-        ? await writeSessionCookies(dir, platform, instagramCookies)
-        : undefined;
-      return await readInfo(
-        this.config,
-        { url: resolved, platform, allowGeneric: checked.isTestHost },
-        mode,
-        dir,
-        {
-          timeoutMs,
-          ...(client ? { client } : {}),
-          ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
-        },
-      );
-    } finally {
-      await removeJobFolder(dir);
-    }
+    return readLinkInfo(
+      this.config,
+      this.jobsRoot,
+      { platform, url, mode },
+      { timeoutMs, ...(instagramCookies ? { instagramCookies } : {}), ...(client ? { client } : {}) },
+    );
   }
 }
