@@ -14,14 +14,14 @@ const srcDir = import.meta.dirname;
 /** Top to bottom. `.` is the entry points (server.ts, worker.ts, app.ts). */
 const layers: string[][] = [
   ['.', 'cli', 'composition'],
-  ['plugins', 'routes', 'http', 'security', 'openapi', 'web'],
+  ['routes', 'http', 'security', 'openapi', 'web'],
   ['download', 'convert', 'uploads', 'cloud', 'webhooks'],
   ['jobs', 'storage', 'realtime', 'ytdlp', 'encode', 'engines', 'net', 'redis'],
   ['core', 'config', 'types'],
 ];
 const layerOf = new Map(layers.flatMap((folders, depth) => folders.map((folder) => [folder, depth])));
 /** Where Fastify's request and reply objects may appear. */
-const httpEdge = new Set(['plugins', 'routes', 'http', 'security', 'openapi', 'web', 'composition', '.']);
+const httpEdge = new Set(['routes', 'http', 'security', 'openapi', 'web', 'composition', '.']);
 
 interface SourceFile {
   file: string;

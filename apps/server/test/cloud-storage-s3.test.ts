@@ -1,13 +1,13 @@
 // Cloud storage in the S3-compatible bucket (the real s3rver): the store contract against both the
-// local folder and S3CloudStore, then the embedded app with S3_BUCKET set keeping a fixture
+// local folder and BucketCloudStore, then the embedded app with S3_BUCKET set keeping a fixture
 // download under cloud/ and serving the same bytes through its signed link.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalCloudStore } from '../src/cloud/local-cloud-store';
-import { S3CloudStore } from '../src/cloud/s3-cloud-store';
+import { DiskCloudStore } from '../src/cloud/disk-cloud-store';
+import { BucketCloudStore } from '../src/cloud/bucket-cloud-store';
 import { cloudOn, cloudStatus, fetchLink, keepDownload, stored, taskState } from './support/cloud-app';
 import { cloudStoreContract } from './support/cloud-store-contract';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
@@ -34,8 +34,8 @@ async function bucketKeys(): Promise<string[]> {
   return (page.Contents ?? []).map((object) => object.Key ?? '');
 }
 
-cloudStoreContract('local', (now) => LocalCloudStore.open(localRoot, now));
-cloudStoreContract('s3', async (now) => new S3CloudStore(client, s3.bucket, now));
+cloudStoreContract('local', (now) => DiskCloudStore.open(localRoot, now));
+cloudStoreContract('s3', async (now) => new BucketCloudStore(client, s3.bucket, now));
 
 describe('cloud storage on the embedded app with S3_BUCKET set', () => {
   let site: FixtureSite;

@@ -15,7 +15,7 @@ import {
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import { ConversionService } from '../src/convert/conversion';
+import { ConversionStep } from '../src/convert/conversion-step';
 import { progressReporter } from '../src/convert/progress';
 import { InProcessEventBus, type BusMessage } from '../src/realtime/event-bus';
 import { postConversion } from './support/convert-app';
@@ -43,7 +43,7 @@ it.skipIf(inject('scaledEnv') !== undefined)(
     const clip = await makeVideo(dir, 'progress.mp4', { seconds: 120, width: 320, height: 240 });
     const input = path.join(dir, 'input');
     await copyFile(clip, input);
-    const service = new ConversionService(config);
+    const service = new ConversionStep(config);
     await service.convert({
       kind: 'video',
       workDir: dir,

@@ -10,10 +10,10 @@ import { RedisJobRecordStore } from '../src/jobs/redis-job-records';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
 import { connectRedis, redisReady } from '../src/redis/redis-connection';
 import { runResultStoreContract } from '../src/storage/result-store.contract';
-import { S3ResultStore } from '../src/storage/s3-result-store';
+import { S3Bucket } from '../src/storage/s3-bucket';
 import { runUploadLedgerContract } from '../src/uploads/upload-ledger.contract';
 import { RedisUploadLedger } from '../src/uploads/redis-upload-ledger';
-import { BucketResultStore } from '../src/storage/s3-results';
+import { BucketResultStore } from '../src/storage/bucket-result-store';
 import { RedisWebhookStore } from '../src/webhooks/redis-webhook-store';
 import { runWebhookStoreContract } from '../src/webhooks/webhook-store.contract';
 import { startRedis, type TestRedis } from './support/redis-server';
@@ -78,7 +78,7 @@ runUploadLedgerContract('Redis upload ledger', ({ now }) => {
 
 runResultStoreContract('bucket results', async (ttlMs) => {
   prefixes += 1;
-  return new BucketResultStore(new S3ResultStore(client, s3.bucket, ttlMs, `contract-${prefixes}/`), false);
+  return new BucketResultStore(new S3Bucket(client, s3.bucket, ttlMs, `contract-${prefixes}/`), false);
 });
 
 // A queue of its own per runner (the suite expects an empty one each time); shutdown hands running

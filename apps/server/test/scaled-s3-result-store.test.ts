@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RangeNotSatisfiableError, S3ResultStore } from '../src/storage/s3-result-store';
+import { RangeNotSatisfiableError, S3Bucket } from '../src/storage/s3-bucket';
 import { startS3, type TestS3 } from './support/s3-server';
 
 const hour = 60 * 60 * 1000;
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 describe('S3 result store', () => {
   it('streams a large result in parts and reads it back whole and by range', async () => {
-    const store = new S3ResultStore(client, s3.bucket, 24 * hour);
+    const store = new S3Bucket(client, s3.bucket, 24 * hour);
     commandsSent.length = 0;
     const stored = await store.put(patternStream(18), { fileName: 'clip.mp4', contentType: 'video/mp4' });
     expect(stored.size).toBe(18 * 1024 * 1024);
@@ -95,7 +95,7 @@ describe('S3 result store', () => {
   });
 
   it('signs a short-lived link that names the file for the visitor, non-ASCII included', async () => {
-    const store = new S3ResultStore(client, s3.bucket, 24 * hour);
+    const store = new S3Bucket(client, s3.bucket, 24 * hour);
     const stored = await store.put(Readable.from([Buffer.from('hello')]), {
       fileName: 'Été à Paris — 日本.mp3',
       contentType: 'audio/mpeg',
@@ -114,8 +114,8 @@ describe('S3 result store', () => {
   });
 
   it('keeps uploads apart from results, and hands an upload to a worker as a local file', async () => {
-    const uploads = new S3ResultStore(client, s3.bucket, hour, 'uploads/');
-    const results = new S3ResultStore(client, s3.bucket, hour);
+    const uploads = new S3Bucket(client, s3.bucket, hour, 'uploads/');
+    const results = new S3Bucket(client, s3.bucket, hour);
     const upload = await uploads.put(Readable.from([Buffer.from('uploaded bytes')]), {
       fileName: 'in.wav',
       contentType: 'audio/wav',
@@ -135,7 +135,7 @@ describe('S3 result store', () => {
   });
 
   it('leaves nothing in the bucket when the source breaks mid-upload', async () => {
-    const store = new S3ResultStore(client, s3.bucket, 24 * hour);
+    const store = new S3Bucket(client, s3.bucket, 24 * hour);
     const before = await keysInBucket();
     await expect(
       store.put(patternStream(20, 10 * 1024 * 1024), { fileName: 'x.mp4', contentType: 'video/mp4' }),
@@ -144,7 +144,7 @@ describe('S3 result store', () => {
   });
 
   it('hides expired results and sweeps them, also from a store started later', async () => {
-    const first = new S3ResultStore(client, s3.bucket, hour);
+    const first = new S3Bucket(client, s3.bucket, hour);
     const old = await first.put(Readable.from([Buffer.from('old')]), {
       fileName: 'a.txt',
       contentType: 'text/plain',
@@ -155,7 +155,7 @@ describe('S3 result store', () => {
     });
     // A restart: a new client and store over the same bucket.
     const restartedClient = s3.client();
-    const restarted = new S3ResultStore(restartedClient, s3.bucket, hour);
+    const restarted = new S3Bucket(restartedClient, s3.bucket, hour);
     expect(await restarted.sweep()).toBe(0);
     expect(await restarted.head(old.fileId)).toBeDefined();
     // An hour and a minute later, both are past their recorded expiry.
@@ -165,7 +165,7 @@ describe('S3 result store', () => {
     restartedClient.destroy();
 
     // A result whose recorded expiry has passed is never served, even before a sweep.
-    const shortLived = new S3ResultStore(client, s3.bucket, 50);
+    const shortLived = new S3Bucket(client, s3.bucket, 50);
     const gone = await shortLived.put(Readable.from([Buffer.from('x')]), {
       fileName: 'c.txt',
       contentType: 'text/plain',

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3ResultStore } from '../src/storage/s3-result-store';
+import { S3Bucket } from '../src/storage/s3-bucket';
 import { zipObjects } from '../src/storage/zip';
 import { startS3, type TestS3 } from './support/s3-server';
 
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe('zip of bucket objects', () => {
   it('streams every object in, one open at a time, with unique names', async () => {
-    const store = new S3ResultStore(client, s3.bucket, 60_000);
+    const store = new S3Bucket(client, s3.bucket, 60_000);
     const stored = await Promise.all(
       ['one', 'two', 'three'].map((text) =>
         store.put(Readable.from([Buffer.from(text.repeat(1000))]), {

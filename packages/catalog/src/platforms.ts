@@ -15,7 +15,12 @@
 import type { Platform } from './platform-types';
 
 export type { MultiMediaRule, Platform, PlatformId } from './platform-types';
-export { downloadFormats, downloaderFormatOptions, type DownloadFormat } from './download-formats';
+export {
+  downloadContentTypes,
+  downloadFormats,
+  downloaderFormatOptions,
+  type DownloadFormat,
+} from './download-formats';
 
 export const platforms: readonly Platform[] = [
   {

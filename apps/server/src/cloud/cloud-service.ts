@@ -9,7 +9,7 @@ import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { ClientQuota } from './client-quota';
 import type { CloudObjectMeta, CloudStore } from './cloud-store';
 import { displayName, newFileKey } from './file-keys';
-import { tooLarge } from './local-cloud-store';
+import { tooLarge } from './disk-cloud-store';
 import type { LinkSigner, LinkCheck } from './signed-links';
 
 export const defaultRetentionHours = 24;

@@ -1,5 +1,5 @@
 // The cloud-storage "bucket" behind one small interface: the embedded mode keeps objects in a local
-// folder (local-cloud-store.ts); an S3-compatible store can take its place (put = PutObject with the
+// folder (disk-cloud-store.ts); an S3-compatible store can take its place (put = PutObject with the
 // metadata as object metadata, open = an object whose signedUrl() is a presigned GetObject, sweep =
 // a lifecycle rule plus a listing) without the routes knowing which one runs.
 import type { Readable } from 'node:stream';

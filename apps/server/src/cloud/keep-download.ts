@@ -8,31 +8,32 @@
 import type { Platform } from '@grabbit/catalog';
 import type { CloudDownloadRequest } from '@grabbit/contracts';
 import { downloadFailures } from '../download/failures';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { AppError } from '../core/app-error';
 import { isEnded, type JobRecord } from '../jobs/job-record';
-import type { JobChangeBus, JobOrigin } from '../jobs/job-records';
+import type { JobChangeBus, JobOrigin, JobRecords } from '../jobs/job-records';
 import type { JobQueue } from '../jobs/runner';
 import { waitForJob } from '../jobs/wait-for-job';
 import { copyFailed, failCopy } from './cloud-copy-job';
 import type { CloudService, KeepRequest, KeptFile } from './cloud-service';
 
-/** Where the copy's job goes and how its end is followed (the runner and the bus of the process). */
-export interface CloudCopyQueue {
-  jobs: JobQueue;
+/** Where the copy's job goes and how its end is followed (the runner, records and bus of the process). */
+export interface CloudCopies {
+  queue: JobQueue;
+  records: JobRecords;
   bus: Pick<JobChangeBus, 'subscribe'>;
 }
 
 export async function keepDownload(
   downloads: DownloadService,
   cloud: CloudService,
-  queue: CloudCopyQueue,
+  copies: CloudCopies,
   platform: Platform,
   body: CloudDownloadRequest & Pick<KeepRequest, 'owner'>,
   origin: string,
   job: JobOrigin,
 ): Promise<{ taskId: string; kept: Promise<KeptFile> }> {
-  const { records } = downloads;
+  const { records } = copies;
   const copy = await records.start(job, 'cloud', {});
   let taskId: string;
   try {
@@ -56,7 +57,7 @@ export async function keepDownload(
       : { ...current, status: 'running', stage: 'downloading', detail: { taskId } },
   );
   try {
-    await queue.jobs.submit({
+    await copies.queue.submit({
       name: 'cloud',
       id: copy.id,
       data: {
@@ -75,7 +76,7 @@ export async function keepDownload(
     await failCopy(records, copy.id, error).catch(() => undefined);
     throw error;
   }
-  const kept = waitForJob(records, queue.bus, copy.id).done.then((record) =>
+  const kept = waitForJob(records, copies.bus, copy.id).done.then((record) =>
     keptFile(cloud, record, body.retentionHours),
   );
   return { taskId, kept: endedByShutdown(kept, cloud.closing) };

@@ -5,7 +5,7 @@
 // file key and the expiry time.
 // The secret comes from CLOUD_SIGNING_SECRET, else a random one kept (0600) in the bucket folder,
 // so links stay valid across restarts; in scaled mode one kept in Redis, shared by every API node
-// (plugins/cloud-storage.ts).
+// (routes/cloudstorage.ts waits for it before each call).
 import {
   createCipheriv,
   createDecipheriv,

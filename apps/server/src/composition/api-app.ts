@@ -4,8 +4,8 @@ import type { EngineStatus } from '@grabbit/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
-import { RedisPreviewShares } from '../download/preview-shares';
-import { DownloadService } from '../download/service';
+import { RedisPreviewShares } from '../download/redis-preview-shares';
+import { DownloadService } from '../download/download-service';
 import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
 import { registerErrorHandler } from '../http/error-handler';
@@ -13,10 +13,9 @@ import { registerRequestLog, requestForLog } from '../http/request-log';
 import { registerRouteSchemas } from '../http/route-schemas';
 import { healthReport } from '../ytdlp';
 import { registerOpenApi } from '../openapi/register';
-import { registerCloudStorage } from '../plugins/cloud-storage';
-import { registerConvert } from '../plugins/convert';
-import { registerDownloads } from '../plugins/downloads';
-import { registerUploads } from '../plugins/uploads';
+import { registerCloudStorage } from '../routes/cloudstorage';
+import { convertRoutes } from '../routes/convert';
+import { uploadRoutes } from '../routes/uploads';
 import { healthRoutes } from '../routes/health';
 import { jobRoutes } from '../routes/jobs';
 import { webhookRoutes } from '../routes/webhooks';
@@ -26,7 +25,8 @@ import { publicConfigRoutes } from '../routes/public-config';
 import { clientIdentity, registerSecurity } from '../security/register';
 import { registerPages } from '../web/pages';
 import { buildProcessParts } from './process-parts';
-import { openResumableUploads } from './resumable-uploads';
+import { registerDownloads } from './download-edge';
+import { openResumableUploads, resumableUploadService } from './resumable-uploads';
 import { withScaledHealth } from './scaled-infrastructure';
 
 export interface AppOptions {
@@ -89,7 +89,7 @@ export async function buildApp({
   const { records } = parts;
   const security = await registerSecurity(app, {
     config,
-    jobs: records,
+    records,
     identity,
     webhooks: stores.webhooks,
     ...(scaled ? { scaled } : {}),
@@ -103,7 +103,7 @@ export async function buildApp({
     ),
   );
   if (config.METRICS_TOKEN) {
-    const registry = openMetrics({ config, bus, tasks: parts.tasks, jobs: parts.runner });
+    const registry = openMetrics({ config, bus, tasks: parts.tasks, queue: parts.runner });
     await app.register(metricsRoutes(config.METRICS_TOKEN, registry));
   }
   await app.register(publicConfigRoutes(config));
@@ -113,7 +113,7 @@ export async function buildApp({
     tasks: parts.tasks,
     records,
     results: stores.results,
-    jobs: parts.runner,
+    queue: parts.runner,
     live: parts.live,
     // Scaled mode: a client's previews on every API node count together.
     ...(scaled
@@ -133,7 +133,7 @@ export async function buildApp({
     ...stores.conversions,
     records,
     results: stores.results,
-    jobs: parts.runner,
+    queue: parts.runner,
     resumable: resumable.uploads,
   });
   await registerDownloads(app, {
@@ -144,13 +144,14 @@ export async function buildApp({
     ...(scaled ? { hubAdapter: () => scaled.hubAdapter() } : {}),
   });
   await registerCloudStorage(app, {
+    config,
     ...(parts.cloud ? { cloud: parts.cloud.cloud } : {}),
     ...(parts.cloud?.ready ? { ready: parts.cloud.ready } : {}),
     downloads,
-    copies: { jobs: parts.runner, bus },
+    copies: { queue: parts.runner, records, bus },
   });
-  await registerConvert(app, converter, config);
-  await registerUploads(app, resumable.uploads, converter, config);
+  await app.register(convertRoutes(converter, config));
+  await app.register(uploadRoutes(resumableUploadService(resumable.uploads, converter, config)));
   await app.register(jobRoutes(records));
   await app.register(webhookRoutes({ config, store: stores.webhooks, queue: parts.runner }));
   await registerPages(app, config.WEB_DIST_DIR);

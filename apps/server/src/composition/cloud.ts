@@ -6,10 +6,11 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { CloudService } from '../cloud/cloud-service';
-import { MemoryQuota, RedisQuota } from '../cloud/client-quota';
+import { MemoryClientQuota } from '../cloud/memory-client-quota';
+import { RedisClientQuota } from '../cloud/redis-client-quota';
 import type { CloudStore } from '../cloud/cloud-store';
-import { LocalCloudStore } from '../cloud/local-cloud-store';
-import { S3CloudStore } from '../cloud/s3-cloud-store';
+import { DiskCloudStore } from '../cloud/disk-cloud-store';
+import { BucketCloudStore } from '../cloud/bucket-cloud-store';
 import { LinkSigner, loadSigningSecret } from '../cloud/signed-links';
 import type { Config } from '../config/env';
 import { QueueUnavailableError } from '../jobs/queue-errors';
@@ -44,8 +45,8 @@ export async function openCloud(
   const limits = { files: config.CLOUD_MAX_FILES_PER_CLIENT, bytes: config.CLOUD_MAX_BYTES_PER_CLIENT };
   // Scaled mode: every API node counts one client's quota together.
   const quota = shared
-    ? new RedisQuota(shared.commands, `${shared.prefix}:cloud-quota:`, limits)
-    : new MemoryQuota(limits, now);
+    ? new RedisClientQuota(shared.commands, `${shared.prefix}:cloud-quota:`, limits)
+    : new MemoryClientQuota(limits, now);
   const cloud = new CloudService(config, store, signer, results, quota, now);
   return {
     cloud,
@@ -68,10 +69,10 @@ async function openCloudStore(
 ): Promise<CloudStore> {
   const s3 = s3SettingsFrom(config);
   // Scaled mode without a bucket: every API node shares the folder (DATA_DIR on a shared disk).
-  if (!s3) return LocalCloudStore.open(root, now, { shared: sharedDisk });
+  if (!s3) return DiskCloudStore.open(root, now, { shared: sharedDisk });
   const client = createS3Client(s3);
   closers.push(() => client.destroy());
-  const store = new S3CloudStore(client, s3.bucket, now);
+  const store = new BucketCloudStore(client, s3.bucket, now);
   // What expired while every node was down goes at start-up, as the local folder does.
   await store.sweep().catch((error: unknown) => log.warn({ err: error }, 'cloud storage sweep failed'));
   return store;

@@ -4,12 +4,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { cloudCopyJobHandler, failCopy } from '../cloud/cloud-copy-job';
 import type { Config } from '../config/env';
-import { ConversionService } from '../convert/conversion';
+import { ConversionStep } from '../convert/conversion-step';
 import { convertJobFailed, convertJobHandler } from '../convert/convert-job';
 import { downloadJobHandler } from '../download/download-job';
 import { downloadFailures } from '../download/failures';
 import type { LiveDownloads } from '../download/live-downloads';
-import { jobsRootOf } from '../download/service';
+import { jobsRootOf } from '../download/download-service';
 import type { TaskStore } from '../download/task-store';
 import { stoppedOnCancel } from '../jobs/job-cancel';
 import type { JobRecords } from '../jobs/job-records';
@@ -56,7 +56,7 @@ export function productJobTable(
     },
     convert: {
       handler: stoppedOnCancel(
-        convertJobHandler({ ...conversions, service: new ConversionService(config), log }),
+        convertJobHandler({ ...conversions, service: new ConversionStep(config), log }),
         records,
         stores.bus,
       ),

@@ -14,7 +14,7 @@ interface MetricsSources {
   config: Config;
   bus: EventBus;
   tasks: TaskStore;
-  jobs: JobQueue;
+  queue: JobQueue;
 }
 
 const seconds = (task: DownloadTask) => (Date.parse(task.updatedAt) - Date.parse(task.createdAt)) / 1000;
@@ -35,7 +35,7 @@ function accessGauge(registry: Registry, config: Config, pool: 'sessions' | 'rou
   });
 }
 
-export function openMetrics({ config, bus, tasks, jobs }: MetricsSources): Registry {
+export function openMetrics({ config, bus, tasks, queue }: MetricsSources): Registry {
   const registry = new Registry();
   const downloads = new Counter({
     name: 'grabbit_downloads_total',
@@ -72,7 +72,7 @@ export function openMetrics({ config, bus, tasks, jobs }: MetricsSources): Regis
     help: 'Jobs (downloads, conversions, webhook deliveries) queued or running',
     registers: [registry],
     async collect() {
-      this.set(await jobs.load());
+      this.set(await queue.load());
     },
   });
   return registry;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { makeFolderPrivate, privateFolderMode } from '../core/private-files';
-import { jobsRootOf } from '../download/service';
+import { jobsRootOf } from '../download/download-service';
 import { LiveDownloads } from '../download/live-downloads';
 import { openAccessPools, RedisAccessLedger } from '../ytdlp';
 import { TaskStore } from '../download/task-store';
@@ -47,7 +47,7 @@ export async function buildProcessParts(
   },
 ): Promise<ProcessParts> {
   const stores = await openStores(config, log);
-  const records = new JobRecords(stores.jobs, stores.bus);
+  const records = new JobRecords(stores.recordStore, stores.bus);
   const tasks = new TaskStore(records, stores.bus);
   const live = new LiveDownloads();
   const { scaled } = stores;

@@ -8,7 +8,10 @@
 // that keeps its uploads on disk never holds it in memory.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import { FileResumableUploads, resumableRoot } from '../uploads/file-resumable-uploads';
+import type { ConverterService } from '../convert/converter-service';
+import { checkDiskSpace } from '../security/disk-guard';
+import { ResumableUploadService } from '../uploads/resumable-upload-service';
+import { DiskResumableUploads, resumableRoot } from '../uploads/disk-resumable-uploads';
 import type { ResumableUploads } from '../uploads/resumable-uploads';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
 import { MemoryUploadLedger } from '../uploads/memory-upload-ledger';
@@ -30,14 +33,14 @@ export async function openResumableUploads(
   const client = s3 ? createS3Client(s3) : undefined;
   const uploads =
     client && s3
-      ? new (await import('../uploads/s3-resumable-uploads')).S3ResumableUploads(
+      ? new (await import('../uploads/bucket-resumable-uploads')).BucketResumableUploads(
           client,
           s3,
           ttlMs,
           finishedTtlMs,
           ledger,
         )
-      : new FileResumableUploads(resumableRoot(config.DATA_DIR), ttlMs, finishedTtlMs, ledger);
+      : new DiskResumableUploads(resumableRoot(config.DATA_DIR), ttlMs, finishedTtlMs, ledger);
   const sweep = (restore = false) =>
     uploads
       .sweep(Date.now(), restore)
@@ -53,4 +56,22 @@ export async function openResumableUploads(
       client?.destroy();
     },
   };
+}
+
+/**
+ * The resumable-upload service around the uploads, with the bounds of the configuration: the
+ * converter's largest upload, a client's open uploads, and the disk's watermark (checked before
+ * every chunk as before every job).
+ */
+export function resumableUploadService(
+  uploads: ResumableUploads,
+  converter: ConverterService,
+  config: Config,
+): ResumableUploadService {
+  return new ResumableUploadService(uploads, {
+    maxOpenPerClient: config.UPLOADS_MAX_OPEN_PER_CLIENT,
+    maxOpenBytesPerClient: config.UPLOADS_MAX_OPEN_BYTES_PER_CLIENT,
+    limit: () => converter.resumableLimit(),
+    checkDisk: () => checkDiskSpace(config.DATA_DIR, config.DISK_MIN_FREE_MB * 1024 * 1024),
+  });
 }

@@ -9,7 +9,7 @@ import type { Config } from '../config/env';
 import { uploadKeepMs } from '../convert/conversion-inputs';
 import { RedisEventBus } from '../realtime/redis-event-bus';
 import { createS3Client, s3SettingsFrom } from '../storage/s3-client';
-import { S3ResultStore } from '../storage/s3-result-store';
+import { S3Bucket } from '../storage/s3-bucket';
 import { connectRedis, redisReachable, redisReady, type RedisRole } from '../redis/redis-connection';
 
 export interface ScaledHealth {
@@ -27,9 +27,9 @@ export interface ScaledInfrastructure {
   prefix: string;
   bus: RedisEventBus;
   /** The bucket, when S3_BUCKET is set (otherwise results stay under the shared DATA_DIR). */
-  results?: S3ResultStore;
+  results?: S3Bucket;
   /** The bucket's `uploads/` folder: uploads waiting for their conversion on a worker. */
-  uploads?: S3ResultStore;
+  uploads?: S3Bucket;
   /** A waiting connection for a worker's BullMQ reads. */
   workerConnection(): Redis;
   /** Another connection of this process (closed with it), e.g. for a subscription. */
@@ -74,9 +74,9 @@ export async function connectScaled(config: Config, log: ScaledLog): Promise<Sca
   const s3 = s3SettingsFrom(config);
   const client = s3 ? createS3Client(s3) : undefined;
   const ttlMs = config.RESULT_TTL_HOURS * 60 * 60 * 1000;
-  const results = client && s3 ? new S3ResultStore(client, s3.bucket, ttlMs) : undefined;
+  const results = client && s3 ? new S3Bucket(client, s3.bucket, ttlMs) : undefined;
   const uploads =
-    client && s3 ? new S3ResultStore(client, s3.bucket, uploadKeepMs(config), 'uploads/') : undefined;
+    client && s3 ? new S3Bucket(client, s3.bucket, uploadKeepMs(config), 'uploads/') : undefined;
 
   return {
     commands,

@@ -5,20 +5,17 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import {
-  BucketConversionInputs,
-  LocalConversionInputs,
-  SharedDiskConversionInputs,
-  uploadKeepMs,
-  type ConversionInputs,
-} from '../convert/conversion-inputs';
+import { BucketConversionInputs } from '../convert/bucket-conversion-inputs';
+import { uploadKeepMs, type ConversionInputs } from '../convert/conversion-inputs';
+import { DiskConversionInputs, SharedDiskConversionInputs } from '../convert/disk-conversion-inputs';
 import { uploadsRoot } from '../convert/workspace';
 import type { JobRecordStore } from '../jobs/job-record';
 import { MemoryJobRecordStore } from '../jobs/memory-job-records';
 import { RedisJobRecordStore } from '../jobs/redis-job-records';
 import { InProcessEventBus, type EventBus } from '../realtime/event-bus';
-import { DiskResultStore, type ResultStore } from '../storage/result-store';
-import { BucketResultStore } from '../storage/s3-results';
+import { DiskResultStore } from '../storage/disk-result-store';
+import type { ResultStore } from '../storage/result-store';
+import { BucketResultStore } from '../storage/bucket-result-store';
 import { removeOrphanJobFolders } from '../storage/sweeper';
 import { MemoryWebhookStore } from '../webhooks/memory-webhook-store';
 import { RedisWebhookStore } from '../webhooks/redis-webhook-store';
@@ -28,7 +25,7 @@ import { connectScaled, type ScaledInfrastructure } from './scaled-infrastructur
 export interface Stores {
   bus: EventBus;
   /** Every job's record: downloads, batches, reads, conversions, cloud copies. */
-  jobs: JobRecordStore;
+  recordStore: JobRecordStore;
   /** Downloads' and conversions' results, expired together after RESULT_TTL_HOURS. */
   results: ResultStore;
   conversions: { inputs: ConversionInputs };
@@ -46,9 +43,9 @@ export async function openStores(config: Config, log: FastifyBaseLogger): Promis
   if (!config.REDIS_URL) {
     return {
       bus: new InProcessEventBus(),
-      jobs: new MemoryJobRecordStore(keepMs, slotMs),
+      recordStore: new MemoryJobRecordStore(keepMs, slotMs),
       results: new DiskResultStore(resultsDir, keepMs),
-      conversions: { inputs: new LocalConversionInputs(config.DATA_DIR) },
+      conversions: { inputs: new DiskConversionInputs(config.DATA_DIR) },
       webhooks: new MemoryWebhookStore(),
       close: async () => undefined,
     };
@@ -61,7 +58,7 @@ export async function openStores(config: Config, log: FastifyBaseLogger): Promis
   const stopUploadSweep = sweepUploads(config, inputs, log);
   return {
     bus: scaled.bus,
-    jobs: new RedisJobRecordStore(commands, `${prefix}:`, keepMs, slotMs),
+    recordStore: new RedisJobRecordStore(commands, `${prefix}:`, keepMs, slotMs),
     results: scaled.results
       ? new BucketResultStore(scaled.results, config.S3_REDIRECTS)
       : new DiskResultStore(resultsDir, keepMs),

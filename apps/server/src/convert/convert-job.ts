@@ -1,6 +1,6 @@
 // The `convert` job's one handler, in both modes (embedded: this process's runner; scaled: a
 // worker). It claims the uploaded input (its own copy on a worker, the upload itself in embedded
-// mode), converts it with the engines and limits of ConversionService, stores the result and
+// mode), converts it with the engines and limits of ConversionStep, stores the result and
 // records the conversion's end in its job record (whose change event tells its waiters). The input is removed when the job ends, except when the job
 // is handed back to the queue at shutdown (the next worker needs it).
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +11,7 @@ import { handedBack as wasHandedBack } from '../jobs/hand-back';
 import type { ConvertJobData, ProductJobHandler } from '../jobs/job-types';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
-import type { ConversionService } from './conversion';
+import type { ConversionStep } from './conversion-step';
 import { conversionFailure } from './conversion-errors';
 import type { ClaimedInput, ConversionInputs } from './conversion-inputs';
 import type { JobRecords } from '../jobs/job-records';
@@ -19,7 +19,7 @@ import { endConversion, type ConversionDetail, type ConversionEnd } from './conv
 import { jobProgressReporter } from './progress';
 
 export interface ConvertJobDeps {
-  service: ConversionService;
+  service: ConversionStep;
   bus: EventBus;
   records: JobRecords;
   results: ResultStore;

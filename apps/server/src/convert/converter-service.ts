@@ -13,6 +13,7 @@ import type { ConversionJob, ConvertForm, ErrorCode } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
 import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import { deleteOwnedResult } from '../jobs/owned-results';
 import type { JobQueue } from '../jobs/runner';
 import { waitForJob, type JobWait } from '../jobs/wait-for-job';
 import type { EventBus } from '../realtime/event-bus';
@@ -37,7 +38,7 @@ export interface ConverterDeps {
   records: JobRecords;
   inputs: ConversionInputs;
   results: ResultStore;
-  jobs: JobQueue;
+  queue: JobQueue;
   /** Resumable uploads (tus) that a conversion may take over by id. */
   resumable: ResumableUploads;
 }
@@ -66,7 +67,7 @@ export interface Intake {
 export type Accepted = { file: StoredResult; body: Readable } | { job: ConversionJob };
 
 export class ConverterService {
-  constructor(readonly deps: ConverterDeps) {}
+  constructor(private readonly deps: ConverterDeps) {}
 
   /** The largest upload of a kind (the pages' own limit, under the operator's cap). */
   uploadLimit(kind: ConverterKind): SizeLimit {
@@ -77,6 +78,38 @@ export class ConverterService {
   resumableLimit(): SizeLimit {
     const limits = (['image', 'audio', 'video'] as const).map((kind) => this.uploadLimit(kind));
     return limits.reduce((largest, limit) => (limit.bytes > largest.bytes ? limit : largest));
+  }
+
+  /** A conversion's public job; an unknown one is TASK_NOT_FOUND. */
+  async job(jobId: string): Promise<ConversionJob> {
+    const record = await conversionRecord(this.deps.records, jobId);
+    if (!record) throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).');
+    return publicJob(record);
+  }
+
+  /**
+   * A conversion's result by its id (a conversion's only: its path spends the larger job-read
+   * budget, which must not become a second way to every download); a gone one is FILE_EXPIRED.
+   */
+  async resultFile(fileId: string): Promise<StoredResult> {
+    const record = await this.deps.records.recordOfResult(fileId);
+    const file = record?.kind === 'conversion' ? await this.deps.results.open(fileId) : undefined;
+    if (!file) throw new AppError('FILE_EXPIRED', 'Failed to download file. The file may have expired.');
+    return file;
+  }
+
+  /** A conversion's file went out whole: it stops waiting for its owner. */
+  async collectResult(fileId: string): Promise<void> {
+    await this.deps.records.collectResult(fileId);
+  }
+
+  /** Deletes a conversion's file for its owner (FILE_EXPIRED when not theirs or gone). */
+  deleteResult(fileId: string, clientId: string): Promise<void> {
+    return deleteOwnedResult(this.deps.records, this.deps.results, {
+      fileId,
+      clientId,
+      kinds: ['conversion'],
+    });
   }
 
   /** Opens a conversion of `kind` for an upload about to arrive (see Intake), in `origin`'s slot. */
@@ -121,7 +154,7 @@ export class ConverterService {
     upload: ReceivedUpload,
     options: { followsJobs: boolean; waitMs: number; left: AbortSignal; clientId: string },
   ): Promise<Accepted> {
-    const { records, jobs } = this.deps;
+    const { records, queue } = this.deps;
     const { conversionId, kind, input: pending } = intake;
     let queued = false;
     let wait: JobWait<ConversionDetail> | undefined;
@@ -138,7 +171,7 @@ export class ConverterService {
           : upload.file;
       const extension = upload.form.OutputFormat;
       wait = waitForJob<ConversionDetail>(records, this.deps.bus, conversionId);
-      await jobs.submit({
+      await queue.submit({
         name: 'convert',
         id: conversionId,
         data: {

@@ -26,7 +26,7 @@ function setup() {
     {
       tasks,
       results,
-      jobs: records,
+      records,
       testHosts: [],
       startTask: (platform, input, origin) =>
         tasks.create(

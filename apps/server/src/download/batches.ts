@@ -50,7 +50,7 @@ import {
 export interface BatchDeps {
   tasks: TaskStore;
   results: ResultStore;
-  jobs: JobRecords;
+  records: JobRecords;
   testHosts: readonly string[];
   startTask(
     platform: Platform,
@@ -59,6 +59,19 @@ export interface BatchDeps {
   ): Promise<DownloadTask>;
   /** A post's items as listed by the media call (the visitor's session read it, when given). */
   postItems(platform: Platform, url: string, cookies: string | undefined): Promise<MediaItem[]>;
+}
+
+/** A batch as its start asks for it. */
+export interface BatchInput {
+  /** Links, or playlist items with their titles, or a post's items by their numbers. */
+  items: (string | BatchItemRequest)[];
+  format: DownloadFormatName;
+  quality: Quality;
+  title?: string;
+  /** Section and subtitles, the same for every item. */
+  clip?: ClipOptions;
+  /** The visitor's session, for the post items (never kept in the batch's record). */
+  instagramCookies?: string;
 }
 
 export class PlaylistBatches {
@@ -76,21 +89,7 @@ export class PlaylistBatches {
   }
 
   /** Checks every link first (nothing starts when one is refused), then queues one task each. */
-  async create(
-    platform: Platform,
-    input: {
-      /** Links, or playlist items with their titles, or a post's items by their numbers. */
-      items: (string | BatchItemRequest)[];
-      format: DownloadFormatName;
-      quality: Quality;
-      title?: string;
-      /** Section and subtitles, the same for every item. */
-      clip?: ClipOptions;
-      /** The visitor's session, for the post items (never kept in the batch's record). */
-      instagramCookies?: string;
-    },
-    origin: JobOrigin,
-  ): Promise<StartedBatch> {
+  async create(platform: Platform, input: BatchInput, origin: JobOrigin): Promise<StartedBatch> {
     checkClipOptions(input.format, { ...input.clip, quality: input.quality });
     const listed = input.items.map((item) => (typeof item === 'string' ? { url: item } : item));
     listed.forEach((item, index) => {
@@ -108,8 +107,8 @@ export class PlaylistBatches {
       (url) => this.deps.postItems(platform, url, instagramCookies),
     );
     const title = safeTitle(input.title, 'playlist');
-    const { jobs } = this.deps;
-    const batch = await jobs.start<BatchDetail>(origin, 'batch', { title, items: [], lastProgress: -1 });
+    const { records } = this.deps;
+    const batch = await records.start<BatchDetail>(origin, 'batch', { title, items: [], lastProgress: -1 });
     const batchId = batch.id;
     const items: BatchDetail['items'] = [];
     try {
@@ -120,14 +119,14 @@ export class PlaylistBatches {
       }
     } catch (error) {
       // Nothing more starts: the items queued go on, but the batch ends and gives its slot back.
-      await jobs.update<BatchDetail>(batchId, (current) => ({
+      await records.update<BatchDetail>(batchId, (current) => ({
         ...current,
         status: 'failed',
         detail: { ...current.detail, items },
       }));
       throw error;
     }
-    await jobs.update<BatchDetail>(batchId, (current) => ({
+    await records.update<BatchDetail>(batchId, (current) => ({
       ...current,
       status: 'running',
       stage: 'downloading',
@@ -144,7 +143,7 @@ export class PlaylistBatches {
    * waiter (which reads the record again on a timer), so a lost event never leaves a batch running.
    */
   private followItem(batchId: string, taskId: string): void {
-    const wait = waitForJob(this.deps.jobs, this.bus, taskId);
+    const wait = waitForJob(this.deps.records, this.bus, taskId);
     this.waits.add(wait);
     const ended = () => {
       this.waits.delete(wait);
@@ -154,7 +153,7 @@ export class PlaylistBatches {
   }
 
   private async batch(batchId: string): Promise<BatchDetail | undefined> {
-    const record = await this.deps.jobs.get<BatchDetail>(batchId);
+    const record = await this.deps.records.get<BatchDetail>(batchId);
     return record?.kind === 'batch' && record.detail.items.length > 0 ? record.detail : undefined;
   }
 
@@ -182,7 +181,7 @@ export class PlaylistBatches {
   /** The zip went out whole: every item's result is collected (jobs/waiting-results.ts). */
   async collected(batchId: string): Promise<void> {
     const batch = await this.batch(batchId);
-    await Promise.all((batch?.items ?? []).map((item) => this.deps.jobs.collectJob(item.taskId)));
+    await Promise.all((batch?.items ?? []).map((item) => this.deps.records.collectJob(item.taskId)));
   }
 
   private async taskChanged(taskId: string): Promise<void> {
@@ -285,7 +284,7 @@ export class PlaylistBatches {
    */
   private async advance(batchId: string, step: number | 'ended', completed?: ZipEnd): Promise<boolean> {
     let moved = false;
-    await this.deps.jobs.update<BatchDetail>(batchId, (current) => {
+    await this.deps.records.update<BatchDetail>(batchId, (current) => {
       moved = current.status === 'running' && (step === 'ended' || step > current.detail.lastProgress);
       if (!moved) return undefined;
       if (step !== 'ended')
@@ -298,7 +297,7 @@ export class PlaylistBatches {
 
   /** The zip of a completed batch as its record's result: usable until its first file expires. */
   private async zipEnd(status: BatchStatus): Promise<ZipEnd> {
-    const items = await Promise.all(status.items.map((item) => this.deps.jobs.get(item.taskId)));
+    const items = await Promise.all(status.items.map((item) => this.deps.records.get(item.taskId)));
     const expiries = items.flatMap((item) =>
       item?.resultExpiresAt === undefined ? [] : [item.resultExpiresAt],
     );

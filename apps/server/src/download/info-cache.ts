@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../core/app-error';
 import type { FullInfo } from './media-info';
-import { MemoryPreviewShares, type PreviewShares } from './preview-shares';
+import { MemoryPreviewShares } from './memory-preview-shares';
+import type { PreviewShares } from './preview-shares';
 
 export interface CachedInfo {
   info: FullInfo;

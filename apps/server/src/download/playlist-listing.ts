@@ -3,12 +3,16 @@ import { safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import type { DownloadFormatName, PlaylistResponse } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
-import { entryUrl, thumbnailOf, type YtDlpInfo } from '../ytdlp';
+import { entryUrl, thumbnailOf, type InfoMode, type YtDlpInfo } from '../ytdlp';
 import { decideAutoDownload } from './playlist-rules';
-import type { DownloadService } from './service';
+
+/** Reads a link's information (the download service's read, passed in: the service calls this). */
+export interface InfoReader {
+  readInfo(platform: Platform, url: string, mode: InfoMode): Promise<YtDlpInfo>;
+}
 
 export async function listPlaylist(
-  service: DownloadService,
+  service: InfoReader,
   platform: Platform,
   body: { url: string; format: DownloadFormatName },
 ): Promise<PlaylistResponse> {

@@ -13,7 +13,7 @@ import type {
 import { newId } from '../core/ids';
 import { checkClipOptions } from './clip-rules';
 import { postItemTaskInput, sessionCookieOf } from './post-item-task';
-import type { DownloadService } from './service';
+import type { DownloadService } from './download-service';
 
 export interface PostRequest extends ClipOptions {
   url: string;

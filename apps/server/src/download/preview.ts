@@ -6,7 +6,7 @@ import { AppError } from '../core/app-error';
 import { thumbnailOf } from '../ytdlp';
 import { chaptersOf } from './file-tags';
 import { audioBitratesOf, automaticCaptionsOf, qualitiesOf, subtitlesOf, type FullInfo } from './media-info';
-import type { DownloadService } from './service';
+import type { DownloadService } from './download-service';
 import { fetchThumbnail } from './thumbnail-fetch';
 
 /** `client` (hashed) holds one of its share of preview reads while the link is read; none: no share. */

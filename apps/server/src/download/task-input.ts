@@ -2,6 +2,7 @@
 // only what the request set, so job data stays small and defaults stay the code's.
 import type { ClipOptions, DownloadFormatName, FileOptions, Quality } from '@grabbit/contracts';
 import type { ResultFields } from '../jobs/job-records';
+import type { DownloadJobData } from '../jobs/job-types';
 
 export interface StartTaskInput extends ClipOptions, FileOptions {
   url: string;
@@ -47,5 +48,31 @@ export function resultFieldsOf(input: StartTaskInput & { batchId?: string }): Re
   return {
     ...(input.directDownload || input.forCloudCopy ? { pickup: 'request' as const } : {}),
     ...(partOf ? { partOf } : {}),
+  };
+}
+
+/** The job's data of a start: the checked link, and what the request set (owner aside). */
+export function jobDataOf(
+  input: StartTaskInput,
+  task: {
+    taskId: string;
+    platformId: string;
+    link: { url: string; isTestHost: boolean };
+    jobDir: string | undefined;
+  },
+): Omit<DownloadJobData, 'owner'> {
+  return {
+    taskId: task.taskId,
+    platformId: task.platformId,
+    url: task.link.url,
+    isTestHost: task.link.isTestHost,
+    format: input.format,
+    quality: input.quality,
+    removeWatermark: input.removeWatermark ?? false,
+    ...clipFieldsOf(input),
+    ...fileFieldsOf(input),
+    ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
+    ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
+    ...(task.jobDir ? { jobDir: task.jobDir } : {}),
   };
 }

@@ -76,7 +76,7 @@ export class TaskStore {
   private readonly changing = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly jobs: JobRecords,
+    private readonly records: JobRecords,
     private readonly bus: EventBus,
   ) {}
 
@@ -86,7 +86,7 @@ export class TaskStore {
     fields: ResultFields = {},
   ): Promise<DownloadTask> {
     const detail: TaskDetail = { ...input, status: 'pending' };
-    const record = await this.jobs.start<TaskDetail>(origin, 'download', detail, fields);
+    const record = await this.records.start<TaskDetail>(origin, 'download', detail, fields);
     return taskOf(record).task;
   }
 
@@ -95,18 +95,18 @@ export class TaskStore {
   }
 
   async record(taskId: string): Promise<TaskRecord | undefined> {
-    const record = await this.jobs.get<TaskDetail>(taskId);
+    const record = await this.records.get<TaskDetail>(taskId);
     return record?.kind === 'download' ? taskOf(record) : undefined;
   }
 
   /** The batch a task is an item of, if any. */
   async batchOf(taskId: string): Promise<string | undefined> {
-    return (await this.jobs.get<TaskDetail>(taskId))?.detail.batchId;
+    return (await this.records.get<TaskDetail>(taskId))?.detail.batchId;
   }
 
   /** The task's record once it has ended (undefined when unknown), waited for in any process. */
   async waitForEnd(taskId: string): Promise<TaskRecord | undefined> {
-    const record = await waitForJob<TaskDetail>(this.jobs, this.bus, taskId).done;
+    const record = await waitForJob<TaskDetail>(this.records, this.bus, taskId).done;
     return record?.kind === 'download' ? taskOf(record) : undefined;
   }
 
@@ -148,7 +148,7 @@ export class TaskStore {
     change: (record: JobRecord<TaskDetail>) => JobRecord<TaskDetail>,
   ): Promise<TaskRecord | undefined> {
     let changed = false;
-    const stored = await this.jobs.update<TaskDetail>(taskId, (current) => {
+    const stored = await this.records.update<TaskDetail>(taskId, (current) => {
       changed =
         current.kind === 'download' && !isEnded(current) && !TaskStore.isFinished(taskOf(current).task);
       return changed ? change(current) : undefined;
@@ -219,7 +219,7 @@ export class TaskStore {
 
   /** Adds where a finished task's file was kept (cloud storage); its job has ended by then. */
   async annotate(taskId: string, patch: Pick<DownloadTask, 'cloudFileKey' | 'cloudUrl'>): Promise<void> {
-    await this.jobs.update<TaskDetail>(taskId, (current) => ({
+    await this.records.update<TaskDetail>(taskId, (current) => ({
       ...current,
       detail: { ...current.detail, ...patch },
     }));

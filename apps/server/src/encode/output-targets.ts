@@ -1,7 +1,9 @@
 // The downloader's output formats as data: what yt-dlp should prefer so no re-encode is needed when
 // the site offers it, and what the finished file must be. Audio and video formats are containers of
 // the shared table (containers.ts: what is copied, what is re-encoded, the same as the converter);
-// pictures and subtitles have their own encoder here, as only downloads make them.
+// pictures and subtitles have their own encoder here, as only downloads make them. Each format's
+// content type is the catalog's (downloadContentTypes), which the API document lists too.
+import { downloadContentTypes } from '@grabbit/catalog';
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { containers, type Container } from './containers';
 import type { SubtitleEncoding, VideoEncoding } from './encode-plan';
@@ -44,57 +46,60 @@ export type OutputTarget = ContainerTarget<'video'> | ContainerTarget<'audio'> |
 function inContainer<Kind extends 'video' | 'audio'>(
   kind: Kind,
   container: Container,
-  extension: string,
-  contentType: string,
+  format: DownloadFormatName,
   formatSort: readonly string[],
 ): ContainerTarget<Kind> {
-  return { kind, container, muxer: container.muxer, extension, contentType, formatSort };
+  const contentType = downloadContentTypes[format];
+  return { kind, container, muxer: container.muxer, extension: format, contentType, formatSort };
 }
 
 const imageSort = ['ext:jpg:png:webp'];
-function image(muxer: string, extension: string, contentType: string, encoding: VideoEncoding): ImageTarget {
+/** A picture; `extension` when the file's differs from the format's name (the thumbnail's jpg). */
+function image(
+  muxer: string,
+  format: DownloadFormatName,
+  encoding: VideoEncoding,
+  extension: string = format,
+): ImageTarget {
+  const contentType = downloadContentTypes[format];
   return { kind: 'image', muxer, extension, contentType, encoding, formatSort: imageSort };
 }
 
 /** A subtitle file: fetched by yt-dlp alone (no media), converted by ffmpeg when needed. */
-function subtitle(muxer: string, extension: string, contentType: string, codec: string): SubtitleTarget {
-  return { kind: 'subtitle', muxer, extension, contentType, encoding: { codec }, formatSort: [] };
+function subtitle(muxer: string, format: DownloadFormatName, codec: string): SubtitleTarget {
+  const contentType = downloadContentTypes[format];
+  return { kind: 'subtitle', muxer, extension: format, contentType, encoding: { codec }, formatSort: [] };
 }
 
 /** A transcript: yt-dlp fetches WebVTT, the finishing step writes the text form. */
-function transcript(form: TranscriptForm, extension: string, contentType: string): SubtitleTarget {
-  return { ...subtitle('webvtt', extension, contentType, 'webvtt'), transcript: form };
+function transcript(form: TranscriptForm, format: DownloadFormatName): SubtitleTarget {
+  return { ...subtitle('webvtt', format, 'webvtt'), transcript: form };
 }
 
 const jpegEncoder: VideoEncoding = { codec: 'mjpeg', qscale: 2, pixelFormat: 'yuvj444p' };
 const h264First = ['vcodec:h264', 'acodec:aac', 'ext:mp4:m4a'];
 
 export const outputTargets: Record<DownloadFormatName, OutputTarget> = {
-  mp4: inContainer('video', containers.mp4, 'mp4', 'video/mp4', h264First),
-  mov: inContainer('video', containers.mov, 'mov', 'video/quicktime', h264First),
-  webm: inContainer('video', containers.webm, 'webm', 'video/webm', [
-    'vcodec:vp9',
-    'acodec:opus',
-    'ext:webm',
-  ]),
-  mkv: inContainer('video', containers.mkv, 'mkv', 'video/x-matroska', []),
-  m4a: inContainer('audio', containers.m4a, 'm4a', 'audio/mp4', ['acodec:aac', 'ext:m4a']),
-  mp3: inContainer('audio', containers.mp3, 'mp3', 'audio/mpeg', ['acodec:mp3', 'acodec:aac']),
-  flac: inContainer('audio', containers.flac, 'flac', 'audio/flac', ['acodec:flac']),
-  wav: inContainer('audio', containers.wav, 'wav', 'audio/wav', []),
-  ogg: inContainer('audio', containers.ogg, 'ogg', 'audio/ogg', ['acodec:vorbis', 'acodec:opus']),
-  jpg: image('image2', 'jpg', 'image/jpeg', jpegEncoder),
-  png: image('image2', 'png', 'image/png', { codec: 'png' }),
-  webp: image('webp', 'webp', 'image/webp', { codec: 'libwebp', quality: 90 }),
-  gif: image('gif', 'gif', 'image/gif', { codec: 'gif' }),
-  srt: subtitle('srt', 'srt', 'application/x-subrip', 'srt'),
-  vtt: subtitle('webvtt', 'vtt', 'text/vtt', 'webvtt'),
-  txt: transcript('text', 'txt', 'text/plain; charset=utf-8'),
-  md: transcript('markdown', 'md', 'text/markdown; charset=utf-8'),
-  // Not application/json: a direct download answering that type is the API's own answer object.
-  json: transcript('json', 'json', 'application/vnd.grabbit.transcript+json'),
+  mp4: inContainer('video', containers.mp4, 'mp4', h264First),
+  mov: inContainer('video', containers.mov, 'mov', h264First),
+  webm: inContainer('video', containers.webm, 'webm', ['vcodec:vp9', 'acodec:opus', 'ext:webm']),
+  mkv: inContainer('video', containers.mkv, 'mkv', []),
+  m4a: inContainer('audio', containers.m4a, 'm4a', ['acodec:aac', 'ext:m4a']),
+  mp3: inContainer('audio', containers.mp3, 'mp3', ['acodec:mp3', 'acodec:aac']),
+  flac: inContainer('audio', containers.flac, 'flac', ['acodec:flac']),
+  wav: inContainer('audio', containers.wav, 'wav', []),
+  ogg: inContainer('audio', containers.ogg, 'ogg', ['acodec:vorbis', 'acodec:opus']),
+  jpg: image('image2', 'jpg', jpegEncoder),
+  png: image('image2', 'png', { codec: 'png' }),
+  webp: image('webp', 'webp', { codec: 'libwebp', quality: 90 }),
+  gif: image('gif', 'gif', { codec: 'gif' }),
+  srt: subtitle('srt', 'srt', 'srt'),
+  vtt: subtitle('webvtt', 'vtt', 'webvtt'),
+  txt: transcript('text', 'txt'),
+  md: transcript('markdown', 'md'),
+  json: transcript('json', 'json'),
   /** The video's own picture (poster, og:image), as yt-dlp names it. */
-  thumbnail: image('image2', 'jpg', 'image/jpeg', jpegEncoder),
+  thumbnail: image('image2', 'thumbnail', jpegEncoder, 'jpg'),
 };
 
 export function outputTarget(format: DownloadFormatName): OutputTarget {

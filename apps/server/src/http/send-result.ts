@@ -5,7 +5,6 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { LiveDownload } from '../download/live-downloads';
-import type { JobRecords } from '../jobs/job-records';
 import type { ByteRange, StoredResult } from '../storage/result-store';
 
 /** The one range asked for, 'unsatisfiable', or undefined for the whole file. */
@@ -60,9 +59,10 @@ export function sendFetchedResult(
   request: FastifyRequest,
   reply: FastifyReply,
   file: StoredResult,
-  records: JobRecords,
+  /** The feature's service, which stops counting the file as waiting for its owner. */
+  results: { collectResult(fileId: string): Promise<void> },
 ): Promise<FastifyReply> {
-  const collect = () => void records.collectResult(file.meta.fileId).catch(() => undefined);
+  const collect = () => void results.collectResult(file.meta.fileId).catch(() => undefined);
   const whole = request.method === 'GET' && request.headers.range === undefined;
   return sendStoredResult(request, reply, file, whole ? collect : undefined);
 }

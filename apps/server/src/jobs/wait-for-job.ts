@@ -16,7 +16,7 @@ export interface JobWait<D> {
 }
 
 export function waitForJob<D>(
-  jobs: Pick<JobRecords, 'get'>,
+  records: Pick<JobRecords, 'get'>,
   bus: Pick<JobChangeBus, 'subscribe'>,
   jobId: string,
   everyMs = recheckMs,
@@ -33,7 +33,7 @@ export function waitForJob<D>(
     };
     /** The first read fails the wait (the store is away); later ones try again on the next tick. */
     const check = (first = false) => {
-      jobs.get<D>(jobId).then(
+      records.get<D>(jobId).then(
         (record) => {
           if (!record || isEnded(record)) settle(record);
         },

@@ -19,12 +19,13 @@ import {
   type CloudStatusResponse,
   type CloudStoreResponse,
 } from '@grabbit/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { Config } from '../config/env';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cloudFailures, type CloudService, type KeptFile } from '../cloud/cloud-service';
-import { keepDownload, waitForKept, type CloudCopyQueue } from '../cloud/keep-download';
+import { keepDownload, waitForKept, type CloudCopies } from '../cloud/keep-download';
 import { resultIdFromFilePath } from '../cloud/result-reference';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
 import { linkOrigin } from '../security/link-origin';
@@ -38,7 +39,7 @@ const tags = ['cloud storage'];
 
 /**
  * Every cloud-storage route with its schema. With the feature off the same routes and documents
- * answer 404 FEATURE_DISABLED before anything is validated (plugins/cloud-storage.ts).
+ * answer 404 FEATURE_DISABLED before anything is validated (registerCloudStorage).
  */
 export const cloudRoutes = {
   downloadAndUpload: {
@@ -131,8 +132,43 @@ function storedAnswer(
   };
 }
 
-export function cloudStorageRoutes(cloud: CloudService, downloads: DownloadService, copies: CloudCopyQueue) {
-  const config = downloads.config;
+export interface CloudRoutesDeps {
+  config: Config;
+  /** Undefined when the feature is off. */
+  cloud?: CloudService;
+  /** Waits for what the calls need first (scaled mode: the shared link secret from Redis). */
+  ready?: () => Promise<void>;
+  downloads: DownloadService;
+  /** Where cloud copies are queued and followed. */
+  copies: CloudCopies;
+}
+
+/**
+ * Registers cloud storage's routes. With FEATURE_CLOUD_STORAGE off (no service) every call answers
+ * 404 FEATURE_DISABLED and nothing is created on disk.
+ */
+export async function registerCloudStorage(app: FastifyInstance, deps: CloudRoutesDeps): Promise<void> {
+  const { cloud, ready } = deps;
+  if (!cloud) {
+    // The same routes and documents as when on (not a wildcard): the API document lists exactly
+    // these, and other /api/cloudstorage paths get the usual 404 NOT_FOUND. The refusal comes
+    // before validation, so any input is answered FEATURE_DISABLED.
+    const disabled = async () => {
+      throw new AppError('FEATURE_DISABLED', 'Cloud storage is not enabled on this server.');
+    };
+    for (const { method, url, schema } of Object.values(cloudRoutes))
+      app.route({ method, url, schema: schema as FastifySchema, preValidation: disabled, handler: disabled });
+    return;
+  }
+  // Before the HTTP server waits for open requests: pending download-and-upload calls answer now.
+  app.addHook('preClose', async () => cloud.close());
+  await app.register(async (scope) => {
+    if (ready) scope.addHook('onRequest', ready);
+    await scope.register(cloudStorageRoutes(cloud, deps));
+  });
+}
+
+function cloudStorageRoutes(cloud: CloudService, { config, downloads, copies }: CloudRoutesDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.post(

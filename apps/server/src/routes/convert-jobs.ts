@@ -5,19 +5,15 @@
 import { apiRoutes, conversionJobSchema, pathParamsSchema } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conversionRecord, publicJob } from '../convert/conversion-record';
-import type { JobRecords } from '../jobs/job-records';
-import { downloadFailures } from '../download/failures';
-import { AppError } from '../core/app-error';
+import type { ConverterService } from '../convert/converter-service';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { anyConversionMediaTypes } from './file-media-types';
 import { sendFetchedResult } from '../http/send-result';
 import { deleteResultRoute } from './delete-result';
-import type { ResultStore } from '../storage/result-store';
 
 const tags = ['conversions'];
 
-export function convertJobRoutes(records: JobRecords, results: ResultStore) {
+export function convertJobRoutes(converter: ConverterService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.get(
@@ -32,11 +28,9 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
         },
       },
       async (request, reply) => {
-        const record = await conversionRecord(records, request.params.jobId);
-        if (!record)
-          throw new AppError('TASK_NOT_FOUND', 'This conversion is not known (it may have expired).');
+        const job = await converter.job(request.params.jobId);
         reply.header('cache-control', 'no-store');
-        return publicJob(record);
+        return job;
       },
     );
 
@@ -52,17 +46,13 @@ export function convertJobRoutes(records: JobRecords, results: ResultStore) {
           errors: ['FILE_EXPIRED'],
         },
       },
-      async (request, reply) => {
-        // Conversions' files only: this path spends the larger job-read budget, which must not
-        // become a second way to every download.
-        const { fileId } = request.params;
-        const record = await records.recordOfResult(fileId);
-        const file = record?.kind === 'conversion' ? await results.open(fileId) : undefined;
-        if (!file) throw downloadFailures.fileExpired();
-        return sendFetchedResult(request, reply, file, records);
-      },
+      async (request, reply) =>
+        sendFetchedResult(request, reply, await converter.resultFile(request.params.fileId), converter),
     );
 
-    deleteResultRoute(app, apiRoutes.conversionResult, { records, results, tags, kinds: ['conversion'] });
+    deleteResultRoute(app, apiRoutes.conversionResult, {
+      deleteResult: (fileId, clientId) => converter.deleteResult(fileId, clientId),
+      tags,
+    });
   };
 }

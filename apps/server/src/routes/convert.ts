@@ -68,7 +68,7 @@ function convertHandler(converter: ConverterService, config: Config, kind: Conve
 export function convertRoutes(converter: ConverterService, config: Config) {
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(multipart, { throwFileSizeLimit: true });
-    await app.register(convertJobRoutes(converter.deps.records, converter.deps.results));
+    await app.register(convertJobRoutes(converter));
     const route = (kind: ConverterKind) => ({
       schema: convertRouteSchema(kind),
       // The files of one press of Convert name their batch: one job start for all of them.

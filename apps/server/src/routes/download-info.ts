@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mediaPreview, previewPicture } from '../download/preview';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { linkReadErrors } from './error-sets';
 import { startsJob } from '../security/job-gate';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { postResponse } from '../download/post-items';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { answers } from '../http/route-schemas';
 import { downloadErrors } from './error-sets';
 import { startsJob } from '../security/job-gate';

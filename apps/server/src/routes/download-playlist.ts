@@ -15,8 +15,7 @@ import {
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listPlaylist } from '../download/playlist-listing';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { zipObjects } from '../storage/zip';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { jobOrigin, startsJob } from '../security/job-gate';
@@ -41,7 +40,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
           errors: [...linkReadErrors, 'PLAYLIST_NOT_FOUND'],
         },
       },
-      async (request) => listPlaylist(service, service.platform(request.params.platform), request.body),
+      async (request) => service.listPlaylist(service.platform(request.params.platform), request.body),
     );
 
     api.post(
@@ -60,7 +59,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
       async (request) => {
         const { body } = request;
         // The batch takes over the request's running-job slot and holds it until it ends.
-        const batch = await service.batches.create(
+        const batch = await service.startBatch(
           service.platform(body.platform),
           {
             items: body.items,
@@ -92,7 +91,7 @@ export function downloadPlaylistRoutes(service: DownloadService) {
         },
       },
       async (request, reply) => {
-        const status = await service.batches.statusOf(request.params.batchId);
+        const status = await service.batchStatus(request.params.batchId);
         reply.header('cache-control', 'no-store');
         return status;
       },
@@ -115,10 +114,10 @@ export function downloadPlaylistRoutes(service: DownloadService) {
         },
         handler: async (request, reply) => {
           const { batchId } = request.params;
-          const zip = await service.batches.zipContents(batchId);
+          const zip = await service.batchZip(batchId);
           // Sent whole, the zip collects the batch's files: they stop counting as waiting results.
           if (request.method !== 'HEAD')
-            reply.raw.once('finish', () => void service.batches.collected(batchId).catch(() => undefined));
+            reply.raw.once('finish', () => void service.batchCollected(batchId).catch(() => undefined));
           return reply
             .header('content-type', 'application/zip')
             .header('content-disposition', contentDisposition(zip.fileName))

@@ -16,7 +16,7 @@ import {
 import type { Platform } from '@grabbit/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
 import { sendFetchedResult, sendLiveDownload, sendStoredResult } from '../http/send-result';
 import { jobOrigin, startsJob } from '../security/job-gate';
@@ -110,14 +110,12 @@ export function downloadRoutes(service: DownloadService) {
         },
       },
       async (request, reply) =>
-        sendFetchedResult(request, reply, await service.resultFile(request.params.fileId), service.records),
+        sendFetchedResult(request, reply, await service.resultFile(request.params.fileId), service),
     );
 
     deleteResultRoute(app, apiRoutes.downloadFile, {
-      records: service.records,
-      results: service.results,
+      deleteResult: (fileId, clientId) => service.deleteResult(fileId, clientId),
       tags,
-      kinds: ['download', 'batch'],
     });
   };
 }
@@ -142,13 +140,13 @@ async function startDownload(
   }
   // A file this request does not send whole waits for its owner (jobs/waiting-results.ts).
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) void service.records.leaveForOwner(task.taskId).catch(() => undefined);
+    if (!reply.raw.writableFinished) void service.leaveResult(task.taskId).catch(() => undefined);
   });
   const answer = await service.directFile(task.taskId);
   reply.header('x-task-id', task.taskId);
   // Sent whole, the file goes: it never counted as waiting, so it must not stay either. The
   // bucket's link sends it where this server cannot see: that file waits for its owner.
-  if ('stored' in answer && answer.stored.signedUrl) await service.records.leaveForOwner(task.taskId);
+  if ('stored' in answer && answer.stored.signedUrl) await service.leaveResult(task.taskId);
   else reply.raw.once('finish', () => void service.dropSentFile(task.taskId).catch(() => undefined));
   if ('live' in answer) return sendLiveDownload(reply, answer.live);
   return sendStoredResult(request, reply, answer.stored);

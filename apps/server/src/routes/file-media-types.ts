@@ -1,17 +1,13 @@
-// The media types file answers are sent with, from the tables that set them: a download's output
-// target (encode/output-targets.ts), a conversion's output extension (the catalog's MIME table).
-import { mimeByExtension, type ConverterKind } from '@grabbit/catalog';
+// The media types file answers are sent with, from the catalog's tables that set them: a download
+// format's content type (downloadContentTypes), a conversion's output extension (mimeByExtension).
+import { downloadContentTypes, mimeByExtension, type ConverterKind } from '@grabbit/catalog';
 import { outputsOfKind } from '../convert/formats';
-import { outputTargets } from '../encode/output-targets';
 
 /** Media types as the document keys them: without parameters (a transcript's charset). */
 const unique = (list: string[]) => [...new Set(list.map((type) => type.split(';')[0]!.trim()))].sort();
 
 /** Every type a download's file may have (a zip: one file per chapter). */
-export const downloadMediaTypes = unique([
-  ...Object.values(outputTargets).map((target) => target.contentType),
-  'application/zip',
-]);
+export const downloadMediaTypes = unique([...Object.values(downloadContentTypes), 'application/zip']);
 
 /** Every type a conversion of this kind may answer (an extension without one: octet-stream). */
 export function conversionMediaTypes(kind: ConverterKind): string[] {

@@ -20,7 +20,7 @@ function callbackUrlOf(body: unknown): string | undefined {
   return typeof body.callbackUrl === 'string' ? body.callbackUrl : undefined;
 }
 
-export function callbackUrlHook(webhooks: WebhookStore, jobs: JobRecords) {
+export function callbackUrlHook(webhooks: WebhookStore, records: JobRecords) {
   return async (request: FastifyRequest): Promise<void> => {
     const asked = callbackUrlOf(request.body);
     if (asked === undefined || isIdempotentRetry(request)) return;
@@ -35,6 +35,6 @@ export function callbackUrlHook(webhooks: WebhookStore, jobs: JobRecords) {
     const endpoint = endpoints.find((known) => known.url === href);
     if (!endpoint) throw notRegistered();
     const slot = request.jobSlot;
-    if (slot) await jobs.update(slot.id, (current) => ({ ...current, webhookEndpoint: endpoint.id }));
+    if (slot) await records.update(slot.id, (current) => ({ ...current, webhookEndpoint: endpoint.id }));
   };
 }

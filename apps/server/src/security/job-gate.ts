@@ -71,7 +71,7 @@ const tooManyActive = (cap: number) =>
 
 export interface JobGateDeps {
   config: Config;
-  jobs: JobRecords;
+  records: JobRecords;
   limiters: Record<JobBudget, Limiter>;
   batches: BatchStarts;
 }
@@ -91,7 +91,7 @@ async function spendJobStart(
 
 export function jobGate(route: JobRoute, deps: JobGateDeps) {
   const { feature, budget } = route;
-  const { config, jobs } = deps;
+  const { config, records } = deps;
   const minFree = config.DISK_MIN_FREE_MB * 1024 * 1024;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // A retry answered from its Idempotency-Key starts nothing: no slot, no job start spent.
@@ -102,12 +102,12 @@ export function jobGate(route: JobRoute, deps: JobGateDeps) {
     await checkDiskSpace(config.DATA_DIR, minFree);
     if (budget === 'preview') return spend(deps.limiters.preview, request, reply);
     // Results left waiting first: a refusal for them neither takes a slot nor costs a job start.
-    await checkWaitingResults(jobs, request.clientId, config, key);
+    await checkWaitingResults(records, request.clientId, config, key);
     // The running-job cap first: a refusal for it does not cost one of the minute's job starts.
     const cap = key?.unlimited ? Infinity : (key?.limits.activeJobs ?? config.MAX_ACTIVE_JOBS_PER_CLIENT);
-    const slot = await jobs.takeSlot(newId(), request.clientId, cap);
+    const slot = await records.takeSlot(newId(), request.clientId, cap);
     if (!slot) throw tooManyActive(cap);
-    const release = () => void jobs.endRead(slot).catch(() => undefined);
+    const release = () => void records.endRead(slot).catch(() => undefined);
     try {
       await spendJobStart(route, deps, request, reply);
     } catch (error) {

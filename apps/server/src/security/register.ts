@@ -15,7 +15,8 @@ import type { WebhookStore } from '../webhooks/webhook-store';
 import { callbackUrlHook } from './callback-url';
 import { appendOnRequest, jobGate } from './job-gate';
 import { appendHook, idempotencyHooks } from './idempotency';
-import { MemoryIdempotencyStore, RedisIdempotencyStore } from './idempotency-store';
+import { MemoryIdempotencyStore } from './memory-idempotency-store';
+import { RedisIdempotencyStore } from './redis-idempotency-store';
 import { registerBodyStallCut } from './upload-stall';
 import { BatchStarts } from './batch-starts';
 import { hubAdmission, type HubAdmission } from './hub-limits';
@@ -78,14 +79,14 @@ export async function registerSecurity(
   app: FastifyInstance,
   deps: {
     config: Config;
-    jobs: JobRecords;
+    records: JobRecords;
     identity: ClientIdentity;
     webhooks: WebhookStore;
     scaled?: RedisNamespace;
   },
 ): Promise<Security> {
-  const { config, jobs, identity, scaled } = deps;
-  const callbackUrl = callbackUrlHook(deps.webhooks, jobs);
+  const { config, records, identity, scaled } = deps;
+  const callbackUrl = callbackUrlHook(deps.webhooks, records);
   const keys = ApiKeys.fromFile(config.API_KEYS_FILE);
   await registerHeaders(app, config);
   // Scaled mode: every API node counts one client's budgets and running jobs together.
@@ -121,7 +122,7 @@ export async function registerSecurity(
     if (!spec) return;
     const gate = jobGate(spec, {
       config,
-      jobs,
+      records,
       limiters: { job: limiters.jobs, preview: limiters.previews },
       batches,
     });

@@ -18,13 +18,13 @@ const resultsWaiting = (reason: string) =>
 
 /** Throws RESULTS_WAITING when the client is at its quota (an unlimited API key never is). */
 export async function checkWaitingResults(
-  jobs: JobRecords,
+  records: JobRecords,
   clientId: string,
   config: Config,
   key: ApiKey | null,
 ): Promise<void> {
   if (key?.unlimited) return;
-  const waiting = await jobs.waitingResults(clientId);
+  const waiting = await records.waitingResults(clientId);
   const maxCount = config.RESULTS_MAX_WAITING_PER_CLIENT;
   if (waiting.count >= maxCount)
     throw resultsWaiting(

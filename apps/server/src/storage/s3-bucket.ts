@@ -38,7 +38,7 @@ export class RangeNotSatisfiableError extends Error {
   }
 }
 
-export class S3ResultStore {
+export class S3Bucket {
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newFileKey } from './file-keys';
-import { LocalCloudStore } from './local-cloud-store';
+import { DiskCloudStore } from './disk-cloud-store';
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -26,7 +26,7 @@ const input = (bytes: number, expiresAt: number) => ({
 
 describe('local cloud store', () => {
   it('stores, counts and deletes objects; a key is deleted once', async () => {
-    const store = await LocalCloudStore.open(tempRoot(), Date.now);
+    const store = await DiskCloudStore.open(tempRoot(), Date.now);
     const meta = await store.put(input(1000, Date.now() + 60_000), 4096);
     expect(meta.size).toBe(1000);
     expect(await store.usage()).toEqual({ objects: 1, bytes: 1000 });
@@ -37,7 +37,7 @@ describe('local cloud store', () => {
 
   it('refuses a body past the limit and keeps nothing of it', async () => {
     const root = tempRoot();
-    const store = await LocalCloudStore.open(root, Date.now);
+    const store = await DiskCloudStore.open(root, Date.now);
     await expect(store.put(input(5000, Date.now() + 60_000), 4096)).rejects.toMatchObject({
       code: 'FILE_TOO_LARGE',
     });
@@ -47,21 +47,21 @@ describe('local cloud store', () => {
   it('forgets expired objects at their time, and after a reopen rebuilds the rest from disk', async () => {
     const root = tempRoot();
     let now = Date.now();
-    const store = await LocalCloudStore.open(root, () => now);
+    const store = await DiskCloudStore.open(root, () => now);
     const short = await store.put(input(10, now + 1000), 4096);
     const long = await store.put(input(20, now + 60_000), 4096);
     mkdirSync(path.join(root, `${newFileKey('unfinished')}`));
     now += 1000;
     expect(await store.get(short.fileKey)).toBeUndefined();
-    const reopened = await LocalCloudStore.open(root, () => now);
+    const reopened = await DiskCloudStore.open(root, () => now);
     expect(await reopened.get(long.fileKey)).toMatchObject({ size: 20 });
     expect(readdirSync(root)).toEqual([long.fileKey]);
   });
 
   it('on a shared folder, answers and deletes what another process stored, never its writes under way', async () => {
     const root = tempRoot();
-    const nodeA = await LocalCloudStore.open(root, Date.now, { shared: true });
-    const nodeB = await LocalCloudStore.open(root, Date.now, { shared: true });
+    const nodeA = await DiskCloudStore.open(root, Date.now, { shared: true });
+    const nodeB = await DiskCloudStore.open(root, Date.now, { shared: true });
     const meta = await nodeA.put(input(100, Date.now() + 60_000), 4096);
     expect(await nodeB.get(meta.fileKey)).toMatchObject({ size: 100 });
     // A write under way on another node (no metadata yet) survives B's sweep and a new node's start.
@@ -69,7 +69,7 @@ describe('local cloud store', () => {
     mkdirSync(path.join(root, writing));
     writeFileSync(path.join(root, writing, 'object'), 'partial');
     expect(await nodeB.sweep()).toBe(0);
-    await LocalCloudStore.open(root, Date.now, { shared: true });
+    await DiskCloudStore.open(root, Date.now, { shared: true });
     expect(readdirSync(root)).toContain(writing);
     expect(await nodeB.usage()).toEqual({ objects: 1, bytes: 100 });
     // Once older than any write takes, it is an unfinished write of a dead node.

@@ -1,20 +1,21 @@
-// Registers the downloader: its routes and the real-time hub, closed with the app.
+// The downloader's HTTP edge: its routes and the real-time hub (progress of tasks and batches),
+// closed with the app.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { downloadHubState } from '../download/hub-answers';
-import type { DownloadService } from '../download/service';
+import type { DownloadService } from '../download/download-service';
 import { attachDownloadHub, type HubOptions } from '../realtime/hub';
 import type { EventBus } from '../realtime/event-bus';
-import { hubOrigins } from '../security/headers';
-import { limitHubJoins } from '../security/hub-limits';
-import type { Security } from '../security/register';
 import { downloadRoutes } from '../routes/download';
 import { downloadInfoRoutes } from '../routes/download-info';
 import { downloadMediaRoutes } from '../routes/download-media';
 import { downloadPlaylistRoutes } from '../routes/download-playlist';
 import { validateRoutes } from '../routes/validate';
+import { hubOrigins } from '../security/headers';
+import { limitHubJoins } from '../security/hub-limits';
+import type { Security } from '../security/register';
 
-export interface DownloadsPluginDeps {
+export interface DownloadEdgeDeps {
   config: Config;
   bus: EventBus;
   service: DownloadService;
@@ -23,7 +24,7 @@ export interface DownloadsPluginDeps {
   hubAdapter?: () => NonNullable<HubOptions['adapter']>;
 }
 
-export async function registerDownloads(app: FastifyInstance, deps: DownloadsPluginDeps): Promise<void> {
+export async function registerDownloads(app: FastifyInstance, deps: DownloadEdgeDeps): Promise<void> {
   const { config, service } = deps;
   await app.register(downloadInfoRoutes(service));
   await app.register(downloadRoutes(service));
@@ -34,8 +35,8 @@ export async function registerDownloads(app: FastifyInstance, deps: DownloadsPlu
     app.server,
     deps.bus,
     downloadHubState({
-      task: (taskId) => service.tasks.get(taskId),
-      batch: (batchId) => service.batches.status(batchId),
+      task: (taskId) => service.taskOf(taskId),
+      batch: (batchId) => service.batchOf(batchId),
     }),
     {
       origins: hubOrigins(config),

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DiskResultStore } from './result-store';
+import { DiskResultStore } from './disk-result-store';
 import { runResultStoreContract } from './result-store.contract';
 
 runResultStoreContract(

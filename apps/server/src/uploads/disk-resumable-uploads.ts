@@ -3,7 +3,7 @@
 // length, offset, metadata); a conversion takes the file over with a hard link on the same disk.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { LocalUploadStore } from './local-upload-store';
+import { DiskUploadStore } from './disk-upload-store';
 import type { UploadLedger } from './upload-ledger';
 import { sweepUploads, type ResumableUploads, type UploadSource } from './resumable-uploads';
 
@@ -11,8 +11,8 @@ export function resumableRoot(dataDir: string): string {
   return path.resolve(dataDir, 'resumable');
 }
 
-export class FileResumableUploads implements ResumableUploads {
-  readonly store: LocalUploadStore;
+export class DiskResumableUploads implements ResumableUploads {
+  readonly store: DiskUploadStore;
 
   constructor(
     directory: string,
@@ -21,7 +21,7 @@ export class FileResumableUploads implements ResumableUploads {
     readonly ledger: UploadLedger,
   ) {
     mkdirSync(directory, { recursive: true });
-    this.store = new LocalUploadStore(directory, ttlMs);
+    this.store = new DiskUploadStore(directory, ttlMs);
   }
 
   storeId(id: string): string {

@@ -16,7 +16,7 @@ import {
 } from '../storage/s3-objects';
 import type { CloudObjectMeta, CloudPutInput, CloudStore, CloudUsage } from './cloud-store';
 import { isFileKey } from './file-keys';
-import { byteLimit } from './local-cloud-store';
+import { byteLimit } from './disk-cloud-store';
 
 const prefix = 'cloud/';
 
@@ -26,7 +26,7 @@ interface ObjectAnswer {
   ContentLength?: number;
 }
 
-export class S3CloudStore implements CloudStore {
+export class BucketCloudStore implements CloudStore {
   readonly provider = 's3' as const;
 
   constructor(

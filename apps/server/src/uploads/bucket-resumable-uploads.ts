@@ -20,7 +20,7 @@ const noCache: KvStore<never> = {
   delete: async () => undefined,
 };
 
-export class S3ResumableUploads implements ResumableUploads {
+export class BucketResumableUploads implements ResumableUploads {
   readonly store: S3Store;
 
   constructor(

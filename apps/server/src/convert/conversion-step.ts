@@ -30,7 +30,7 @@ export interface ConversionRequest {
   options?: ConvertOptions;
 }
 
-export class ConversionService {
+export class ConversionStep {
   constructor(private readonly config: Config) {}
 
   async convert(request: ConversionRequest): Promise<string> {

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalConversionInputs, SharedDiskConversionInputs } from './conversion-inputs';
+import { DiskConversionInputs, SharedDiskConversionInputs } from './disk-conversion-inputs';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -13,7 +13,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function storedUpload(inputs: LocalConversionInputs | SharedDiskConversionInputs, bytes: string) {
+async function storedUpload(inputs: DiskConversionInputs | SharedDiskConversionInputs, bytes: string) {
   const pending = await inputs.create();
   const input = await pending.input();
   if (input.store !== 'disk') throw new Error('expected a disk input');
@@ -23,7 +23,7 @@ async function storedUpload(inputs: LocalConversionInputs | SharedDiskConversion
 
 describe('conversion inputs on disk', () => {
   it('embedded: the upload is the workspace, claimed with its first bytes', async () => {
-    const inputs = new LocalConversionInputs(dataDir);
+    const inputs = new DiskConversionInputs(dataDir);
     const input = await storedUpload(inputs, 'PNG bytes');
     const claimed = await inputs.claim(input);
     expect(claimed?.isUpload).toBe(true);
@@ -35,7 +35,7 @@ describe('conversion inputs on disk', () => {
   });
 
   it('embedded: an upload that is gone is not claimed', async () => {
-    const inputs = new LocalConversionInputs(dataDir);
+    const inputs = new DiskConversionInputs(dataDir);
     const input = await storedUpload(inputs, 'x');
     await inputs.remove(input);
     expect(await inputs.claim(input)).toBeUndefined();

@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { ByteRange, ResultStore, StoredFileMeta, StoredResult } from './result-store';
 import { streamWhenReady } from './s3-objects';
-import type { S3ResultStore, StoredObject } from './s3-result-store';
+import type { S3Bucket, StoredObject } from './s3-bucket';
 
 function metaOf(stored: StoredObject): StoredFileMeta {
   return { ...stored, storedName: stored.fileId };
@@ -11,7 +11,7 @@ function metaOf(stored: StoredObject): StoredFileMeta {
 
 export class BucketResultStore implements ResultStore {
   constructor(
-    private readonly bucket: S3ResultStore,
+    private readonly bucket: S3Bucket,
     private readonly redirects: boolean,
   ) {}
 

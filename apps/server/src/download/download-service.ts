@@ -1,30 +1,32 @@
-// The downloader's parts for one app: tasks, the job runner, the result store and playlist
-// batches. Routes call this; it knows nothing about HTTP.
+// The downloader's service for one app, over its parts (tasks, the job queue, the records, the
+// result store and playlist batches): routes call this, never the parts; it knows nothing about HTTP.
 import path from 'node:path';
 import { linkBelongsTo, platformById, platformForLink, platforms, type Platform } from '@grabbit/catalog';
-import type { DownloadTask } from '@grabbit/contracts';
+import type { BatchStatus, DownloadTask, DownloadFormatName } from '@grabbit/contracts';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { readInfo, type InfoMode, type YtDlpInfo } from '../ytdlp';
+import type { InfoMode, YtDlpInfo } from '../ytdlp';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore, StoredResult } from '../storage/result-store';
 import type { DownloadJobData } from '../jobs/job-types';
 import type { JobQueue } from '../jobs/runner';
-import { PlaylistBatches } from './batches';
+import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import { deleteOwnedResult } from '../jobs/owned-results';
+import { PlaylistBatches, type BatchInput, type StartedBatch } from './batches';
 import { checkClipOptions, checkSponsorBlock } from './clip-rules';
 import { downloadFailures } from './failures';
 import { InfoCache, type CachedInfo } from './info-cache';
 import { LiveDownloads, type LiveDownload } from './live-downloads';
 import type { FullInfo } from './media-info';
-import { resolveLink } from './link-resolver';
-import { makeJobFolder, removeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
+import { readLinkInfo } from './link-info';
+import { makeJobFolder, writeInfoJson, writeSessionCookies } from './job-folder';
 import type { TaskStore, TaskRecord } from './task-store';
-import type { JobOrigin, JobRecords } from '../jobs/job-records';
+import { listPlaylist } from './playlist-listing';
 import { readPostItems } from './post-item-task';
 import type { PreviewShares } from './preview-shares';
 import { checkTargetSize } from './target-size-check';
 import { checkDownloadUrl } from './url-rules';
-import { clipFieldsOf, fileFieldsOf, resultFieldsOf, type StartTaskInput } from './task-input';
+import { jobDataOf, resultFieldsOf, type StartTaskInput } from './task-input';
 
 export type { StartTaskInput };
 
@@ -37,7 +39,7 @@ export interface DownloadServiceDeps {
   /** Every job's record (tasks, batches and cloud copies are job records). */
   records: JobRecords;
   /** Where download jobs go; the service submits and reads, the root runs them. */
-  jobs: JobQueue;
+  queue: JobQueue;
   /** Direct downloads waiting in this process, shared with this process's download jobs. */
   live?: LiveDownloads;
   /** Where each client's running previews are counted (Redis in scaled mode; memory unless given). */
@@ -53,13 +55,13 @@ export const jobsRootOf = (config: Config) => path.resolve(config.DATA_DIR, 'job
 
 export class DownloadService {
   readonly config: Config;
-  readonly tasks: TaskStore;
-  readonly records: JobRecords;
-  readonly results: ResultStore;
-  readonly batches: PlaylistBatches;
+  private readonly tasks: TaskStore;
+  private readonly records: JobRecords;
+  private readonly results: ResultStore;
+  private readonly batches: PlaylistBatches;
   readonly jobsRoot: string;
   readonly infoCache: InfoCache;
-  private readonly jobs: JobQueue;
+  private readonly queue: JobQueue;
   private readonly live: LiveDownloads;
 
   constructor(deps: DownloadServiceDeps) {
@@ -67,7 +69,7 @@ export class DownloadService {
     this.tasks = deps.tasks;
     this.records = deps.records;
     this.results = deps.results;
-    this.jobs = deps.jobs;
+    this.queue = deps.queue;
     this.live = deps.live ?? new LiveDownloads();
     this.infoCache = new InfoCache({
       maxReadsPerClient: deps.config.PREVIEWS_MAX_PER_CLIENT,
@@ -78,7 +80,7 @@ export class DownloadService {
       {
         tasks: this.tasks,
         results: this.results,
-        jobs: deps.records,
+        records: deps.records,
         testHosts: deps.config.MEDIA_TEST_HOSTS,
         startTask: (platform, input, origin) => this.startTask(platform, input, origin),
         postItems: async (platform, url, cookies) => (await this.readPost(platform, url, cookies)).mediaItems,
@@ -129,7 +131,7 @@ export class DownloadService {
       const { info } = await this.cachedInfo(platform, checked.url);
       checkTargetSize(input.format, input.targetSizeMB, input, info);
     }
-    if ((await this.jobs.load()) >= maxQueuedJobs)
+    if ((await this.queue.load()) >= maxQueuedJobs)
       throw new AppError('BUSY', 'The server is busy. Please try again in a few minutes.');
     // A single video previewed minutes ago (never with a visitor's cookie): its info JSON goes
     // with the job, so yt-dlp does not read the site again.
@@ -156,18 +158,7 @@ export class DownloadService {
     // Said before the job is queued, so a job of this process can never start without knowing.
     if (input.directDownload) this.live.expect(task.taskId);
     await this.submit(task.taskId, {
-      taskId: task.taskId,
-      platformId: platform.id,
-      url: checked.url,
-      isTestHost: checked.isTestHost,
-      format: input.format,
-      quality: input.quality,
-      removeWatermark: input.removeWatermark ?? false,
-      ...clipFieldsOf(input),
-      ...fileFieldsOf(input),
-      ...(input.itemIndex === undefined ? {} : { itemIndex: input.itemIndex }),
-      ...(input.targetSizeMB === undefined ? {} : { targetSizeMB: input.targetSizeMB }),
-      ...(jobDir ? { jobDir } : {}),
+      ...jobDataOf(input, { taskId: task.taskId, platformId: platform.id, link: checked, jobDir }),
       owner: 'slot' in origin ? origin.slot.owner : origin.owner,
     });
     return task;
@@ -175,7 +166,7 @@ export class DownloadService {
 
   private async submit(taskId: string, data: DownloadJobData): Promise<void> {
     try {
-      await this.jobs.submit({ name: 'download', id: taskId, data });
+      await this.queue.submit({ name: 'download', id: taskId, data });
     } catch (error) {
       this.live.forget(taskId);
       // A task that never queued ends here, and gives its slot back.
@@ -193,17 +184,8 @@ export class DownloadService {
   cachedInfo(platform: Platform, url: string, client?: string): Promise<CachedInfo> {
     const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
     const timeoutMs = this.config.PREVIEW_TIMEOUT_SECONDS * 1000;
-    const read = async () => {
-      const info: FullInfo = await this.readInfo(
-        platform,
-        checked.url,
-        'single',
-        undefined,
-        timeoutMs,
-        client,
-      );
-      return info;
-    };
+    const read = (): Promise<FullInfo> =>
+      this.readInfo(platform, checked.url, 'single', undefined, timeoutMs, client);
     return this.infoCache.get(platform.id, checked.url, read, client);
   }
 
@@ -217,6 +199,59 @@ export class DownloadService {
     const task = await this.tasks.get(taskId);
     if (!task) throw downloadFailures.taskNotFound();
     return task;
+  }
+
+  /** A task's state, or undefined when unknown (the hub's answer to a page that joins). */
+  taskOf(taskId: string): Promise<DownloadTask | undefined> {
+    return this.tasks.get(taskId);
+  }
+
+  /** Starts a batch of downloads in `origin`'s slot, which the batch holds until it ends. */
+  startBatch(platform: Platform, input: BatchInput, origin: JobOrigin): Promise<StartedBatch> {
+    return this.batches.create(platform, input, origin);
+  }
+
+  /** A batch's progress; an unknown one is BATCH_NOT_FOUND. */
+  batchStatus(batchId: string): Promise<BatchStatus> {
+    return this.batches.statusOf(batchId);
+  }
+
+  /** A batch's progress, or undefined when unknown (the hub's answer to a page that joins). */
+  batchOf(batchId: string): Promise<BatchStatus | undefined> {
+    return this.batches.status(batchId);
+  }
+
+  /** A finished batch's zip: its name and files (BATCH_NOT_READY while items still download). */
+  batchZip(batchId: string): ReturnType<PlaylistBatches['zipContents']> {
+    return this.batches.zipContents(batchId);
+  }
+
+  /** A batch's zip went out whole: its files stop waiting for their owner. */
+  batchCollected(batchId: string): Promise<void> {
+    return this.batches.collected(batchId);
+  }
+
+  /** A task's file was not sent in its own request: it waits for its owner (jobs/waiting-results.ts). */
+  leaveResult(taskId: string): Promise<void> {
+    return this.records.leaveForOwner(taskId);
+  }
+
+  /** A download's file went out whole: it stops waiting for its owner. */
+  async collectResult(fileId: string): Promise<void> {
+    await this.records.collectResult(fileId);
+  }
+
+  /** Deletes a download's or a batch's file for its owner (FILE_EXPIRED when not theirs or gone). */
+  deleteResult(fileId: string, clientId: string): Promise<void> {
+    return deleteOwnedResult(this.records, this.results, { fileId, clientId, kinds: ['download', 'batch'] });
+  }
+
+  /** Lists a playlist, and whether the page downloads it at once. */
+  listPlaylist(
+    platform: Platform,
+    input: { url: string; format: DownloadFormatName },
+  ): ReturnType<typeof listPlaylist> {
+    return listPlaylist(this, platform, input);
   }
 
   /** A result by its id; a gone one is FILE_EXPIRED. */
@@ -263,11 +298,11 @@ export class DownloadService {
    * allows beside the downloads.
    */
   readPost(platform: Platform, url: string, cookies: string | undefined): ReturnType<typeof readPostItems> {
-    return this.jobs.inTurn('download', () => readPostItems(this, platform, url, cookies));
+    return this.queue.inTurn('download', () => readPostItems(this, platform, url, cookies));
   }
 
   /** Reads a link's information with yt-dlp (a post's items or a playlist's entries). */
-  async readInfo(
+  readInfo(
     platform: Platform,
     url: string,
     mode: InfoMode,
@@ -275,26 +310,11 @@ export class DownloadService {
     timeoutMs = infoTimeoutMs,
     client?: string,
   ): Promise<YtDlpInfo> {
-    const checked = checkDownloadUrl(url, platform, this.config.MEDIA_TEST_HOSTS);
-    const dir = await makeJobFolder(this.jobsRoot);
-    try {
-      const resolved = await resolveLink(checked.url, { platform, testHosts: this.config.MEDIA_TEST_HOSTS });
-      const visitorCookiesFile = instagramCookies
-        ? await writeSessionCookies(dir, platform, instagramCookies)
-        : undefined;
-      return await readInfo(
-        this.config,
-        { url: resolved, platform, allowGeneric: checked.isTestHost },
-        mode,
-        dir,
-        {
-          timeoutMs,
-          ...(client ? { client } : {}),
-          ...(visitorCookiesFile ? { visitorCookiesFile } : {}),
-        },
-      );
-    } finally {
-      await removeJobFolder(dir);
-    }
+    return readLinkInfo(
+      this.config,
+      this.jobsRoot,
+      { platform, url, mode },
+      { timeoutMs, ...(instagramCookies ? { instagramCookies } : {}), ...(client ? { client } : {}) },
+    );
   }
 }

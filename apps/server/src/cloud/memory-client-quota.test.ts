@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryQuota } from './client-quota';
+import { MemoryClientQuota } from './memory-client-quota';
 
 describe('the daily cloud quota (in memory)', () => {
   it('counts files and bytes per client for 24 hours; a refund gives them back', async () => {
     let now = 0;
-    const quota = new MemoryQuota({ files: 2, bytes: 100 }, () => now);
+    const quota = new MemoryClientQuota({ files: 2, bytes: 100 }, () => now);
     await quota.spend('a', 40);
     await quota.spend('a', 40);
     await expect(quota.spend('a', 1)).rejects.toMatchObject({ code: 'CLOUD_QUOTA_EXCEEDED' });

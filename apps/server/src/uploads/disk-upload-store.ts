@@ -13,7 +13,7 @@ import { uploadBuffer } from './upload-size';
 
 const infoSuffix = '.json';
 
-export class LocalUploadStore extends DataStore {
+export class DiskUploadStore extends DataStore {
   constructor(
     readonly directory: string,
     private readonly ttlMs: number,

@@ -32,7 +32,7 @@ export function byteLimit(maxBytes: number): Transform {
   });
 }
 
-export interface LocalCloudStoreOptions {
+export interface DiskCloudStoreOptions {
   /** Other processes write the folder too (scaled mode on a shared disk). */
   shared?: boolean;
 }
@@ -40,7 +40,7 @@ export interface LocalCloudStoreOptions {
 /** On a shared folder, a folder without metadata this old is an unfinished write of a dead node. */
 const sharedUnfinishedAgeMs = 60 * 60_000;
 
-export class LocalCloudStore implements CloudStore {
+export class DiskCloudStore implements CloudStore {
   readonly provider = 'local' as const;
   private readonly index = new Map<string, CloudObjectMeta>();
   /** Keys being written: not indexed yet, and never swept (a large copy takes minutes). */
@@ -56,10 +56,10 @@ export class LocalCloudStore implements CloudStore {
   static async open(
     root: string,
     now: () => number,
-    options: LocalCloudStoreOptions = {},
-  ): Promise<LocalCloudStore> {
+    options: DiskCloudStoreOptions = {},
+  ): Promise<DiskCloudStore> {
     await mkdir(root, { recursive: true });
-    const store = new LocalCloudStore(root, now, options.shared ?? false);
+    const store = new DiskCloudStore(root, now, options.shared ?? false);
     for (const name of await readdir(root)) {
       const meta = isFileKey(name) ? await store.readMeta(name) : undefined;
       if (meta) store.index.set(name, meta);
