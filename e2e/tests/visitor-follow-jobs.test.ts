@@ -65,8 +65,8 @@ const readsOf = (requests: readonly string[], jobId: string) =>
 
 describe('the one follower of downloads and conversions', () => {
   it('follows both by their job, and a reload keeps both', { timeout: 240_000 }, async () => {
-    // A few hundred KB through the fixture site's slow path: still running when the page reloads.
-    await makeVideo(harness.site.dir, 'follow.mp4', { seconds: 6, width: 320, height: 240 });
+    // A few hundred KB through the fixture site's slow path (64 KB/s): still running when the page reloads.
+    await makeVideo(harness.site.dir, 'follow.mp4', { seconds: 8, width: 640, height: 360 });
     const png = await makePng(path.join(dir, 'follow.png'), 24, 16, 'teal');
     const context = await harness.browser.newContext({ acceptDownloads: true });
     const page = await openDownloaderTab(context, `${harness.server.url}/youtube-downloader`);
@@ -82,6 +82,7 @@ describe('the one follower of downloads and conversions', () => {
       .toHaveLength(1);
     const [taskId = ''] = await keptJobIds(page, 'grabbit.downloads.', 'taskId');
     await expect.poll(() => readsOf(requests, taskId), { timeout: 15_000 }).toBeGreaterThan(0);
+    const statusAtReload = await page.getByTestId('queue-item').getAttribute('data-status');
     const readsBeforeReload = requests.length;
     await page.reload();
     await page.locator('[data-testid="downloader-page"][data-ready="true"]').waitFor({ timeout: 45_000 });
@@ -91,7 +92,8 @@ describe('the one follower of downloads and conversions', () => {
     // Its result, to save: the finished file's link and its button.
     expect(await keptDownloadLink(page, taskId)).toMatch(/^\/api\/download\/file\//);
     await saveButton(item).waitFor();
-    // Followed again after the reload by its job's id.
+    // It was still running when the page reloaded, and was followed again by its job's id.
+    expect(statusAtReload).toMatch(/^(downloading|processing)$/);
     expect(readsOf(requests.slice(readsBeforeReload), taskId)).toBeGreaterThan(0);
 
     // The conversion, in the same tab: finished, then the page reloads.
