@@ -67,7 +67,7 @@ describe('options and long conversions', () => {
     const errors = collectConsoleErrors(page);
     const jobReads: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/convert/jobs/')) jobReads.push(request.url());
+      if (new URL(request.url()).pathname.startsWith('/api/jobs/')) jobReads.push(request.url());
     });
     const panel = page.getByTestId('conversion-options');
     expect(await panel.getAttribute('open')).toBeNull();

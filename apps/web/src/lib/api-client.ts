@@ -42,6 +42,10 @@ export interface ApiRequestOptions {
    * the visitor, instead of waiting its turn: waiting only pays for work the visitor asked for.
    */
   waitWhenPaced?: boolean;
+  /** Headers beyond the client's own (a conditional read's If-None-Match). */
+  headers?: Record<string, string>;
+  /** Told of every answer before it is read (its ETag, for one). */
+  onResponse?: (response: Response) => void;
 }
 
 /** The detected API base (`{origin}/api`). */
@@ -79,7 +83,7 @@ async function buildRequest(
   token: string | undefined,
 ): Promise<[string, RequestInit]> {
   const isForm = options.body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const timeout = AbortSignal.timeout(network.httpTimeoutMs);
@@ -113,6 +117,7 @@ async function requestOnce<T>(path: string, options: ApiRequestOptions, anonymou
     if (options.signal?.aborted) throw error;
     throw new ApiError('No response from server. Please check your connection.', 'NO_RESPONSE');
   }
+  options.onResponse?.(response);
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;

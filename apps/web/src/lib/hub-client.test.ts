@@ -1,14 +1,40 @@
 import { EventEmitter } from 'node:events';
+import { network } from '@grabbit/catalog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubClient, type HubSocket, type HubState } from './hub-client';
-import { listenToBatch } from './hub-client-batch';
+import { attemptsWithin, automatic, lastTries } from './hub-reconnection';
 
-/** Stands in for a socket.io socket: `emit` records what the page sends, `deliver` plays the server. */
+/** Stands in for socket.io's manager: its schedule as last set, and its `reconnect_failed`. */
+class FakeManager extends EventEmitter {
+  schedule: Record<string, number> = { ...automatic };
+  reconnectionDelay(ms: number) {
+    this.schedule.reconnectionDelay = ms;
+  }
+  reconnectionDelayMax(ms: number) {
+    this.schedule.reconnectionDelayMax = ms;
+  }
+  randomizationFactor(factor: number) {
+    this.schedule.randomizationFactor = factor;
+  }
+  reconnectionAttempts(attempts: number) {
+    this.schedule.reconnectionAttempts = attempts;
+  }
+}
+
+/**
+ * Stands in for a socket.io socket: `emit` records what the page sends, `deliver` plays the server,
+ * `lose` and `regain` play socket.io's own reconnection (it keeps the socket active meanwhile).
+ */
 class FakeSocket extends EventEmitter {
+  io = new FakeManager();
   connected = false;
+  active = false;
   accept = true;
+  connects = 0;
   sent: unknown[][] = [];
   connect() {
+    this.connects += 1;
+    this.active = true;
     queueMicrotask(() => {
       this.connected = this.accept;
       super.emit(this.accept ? 'connect' : 'connect_error', new Error('refused'));
@@ -17,6 +43,8 @@ class FakeSocket extends EventEmitter {
   }
   disconnect() {
     this.connected = false;
+    this.active = false;
+    super.emit('disconnect', 'io client disconnect');
     return this;
   }
   override emit(event: string, ...args: unknown[]): boolean {
@@ -32,9 +60,20 @@ class FakeSocket extends EventEmitter {
   deliver(event: string, ...args: unknown[]) {
     super.emit(event, ...args);
   }
-  /** The server closes the connection. */
-  drop() {
+  /** The connection drops; socket.io tries again on its own (the socket stays active). */
+  lose() {
     this.connected = false;
+    super.emit('disconnect', 'transport close');
+  }
+  /** socket.io's reconnection got through. */
+  regain() {
+    this.connected = true;
+    super.emit('connect');
+  }
+  /** The server closes the connection: socket.io does not try again by itself. */
+  closeFromServer() {
+    this.connected = false;
+    this.active = false;
     super.emit('disconnect', 'io server disconnect');
   }
 }
@@ -44,7 +83,6 @@ let hub: HubClient;
 let states: HubState[];
 
 beforeEach(() => {
-  vi.useFakeTimers();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   socket = new FakeSocket();
   hub = new HubClient({
@@ -56,36 +94,86 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
 describe('hub client', () => {
-  it('joins a batch only with an id and a connected hub', async () => {
+  it('leaves reconnecting to socket.io: from 1 s doubling to 10 s for 60 s, then 5 tries 2 s apart', () => {
+    // 1 + 2 + 4 + 8 + 10 + 10 + 10 + 10 s = 55 s: an attempt more would end after 60 s.
+    expect(attemptsWithin(60_000, 1000, 10_000)).toBe(8);
+    expect(automatic).toEqual({
+      reconnectionDelay: network.hubBackoffStartMs,
+      reconnectionDelayMax: network.hubBackoffMaxMs,
+      randomizationFactor: 0.5,
+      reconnectionAttempts: 8,
+    });
+    // The first of the last 5 tries is the client's own connect, at once.
+    expect(lastTries).toEqual({
+      reconnectionDelay: 2000,
+      reconnectionDelayMax: 2000,
+      randomizationFactor: 0,
+      reconnectionAttempts: network.reconnectRetries - 1,
+    });
+  });
+
+  it('once socket.io gives up, runs the last tries, then counts as closed', async () => {
+    await hub.start();
+    socket.accept = false;
+    socket.lose();
+    socket.io.emit('reconnect_failed');
+    expect(hub.state).toBe('Connecting');
+    expect(socket.io.schedule).toEqual(lastTries);
+    expect(socket.connects).toBe(2);
+    socket.io.emit('reconnect_failed');
+    expect(hub.state).toBe('Disconnected');
+    expect(socket.io.schedule).toEqual(automatic);
+  });
+
+  it('goes back to the automatic schedule once the last tries got through', async () => {
+    await hub.start();
+    socket.lose();
+    socket.io.emit('reconnect_failed');
+    socket.regain();
+    expect(hub.state).toBe('Connected');
+    expect(socket.io.schedule).toEqual(automatic);
+  });
+
+  it('joins a group asked for before connecting once connected, and needs an id', async () => {
     expect(hub.joinBatch('b1')).toBe(false);
     expect(await hub.start()).toBe(true);
-    expect(hub.joinBatch('')).toBe(false);
-    expect(hub.joinBatch('b1')).toBe(true);
     expect(socket.sent).toEqual([['JoinBatchGroup', 'b1']]);
+    expect(hub.joinBatch('')).toBe(false);
+    expect(hub.joinTask('t1')).toBe(true);
+    expect(socket.sent).toEqual([
+      ['JoinBatchGroup', 'b1'],
+      ['JoinTaskGroup', 't1'],
+    ]);
     expect(states).toEqual(['Connecting', 'Connected']);
   });
 
-  it('reconnects after a server-side close, 1 s then 2 s, and joins its groups again', async () => {
+  it('answers false when the first attempt fails, and joins once socket.io connects', async () => {
+    socket.accept = false;
+    expect(await hub.start()).toBe(false);
+    const reconnected = vi.fn();
+    hub.onReconnected(reconnected);
+    socket.regain();
+    expect(hub.state).toBe('Connected');
+    // The first connection is no reconnect: nothing to read again.
+    expect(reconnected).not.toHaveBeenCalled();
+  });
+
+  it('after a drop, joins its groups again and tells the listeners once socket.io is back', async () => {
     await hub.start();
     hub.joinTask('t1');
     hub.joinBatch('b1');
     const reconnected = vi.fn();
     hub.onReconnected(reconnected);
-    socket.accept = false;
     socket.sent = [];
-    socket.drop();
+    socket.lose();
     expect(hub.state).toBe('Reconnecting');
-    await vi.advanceTimersByTimeAsync(1000); // first attempt fails
-    expect(hub.state).toBe('Reconnecting');
-    socket.accept = true;
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(hub.state).toBe('Reconnecting');
-    await vi.advanceTimersByTimeAsync(1); // second attempt, 2 s later, succeeds
+    // socket.io retries by itself: the client makes no attempt of its own.
+    expect(socket.connects).toBe(1);
+    socket.regain();
     expect(hub.state).toBe('Connected');
     expect(socket.sent).toEqual([
       ['JoinTaskGroup', 't1'],
@@ -94,59 +182,44 @@ describe('hub client', () => {
     expect(reconnected).toHaveBeenCalledOnce();
   });
 
+  it('connects again itself when the server closed the connection', async () => {
+    await hub.start();
+    const reconnected = vi.fn();
+    hub.onReconnected(reconnected);
+    socket.closeFromServer();
+    expect(socket.connects).toBe(2);
+    await vi.waitFor(() => expect(hub.state).toBe('Connected'));
+    expect(reconnected).toHaveBeenCalledOnce();
+  });
+
   it('joins a conversion once the server confirms it, again after a reconnect, and leaves it', async () => {
+    // Asked for before connecting: joined once connected.
     expect(await hub.joinConversion('c1')).toBe(false);
     await hub.start();
-    expect(await hub.joinConversion('c1')).toBe(true);
-    await hub.joinConversion('c2');
+    expect(await hub.joinConversion('c2')).toBe(true);
     hub.leaveConversion('c2');
     expect(socket.sent).toEqual([
       ['JoinConversionGroup', 'c1'],
       ['JoinConversionGroup', 'c2'],
     ]);
     socket.sent = [];
-    socket.drop();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(hub.state).toBe('Connected');
+    socket.lose();
+    socket.regain();
     expect(socket.sent).toEqual([['JoinConversionGroup', 'c1']]);
   });
 
-  it('gives up after 60 s plus 5 restarts 2 s apart', async () => {
+  it('stays stopped when stopped: a drop after stop() is no reconnect', async () => {
     await hub.start();
-    socket.accept = false;
-    socket.drop();
-    await vi.advanceTimersByTimeAsync(65_000);
-    expect(hub.state).toBe('Connecting');
-    await vi.advanceTimersByTimeAsync(10_000);
+    hub.stop();
     expect(hub.state).toBe('Disconnected');
+    expect(socket.connects).toBe(1);
   });
-});
 
-describe('batch listener', () => {
-  it('reports progress, completes at 100 and drops its callbacks 5 s later', async () => {
-    await hub.start();
-    hub.joinBatch('b1');
+  it('delivers events to listeners added before the socket existed', async () => {
     const progress = vi.fn();
-    const completed = vi.fn();
-    listenToBatch(hub, 'b1', { onProgress: progress, onCompleted: completed });
-    socket.deliver('BatchProgressUpdate', 'other', 10);
-    socket.deliver('BatchProgressUpdate', 'b1', 40);
-    socket.deliver('BatchCompleted', 'b1', { success: true, message: 'done' });
-    expect(progress.mock.calls).toEqual([[40], [100]]);
-    expect(completed).toHaveBeenCalledWith({ success: true, message: 'done' });
-    await vi.advanceTimersByTimeAsync(4999);
-    socket.deliver('BatchProgressUpdate', 'b1', 50);
-    expect(progress).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(1);
-    socket.deliver('BatchProgressUpdate', 'b1', 60);
-    expect(progress).toHaveBeenCalledTimes(3);
-  });
-
-  it('passes a batch error message, or the default one', async () => {
+    hub.on('BatchProgressUpdate', progress);
     await hub.start();
-    const errors = vi.fn();
-    listenToBatch(hub, 'b2', { onError: errors });
-    socket.deliver('BatchError', 'b2', {});
-    expect(errors).toHaveBeenCalledWith('An error occurred');
+    socket.deliver('BatchProgressUpdate', 'b1', 40);
+    expect(progress).toHaveBeenCalledWith('b1', 40);
   });
 });

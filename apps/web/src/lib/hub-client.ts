@@ -1,10 +1,10 @@
-// The real-time hub client (socket.io at /hubs/downloads): five states, its own reconnect schedule
-// (hub-backoff.ts) instead of socket.io's, so "stop after 60 s, then 5 retries 2 s apart" holds; the
-// task and batch groups it joined are joined again after every reconnect, and listeners can learn of
-// each reconnect to re-read task state from the API (the source of truth after a gap).
+// The real-time hub client (socket.io at /hubs/downloads): five states, socket.io's own reconnection
+// on the schedule of hub-reconnection.ts; the task, batch and conversion groups it joined are
+// joined again after every reconnect, and listeners learn of each reconnect to re-read the jobs
+// from the API (the source of truth after a gap).
 import { hubEvents, type HubClientEvents, type HubServerEvents } from '@grabbit/contracts/events';
 import type { Socket } from 'socket.io-client';
-import { runReconnect } from './hub-backoff';
+import { applySchedule, automatic, lastTries } from './hub-reconnection';
 
 export type HubState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';
 
@@ -30,7 +30,13 @@ const joinAckWaitMs = 500;
  */
 async function defaultSocket(origin: string, path: string): Promise<HubSocket> {
   const { io } = await import('socket.io-client');
-  return io(origin, { path, autoConnect: false, reconnection: false, timeout: connectTimeoutMs });
+  return io(origin, {
+    path,
+    autoConnect: false,
+    timeout: connectTimeoutMs,
+    reconnection: true,
+    ...automatic,
+  });
 }
 
 export class HubClient {
@@ -44,7 +50,10 @@ export class HubClient {
   private readonly stateListeners = new Set<(state: HubState) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly handlers = new Map<HubEvent, Set<Listener>>();
-  private reconnecting = false;
+  /** Connected once already: the next connect is a reconnect. */
+  private everConnected = false;
+  /** socket.io's automatic reconnection gave up: its last tries run. */
+  private lastTriesRun = false;
 
   constructor(private readonly options: HubClientOptions) {}
 
@@ -76,26 +85,19 @@ export class HubClient {
     };
   }
 
-  /** Connects if needed; resolves true once connected (false if it could not). */
+  /**
+   * Connects if needed; resolves true once connected, false when this attempt failed (socket.io
+   * goes on trying, and the groups are joined once it connects).
+   */
   start(): Promise<boolean> {
     if (this.currentState === 'Connected') return Promise.resolve(true);
-    if (this.reconnecting) return this.nextSettledState();
     this.stopped = false;
-    this.starting ??= this.connectFirst().finally(() => {
-      this.starting = undefined;
-    });
-    return this.starting;
-  }
-
-  /** While a reconnect runs: resolves true once connected, false once it gave up. */
-  private nextSettledState(): Promise<boolean> {
-    return new Promise((resolve) => {
-      const stop = this.onStateChange((state) => {
-        if (state !== 'Connected' && state !== 'Disconnected') return;
-        stop();
-        resolve(state === 'Connected');
+    this.starting ??= this.attempt()
+      .catch(() => false)
+      .finally(() => {
+        this.starting = undefined;
       });
-    });
+    return this.starting;
   }
 
   stop(): void {
@@ -105,12 +107,12 @@ export class HubClient {
     this.setState('Disconnected');
   }
 
-  /** Joins a task's group (again after every reconnect). */
+  /** Joins a task's group (once connected, and again after every reconnect); true when joined now. */
   joinTask(taskId: string): boolean {
     return this.join(this.taskGroups, hubEvents.joinTask, taskId);
   }
 
-  /** Joins a batch's group; needs an id and a connected hub (warns and does nothing otherwise). */
+  /** Joins a batch's group, as a task's; needs an id (warns and does nothing otherwise). */
   joinBatch(batchId: string): boolean {
     return this.join(this.batchGroups, hubEvents.joinBatch, batchId);
   }
@@ -156,11 +158,9 @@ export class HubClient {
       console.warn(`Hub: ${event} needs an id; nothing joined.`);
       return false;
     }
-    if (this.currentState !== 'Connected' || !this.socket) {
-      console.warn(`Hub: cannot ${event} ${id} while ${this.currentState}.`);
-      return false;
-    }
+    // Joined once connected (and again after every reconnect).
     groups.add(id);
+    if (this.currentState !== 'Connected' || !this.socket) return false;
     if (acknowledged) this.socket.emit(event, id, acknowledged);
     else this.socket.emit(event, id);
     return true;
@@ -180,13 +180,24 @@ export class HubClient {
     if (this.socket) return this.socket;
     for (const [event, listeners] of this.handlers)
       for (const listener of listeners) socket.on(event, listener as never);
-    socket.on('disconnect', () => this.handleDrop());
+    socket.on('connect', () => this.afterConnect());
+    socket.on('connect_error', () => {
+      if (!this.stopped && socket.active) this.setState(this.everConnected ? 'Reconnecting' : 'Connecting');
+    });
+    socket.on('disconnect', () => {
+      if (this.stopped) return;
+      this.setState('Reconnecting');
+      // The server closed it: socket.io leaves that to the page; anything else it retries itself.
+      if (!socket.active) socket.connect();
+    });
+    socket.io.on('reconnect_failed', () => this.afterGivingUp(socket));
     this.socket = socket;
     return socket;
   }
 
-  /** One connection attempt. */
+  /** Connects (socket.io retries on its own); resolves once connected or this attempt failed. */
   private async attempt(): Promise<boolean> {
+    if (this.currentState === 'Disconnected') this.setState('Connecting');
     const socket = await this.createSocket();
     if (socket.connected) return true;
     return new Promise<boolean>((resolve) => {
@@ -203,37 +214,21 @@ export class HubClient {
     });
   }
 
-  private async connectFirst(): Promise<boolean> {
+  /** socket.io gave up: its last tries once, then the hub counts as closed. */
+  private afterGivingUp(socket: HubSocket): void {
+    if (this.stopped) return;
+    this.lastTriesRun = !this.lastTriesRun;
+    applySchedule(socket.io, this.lastTriesRun ? lastTries : automatic);
+    if (!this.lastTriesRun) return this.setState('Disconnected');
     this.setState('Connecting');
-    const ok = await this.attempt().catch(() => false);
-    if (ok) {
-      this.afterConnect(false);
-      return true;
-    }
-    return this.reconnect();
+    socket.connect();
   }
 
-  private handleDrop(): void {
-    if (this.stopped || this.currentState === 'Disconnecting' || this.reconnecting) return;
-    void this.reconnect();
-  }
-
-  private async reconnect(): Promise<boolean> {
-    this.reconnecting = true;
-    const ok = await runReconnect({
-      attempt: () => this.attempt().catch(() => false),
-      cancelled: () => this.stopped,
-      onPhase: (phase) =>
-        this.setState(
-          phase === 'reconnecting' ? 'Reconnecting' : phase === 'restarting' ? 'Connecting' : 'Disconnected',
-        ),
-    });
-    this.reconnecting = false;
-    if (ok) this.afterConnect(true);
-    return ok;
-  }
-
-  private afterConnect(isReconnect: boolean): void {
+  private afterConnect(): void {
+    if (this.lastTriesRun && this.socket) applySchedule(this.socket.io, automatic);
+    this.lastTriesRun = false;
+    const isReconnect = this.everConnected;
+    this.everConnected = true;
     this.setState('Connected');
     for (const id of this.taskGroups) this.socket?.emit(hubEvents.joinTask, id);
     for (const id of this.batchGroups) this.socket?.emit(hubEvents.joinBatch, id);

@@ -1,16 +1,20 @@
 // Runs conversion batches and keeps the queue: the files of a batch take turns in the visitor's
 // running-job slots (as many at once as the server allows), a refusal for pacing (429) waits and
 // tries again; each upload answers its server job at once, is followed by it (progress on the hub,
-// status by id) and ends completed (with a local link) or failed (with its message). The queue
-// is kept in the tab's session (use-kept-queue.ts): after a reload its jobs are followed again.
+// the job by its id through the pages' one follower, lib/jobs) and ends completed (with a local
+// link) or failed (with its message). The queue is kept in the tab's session
+// (lib/jobs/use-kept-queue.ts): after a reload its jobs are followed again.
 import type { ConverterPage } from '@grabbit/catalog';
 import type { ConversionJob } from '@grabbit/contracts/convert-jobs';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
+import { apiRequest } from '../../../lib/api-client';
 import { getConnection } from '../../../lib/connection';
-import { conversionJobResult } from '../api/conversion-job';
-import { followConversion } from '../api/conversion-progress';
+import { followJob } from '../../../lib/jobs/follow-job';
+import { useKeptQueue } from '../../../lib/jobs/use-kept-queue';
 import { inJobSlot, paced } from '../../../lib/pacing';
+import { followConversion } from '../api/conversion-progress';
 import {
   ConversionError,
   conversionRefusal,
@@ -22,8 +26,8 @@ import { emptyQueue, queueReducer, waitingFor, type QueueItem } from '../lib/con
 import { failureMessage } from '../lib/failure-message';
 import { downloadName } from '../lib/file-names';
 import { checkFileSizes, keptAsIsNote } from '../lib/file-selection';
+import { keptConversions } from '../lib/kept-queue';
 import { randomId } from '../../../lib/random-id';
-import { useKeptQueue } from './use-kept-queue';
 import { useObjectUrls } from './use-object-urls';
 
 type Outcome = 'completed' | 'failed' | 'removed';
@@ -62,11 +66,27 @@ export function useConversionQueue(page: ConverterPage) {
     return 'failed';
   }, []);
 
+  const client = useQueryClient();
   /** An item's job followed to its end: completed with a local link, failed, or removed meanwhile. */
   const finishJob = useCallback(
     async (id: string, job: ConversionJob, controller: AbortController): Promise<Outcome> => {
       try {
-        const blob = await conversionJobResult(job, controller.signal);
+        const done = await followJob(client, job.jobId, {
+          signal: controller.signal,
+          onChange: (next) => dispatch({ type: 'job', id, job: next }),
+        });
+        if (done.status !== 'done' || !done.result)
+          throw new ConversionError(
+            done.error?.message ?? failureMessage(undefined),
+            undefined,
+            done.error?.code,
+          );
+        // The result is kept in the page like any other (saved, zipped, or kept across a reload by its job).
+        const blob = await apiRequest<Blob>(done.result.url, {
+          responseType: 'blob',
+          signal: controller.signal,
+          toastErrors: false,
+        });
         if (controller.signal.aborted) return 'removed';
         dispatch({ type: 'completed', id, outputUrl: objectUrls.create(id, blob), outputBytes: blob.size });
         return 'completed';
@@ -74,7 +94,7 @@ export function useConversionQueue(page: ConverterPage) {
         return failed(id, controller, error);
       }
     },
-    [objectUrls, failed],
+    [client, objectUrls, failed],
   );
 
   const convertNow = useCallback(
@@ -145,7 +165,8 @@ export function useConversionQueue(page: ConverterPage) {
     },
     [finishJob],
   );
-  useKeptQueue(page.id, queue.items, (items) => {
+  const kept = useMemo(() => keptConversions(page.id), [page.id]);
+  useKeptQueue(kept, queue.items, (items) => {
     dispatch({ type: 'restored', items });
     for (const item of items) if (item.status === 'converting') void resume(item);
   });

@@ -5,11 +5,12 @@
 
 import type { ConversionStage } from '@grabbit/contracts';
 import type { ConversionJob } from '@grabbit/contracts/convert-jobs';
+import { queueItemsReducer, type JobQueueItem, type QueueItemsAction } from '../../../lib/jobs/queue-items';
 
 export type { ConversionStage };
 export type QueueItemStatus = 'converting' | 'completed' | 'failed';
 
-export interface QueueItem {
+export interface QueueItem extends JobQueueItem {
   id: string;
   /** The chosen file's name (the file itself is not kept across a reload). */
   name: string;
@@ -59,6 +60,7 @@ export type QueueAction =
       items: { id: string; name: string; outputUrl: string; outputBytes: number; note: string }[];
     }
   | { type: 'jobStarted'; id: string; job: ConversionJob; progressId: string; downloadName: string }
+  | Extract<QueueItemsAction<QueueItem>, { type: 'job' }>
   | { type: 'restored'; items: QueueItem[] }
   | { type: 'waiting'; id: string; waiting: Waiting | undefined }
   | { type: 'uploadProgress'; id: string; progress: number }
@@ -152,11 +154,14 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         status: 'failed',
         error: action.error,
       }));
+    case 'job':
+      // The job's state as the follower read it (a late read of a removed item changes nothing).
+      return { ...state, items: queueItemsReducer(state.items, action) };
     case 'batchFinished':
       return { ...state, batchIds: [] };
     case 'removed':
       return {
-        items: state.items.filter((item) => item.id !== action.id),
+        items: queueItemsReducer(state.items, { type: 'remove', id: action.id }),
         batchIds: state.batchIds.filter((id) => id !== action.id),
       };
     case 'cleared':

@@ -4,6 +4,7 @@
 // finished (a finished one fetches its result again), a failed one shows its message, and an item
 // that was never sent stays listed as needing its file again (never dropped without a word).
 import { conversionJobStatuses, type ConversionJob } from '@grabbit/contracts/convert-jobs';
+import type { KeptQueue } from '../../../lib/jobs/use-kept-queue';
 import type { QueueItem } from './conversion-queue';
 
 /** What is kept of an item: everything but the local link and the wait (both die with the page). */
@@ -15,7 +16,7 @@ export const notSentMessage =
   'Needs the file again: it was not sent before the page was reloaded, and a page cannot keep a chosen file.';
 
 /** The storage key of a converter page's queue. */
-export const keptQueueKey = (pageId: string) => `grabbit.conversions.${pageId}`;
+const keptQueueKey = (pageId: string) => `grabbit.conversions.${pageId}`;
 
 export function keptItems(items: readonly QueueItem[]): KeptItem[] {
   return items.map(({ outputUrl: _url, waiting: _waiting, ...kept }) => kept);
@@ -76,4 +77,13 @@ export function writeKeptQueue(store: KeyValueStore, key: string, items: readonl
   } catch (error) {
     console.warn('Could not keep the conversion queue', error);
   }
+}
+
+/** A converter page's queue as lib/jobs/use-kept-queue.ts keeps it. */
+export function keptConversions(pageId: string): KeptQueue<QueueItem> {
+  const key = keptQueueKey(pageId);
+  return {
+    read: (store) => restoredItems(readKeptQueue(store, key)),
+    write: (store, items) => writeKeptQueue(store, key, items),
+  };
 }

@@ -4,14 +4,16 @@
 // Afterwards the click-gate is cleared after 100 ms and the buttons are remounted.
 import type { DownloadFormat, Platform, TestHosts } from '@grabbit/catalog';
 import { countOf, playlistLimits, withScheme } from '@grabbit/catalog';
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useKeptQueue } from '../../../lib/jobs/use-kept-queue';
 import { inJobSlot } from '../../../lib/pacing';
 import { randomId } from '../../../lib/random-id';
 import type { CloudChoice } from '../../cloud-storage';
 import { resetGateAfterDownload } from '../../monetization';
 import { getPlaylistItems, getPostMediaItems } from '../api/download-api';
+import { keptDownloads } from '../lib/kept-downloads';
 import type { ChoiceFields } from '../lib/clip-choice';
 import { linkKind } from '../lib/link-kind';
 import { noMediaDownloaded, postListFailure } from '../lib/messages';
@@ -42,7 +44,13 @@ export function useDownloadFlow(platform: Platform, testHosts: TestHosts) {
   const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
   const actions = useQueueActions(platform, dispatch);
-  const { runBatch } = actions;
+  const { runBatch, resume } = actions;
+  // The queue comes back after a reload, each item followed again by its job.
+  const kept = useMemo(() => keptDownloads(platform.id), [platform.id]);
+  useKeptQueue(kept, queue, (items) => {
+    dispatch({ type: 'restored', items });
+    for (const item of items) if (item.status !== 'error' && (item.taskId || item.batchId)) void resume(item);
+  });
   const { runCloudItem, deleteCloudItem, openCloudItem } = useCloudQueueActions(platform, dispatch);
   const runItem = useCallback(
     (item: QueueItem) => (item.cloudChoice ? runCloudItem(item) : actions.runItem(item)),

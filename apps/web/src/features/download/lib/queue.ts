@@ -1,9 +1,10 @@
 // The download queue's items and the pure updates the page applies to them.
 import { countOf, formatMegabytes, type DownloadFormat, type Platform } from '@grabbit/catalog';
 import type { ClipOptions, MediaItem, PlaylistItem, TaskStatus } from '@grabbit/contracts';
+import { queueItemsReducer, type JobQueueItem, type QueueItemsAction } from '../../../lib/jobs/queue-items';
 import type { CloudChoice } from '../../cloud-storage';
 
-export interface QueueItem {
+export interface QueueItem extends JobQueueItem {
   id: string;
   url: string;
   status: TaskStatus;
@@ -75,10 +76,16 @@ export function asksWatermarkFree(platform: Pick<Platform, 'watermarkFree'>): bo
 }
 
 export type QueueAction =
-  | { type: 'clear' }
-  | { type: 'add'; items: QueueItem[] }
-  | { type: 'update'; id: string; patch: Partial<QueueItem> }
-  | { type: 'remove'; id: string };
+  { type: 'clear' } | { type: 'restored'; items: QueueItem[] } | QueueItemsAction<QueueItem>;
+
+/** The downloader's words for a job that still runs: its bar moves, Processing once it finishes the file. */
+function runningItem(item: QueueItem): QueueItem {
+  const followed = item.followed;
+  const running = item.status === 'pending' || item.status === 'downloading' || item.status === 'processing';
+  if (!followed || !running || (followed.status !== 'queued' && followed.status !== 'running')) return item;
+  const status = followed.stage === 'processing' ? 'processing' : 'downloading';
+  return { ...item, status, progress: followed.progress };
+}
 
 export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem[] {
   switch (action.type) {
@@ -86,12 +93,16 @@ export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem
       // A finished file still waiting on the server stays: gone from the list, it could be neither
       // saved nor deleted, and would hold one of the visitor's waiting places until it expires.
       return waitingFiles(items);
-    case 'add':
-      return [...items, ...action.items];
-    case 'update':
-      return items.map((item) => (item.id === action.id ? { ...item, ...action.patch } : item));
-    case 'remove':
-      return items.filter((item) => item.id !== action.id);
+    case 'restored': {
+      const known = new Set(items.map((item) => item.id));
+      return [...action.items.filter((item) => !known.has(item.id)), ...items];
+    }
+    case 'job':
+      return queueItemsReducer(items, action).map((item) =>
+        item.id === action.id ? runningItem(item) : item,
+      );
+    default:
+      return queueItemsReducer(items, action);
   }
 }
 
