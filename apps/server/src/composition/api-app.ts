@@ -6,6 +6,7 @@ import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
 import { RedisPreviewShares } from '../download/redis-preview-shares';
 import { DownloadService } from '../download/download-service';
+import { PublicJobs } from '../jobs/public-jobs';
 import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
 import { registerErrorHandler } from '../http/error-handler';
@@ -152,7 +153,7 @@ export async function buildApp({
   });
   await app.register(convertRoutes(converter, config));
   await app.register(uploadRoutes(resumableUploadService(resumable.uploads, converter, config)));
-  await app.register(jobRoutes(records));
+  await app.register(jobRoutes(new PublicJobs(records)));
   await app.register(webhookRoutes({ config, store: stores.webhooks, queue: parts.runner }));
   await registerPages(app, config.WEB_DIST_DIR);
   app.addHook('onClose', async () => {
