@@ -6,6 +6,7 @@ import type { Config } from '../config/env';
 import { ConverterService } from '../convert/converter-service';
 import { RedisPreviewShares } from '../download/redis-preview-shares';
 import { DownloadService } from '../download/download-service';
+import { PublicJobs } from '../jobs/public-jobs';
 import { registerAllowedMethods } from '../http/allowed-methods';
 import { closeIdleConnectionsAfterShutdown } from '../http/close-after-shutdown';
 import { registerErrorHandler } from '../http/error-handler';
@@ -23,6 +24,7 @@ import { metricsRoutes } from '../routes/metrics';
 import { openMetrics } from './metrics';
 import { publicConfigRoutes } from '../routes/public-config';
 import { clientIdentity, registerSecurity } from '../security/register';
+import { WebhookService } from '../webhooks/webhook-service';
 import { registerPages } from '../web/pages';
 import { buildProcessParts } from './process-parts';
 import { registerDownloads } from './download-edge';
@@ -152,8 +154,9 @@ export async function buildApp({
   });
   await app.register(convertRoutes(converter, config));
   await app.register(uploadRoutes(resumableUploadService(resumable.uploads, converter, config)));
-  await app.register(jobRoutes(records));
-  await app.register(webhookRoutes({ config, store: stores.webhooks, queue: parts.runner }));
+  await app.register(jobRoutes(new PublicJobs(records)));
+  const webhooks = new WebhookService({ config, store: stores.webhooks, queue: parts.runner });
+  await app.register(webhookRoutes(webhooks, config));
   await registerPages(app, config.WEB_DIST_DIR);
   app.addHook('onClose', async () => {
     downloads.close();

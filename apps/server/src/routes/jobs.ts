@@ -10,22 +10,15 @@ import {
   jobSchema,
   pathParamsSchema,
   type Job,
-  type JobList,
 } from '@grabbit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../core/app-error';
-import { cancelJob } from '../jobs/job-cancel';
-import type { JobRecord } from '../jobs/job-record';
-import type { JobRecords } from '../jobs/job-records';
-import { isPublicJob, publicJobOf } from '../jobs/public-job';
+import type { PublicJobs } from '../jobs/public-jobs';
 import { answers } from '../http/route-schemas';
 import type { Headers } from '../openapi/answer-headers';
 
 const tags = ['jobs'];
-
-const jobNotFound = () => new AppError('JOB_NOT_FOUND', 'No job of yours has this id (it may have expired).');
 
 const etagHeader: Headers = {
   ETag: { type: 'string', description: 'A tag of this state of the job (send it as If-None-Match)' },
@@ -38,13 +31,6 @@ const conditionalHeaders = z.looseObject({
     .meta({ description: 'The ETag of a state already read: 304 while the job is unchanged' }),
 });
 
-/** The caller's own public job, or JOB_NOT_FOUND. */
-async function ownJob(records: JobRecords, request: FastifyRequest, jobId: string) {
-  const record = await records.get(jobId);
-  if (!record || record.owner !== request.clientId || !isPublicJob(record)) throw jobNotFound();
-  return record;
-}
-
 /** The job with its ETag; 304 (no body) when the client's If-None-Match names this state. */
 function answerJob(request: FastifyRequest, reply: FastifyReply, job: Job): Job | FastifyReply {
   const etag = `"${createHash('sha256').update(JSON.stringify(job)).digest('base64url').slice(0, 27)}"`;
@@ -55,22 +41,7 @@ function answerJob(request: FastifyRequest, reply: FastifyReply, job: Job): Job 
   return job;
 }
 
-/** A page's cursor: where the next page starts (the last job's creation time and id). */
-const encodeCursor = (record: JobRecord) =>
-  Buffer.from(JSON.stringify([record.createdAt, record.id])).toString('base64url');
-
-function decodeCursor(cursor: string): Pick<JobRecord, 'createdAt' | 'id'> {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string')
-      return { createdAt: value[0], id: value[1] };
-  } catch {
-    // Answered below.
-  }
-  throw new AppError('VALIDATION_FAILED', 'cursor: not a cursor this server gave out');
-}
-
-export function jobRoutes(records: JobRecords) {
+export function jobRoutes(jobs: PublicJobs) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const params = pathParamsSchema('jobId');
@@ -88,23 +59,9 @@ export function jobRoutes(records: JobRecords) {
         },
       },
       async (request, reply) => {
-        const { status, kind, limit, cursor } = request.query;
-        const found = await records.listOwned(request.clientId, {
-          ...(cursor ? { after: decodeCursor(cursor) } : {}),
-          // One more than the page, to know whether another follows.
-          limit: limit + 1,
-          accept: (record) =>
-            isPublicJob(record) &&
-            (status === undefined || record.status === status) &&
-            (kind === undefined || record.kind === kind),
-        });
-        const page = found.slice(0, limit);
-        const last = page.at(-1);
+        const page = await jobs.list(request.clientId, request.query);
         reply.header('cache-control', 'no-store');
-        return {
-          jobs: page.filter(isPublicJob).map(publicJobOf),
-          ...(found.length > limit && last ? { nextCursor: encodeCursor(last) } : {}),
-        } satisfies JobList;
+        return page;
       },
     );
 
@@ -123,7 +80,7 @@ export function jobRoutes(records: JobRecords) {
         },
       },
       async (request, reply) =>
-        answerJob(request, reply, publicJobOf(await ownJob(records, request, request.params.jobId))),
+        answerJob(request, reply, await jobs.read(request.clientId, request.params.jobId)),
     );
 
     api.delete(
@@ -140,10 +97,9 @@ export function jobRoutes(records: JobRecords) {
         },
       },
       async (request, reply) => {
-        const record = await ownJob(records, request, request.params.jobId);
-        const cancelled = await cancelJob(records, record);
+        const cancelled = await jobs.cancel(request.clientId, request.params.jobId);
         reply.header('cache-control', 'no-store');
-        return isPublicJob(cancelled) ? publicJobOf(cancelled) : publicJobOf(record);
+        return cancelled;
       },
     );
   };

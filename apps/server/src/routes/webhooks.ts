@@ -14,30 +14,15 @@ import {
   webhookListSchema,
   webhookSecretRotationSchema,
   webhookUpdateSchema,
-  type WebhookDelivery,
-  type WebhookEndpoint,
 } from '@grabbit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { newId } from '../core/ids';
 import { answers } from '../http/route-schemas';
-import type { JobQueue } from '../jobs/runner';
-import { queueDelivery } from '../webhooks/job-events';
-import { newSecret, rotated } from '../webhooks/signing';
-import { checkWebhookUrl } from '../webhooks/webhook-url';
-import type { DeliveryRecord, WebhookEndpointRecord, WebhookStore } from '../webhooks/webhook-store';
+import type { WebhookService } from '../webhooks/webhook-service';
 
 const tags = ['webhooks'];
-
-export interface WebhookRouteDeps {
-  config: Config;
-  store: WebhookStore;
-  queue: JobQueue;
-}
-
-const notFound = () => new AppError('WEBHOOK_NOT_FOUND', 'No webhook endpoint of this API key has this id.');
 
 /** The calling API key's client id; anonymous callers are refused. */
 function keyOwner(request: FastifyRequest): string {
@@ -46,46 +31,9 @@ function keyOwner(request: FastifyRequest): string {
   return request.apiKey.clientKey;
 }
 
-function endpointOf(record: WebhookEndpointRecord): WebhookEndpoint {
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return {
-    id: record.id,
-    url: record.url,
-    events: record.events,
-    ...(record.description === undefined ? {} : { description: record.description }),
-    enabled: record.enabled,
-    ...(record.disabledReason === undefined ? {} : { disabledReason: record.disabledReason }),
-    createdAt: iso(record.createdAt),
-    updatedAt: iso(record.updatedAt),
-  };
-}
-
-function deliveryOf(record: DeliveryRecord): WebhookDelivery {
-  const { id, messageId, eventType, jobId, status, attempts } = record;
-  return {
-    id,
-    messageId,
-    eventType,
-    jobId,
-    status,
-    attempts,
-    createdAt: new Date(record.createdAt).toISOString(),
-  };
-}
-
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
-  const testHosts = config.WEBHOOK_TEST_HOSTS;
-
-  /** The caller's own endpoint, or WEBHOOK_NOT_FOUND. */
-  async function ownEndpoint(request: FastifyRequest, id: string): Promise<WebhookEndpointRecord> {
-    const owner = keyOwner(request);
-    const endpoint = await store.getEndpoint(id);
-    if (!endpoint || endpoint.owner !== owner) throw notFound();
-    return endpoint;
-  }
-
+export function webhookRoutes(webhooks: WebhookService, config: Config) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const params = pathParamsSchema('webhookId');
@@ -104,27 +52,9 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
         },
       },
       async (request, reply) => {
-        const owner = keyOwner(request);
-        const url = await checkWebhookUrl(request.body.url, testHosts);
-        const now = Date.now();
-        const record: WebhookEndpointRecord = {
-          id: `wh_${newId()}`,
-          owner,
-          url: url.href,
-          events: request.body.events ?? [...webhookEventTypes],
-          ...(request.body.description === undefined ? {} : { description: request.body.description }),
-          enabled: true,
-          secret: newSecret(),
-          createdAt: now,
-          updatedAt: now,
-        };
-        if (!(await store.createEndpoint(record, config.WEBHOOK_MAX_ENDPOINTS_PER_KEY)))
-          throw new AppError(
-            'WEBHOOK_LIMIT_REACHED',
-            `This API key has ${config.WEBHOOK_MAX_ENDPOINTS_PER_KEY} webhook endpoints already: delete one first.`,
-          );
+        const created = await webhooks.create(keyOwner(request), request.body);
         noStore(reply).code(201);
-        return { ...endpointOf(record), secret: record.secret };
+        return created;
       },
     );
 
@@ -140,7 +70,7 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
       },
       async (request, reply) => {
         noStore(reply);
-        return { webhooks: (await store.listEndpoints(keyOwner(request))).map(endpointOf) };
+        return { webhooks: await webhooks.list(keyOwner(request)) };
       },
     );
 
@@ -157,7 +87,7 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
       },
       async (request, reply) => {
         noStore(reply);
-        return endpointOf(await ownEndpoint(request, request.params.webhookId));
+        return webhooks.read(keyOwner(request), request.params.webhookId);
       },
     );
 
@@ -174,25 +104,9 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
         },
       },
       async (request, reply) => {
-        const { webhookId } = request.params;
-        await ownEndpoint(request, webhookId);
-        const { url, events, description, enabled } = request.body;
-        const checked = url === undefined ? undefined : (await checkWebhookUrl(url, testHosts)).href;
-        const changed = await store.updateEndpoint(webhookId, (current) => {
-          const next: WebhookEndpointRecord = {
-            ...current,
-            ...(checked === undefined ? {} : { url: checked }),
-            ...(events === undefined ? {} : { events }),
-            ...(description === undefined ? {} : { description }),
-            ...(enabled === undefined ? {} : { enabled }),
-            updatedAt: Date.now(),
-          };
-          if (enabled === true) delete next.disabledReason;
-          return next;
-        });
-        if (!changed) throw notFound();
+        const changed = await webhooks.update(keyOwner(request), request.params.webhookId, request.body);
         noStore(reply);
-        return endpointOf(changed);
+        return changed;
       },
     );
 
@@ -208,8 +122,7 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
         },
       },
       async (request, reply) => {
-        await ownEndpoint(request, request.params.webhookId);
-        await store.deleteEndpoint(request.params.webhookId);
+        await webhooks.delete(keyOwner(request), request.params.webhookId);
         return reply.code(204).send();
       },
     );
@@ -227,16 +140,9 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
         },
       },
       async (request, reply) => {
-        const { webhookId } = request.params;
-        await ownEndpoint(request, webhookId);
-        const overlapMs = config.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000;
-        const changed = await store.updateEndpoint(webhookId, (current) => rotated(current, overlapMs));
-        if (!changed?.previousSecretExpiresAt) throw notFound();
+        const rotation = await webhooks.rotateSecret(keyOwner(request), request.params.webhookId);
         noStore(reply);
-        return {
-          secret: changed.secret,
-          previousSecretExpiresAt: new Date(changed.previousSecretExpiresAt).toISOString(),
-        };
+        return rotation;
       },
     );
 
@@ -253,9 +159,9 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
         },
       },
       async (request, reply) => {
-        await ownEndpoint(request, request.params.webhookId);
+        const deliveries = await webhooks.deliveries(keyOwner(request), request.params.webhookId);
         noStore(reply);
-        return { deliveries: (await store.listDeliveries(request.params.webhookId)).map(deliveryOf) };
+        return { deliveries };
       },
     );
 
@@ -274,16 +180,9 @@ export function webhookRoutes({ config, store, queue }: WebhookRouteDeps) {
       },
       async (request, reply) => {
         const { webhookId, deliveryId } = request.params;
-        await ownEndpoint(request, webhookId);
-        const pending = await store.updateDelivery(webhookId, deliveryId, (current) => ({
-          ...current,
-          status: 'pending',
-        }));
-        if (!pending)
-          throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND', 'This endpoint logged no delivery with this id.');
-        await queueDelivery(queue, pending);
+        const pending = await webhooks.redeliver(keyOwner(request), webhookId, deliveryId);
         noStore(reply).code(202);
-        return deliveryOf(pending);
+        return pending;
       },
     );
   };
