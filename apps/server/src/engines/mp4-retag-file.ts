@@ -7,7 +7,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { boxAt, type Box } from './mp4-head';
-import { retaggedHead, retaggedMovie } from './mp4-tags';
+import { retaggedHead, retaggedMovie, type RetaggedHead } from './mp4-tags';
 
 /** An index larger than this (days of media) is left to the engine. */
 const maxIndexBytes = 64 * 1024 * 1024;
@@ -103,4 +103,13 @@ export async function retagMp4File(
   }, createWriteStream(output));
   await rm(input, { force: true });
   return true;
+}
+
+/** The head `retagMp4File` writes before the rest of a file whose index comes before its media. */
+export async function retaggedHeadOf(
+  input: string,
+  tags: Readonly<Record<string, string>>,
+): Promise<RetaggedHead | undefined> {
+  const layout = await layoutOf(input);
+  return layout?.head && retaggedHead(layout.head, tags);
 }
