@@ -184,9 +184,9 @@ export class LiveSend {
     await this.attempt;
     if (!this.offered) return;
     if (this.offered.retagged) {
-      // A new file: the finishing step wrote the head sent, then the rest of the file checked.
-      const written = output === undefined ? undefined : await stat(output).catch(() => undefined);
-      this.settle(written?.size === this.offered.file.sentSize && (await (this.verdict ?? false)));
+      // A new file: the head sent, then the rest of the file whose bytes were checked.
+      const ownBytes = this.verdict ?? this.offered.file.gaveOwnBytes().catch(() => false);
+      this.settle(output !== undefined && (await this.beginsWithSentHead(output)) && (await ownBytes));
       return;
     }
     const sameFile = output !== undefined && (await this.isOfferedInode(output));
@@ -208,6 +208,16 @@ export class LiveSend {
     if (!this.offered || !(await this.isOfferedInode(file))) return false;
     const ownBytes = await this.offered.file.gaveOwnBytes().catch(() => false);
     return ownBytes && (!this.offered.retagged || (await this.writesSentHead(file)));
+  }
+
+  /** Whether the finished file is as long as the answer and begins with the head sent. */
+  private async beginsWithSentHead(output: string): Promise<boolean> {
+    const file = this.offered?.file;
+    const sent = file?.sentHead;
+    const written = await stat(output).catch(() => undefined);
+    if (!file || !sent || written?.size !== file.sentSize) return false;
+    const head = await readHead(output, sent.length).catch(() => undefined);
+    return Boolean(head?.equals(sent));
   }
 
   /** Whether the finishing step writes the very head sent before the rest of this file. */
