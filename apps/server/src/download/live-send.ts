@@ -14,7 +14,7 @@
 // not show a file kept as it is: encode/finalize.ts probeFinished): the early look only decided
 // whether to send. Tags asked of an MP4 are written into its index as it is sent (the file's head
 // sent rewritten, engines/mp4-tags.ts): the finishing step writes the same head with the same tags
-// (`tags` below) before the same bytes, and the file's own head is among the bytes checked.
+// (`sentTags` below) before the same bytes, and the file's own head is among the bytes checked.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finishingStep, type FinishingStep } from '../encode/finishing-plan';
@@ -50,7 +50,7 @@ export interface LiveSendOptions {
 }
 
 /** The finishing step's verdict on the file: not kept, kept as it is, or kept with its head rewritten. */
-type Keeps = false | { head?: SentHead };
+type Keeps = false | { head?: SentHead; tags?: Readonly<Record<string, string>> };
 
 /** The finishing step's verdict, undefined when it refuses the file (not media of this kind at all). */
 function stepOf(judge: () => FinishingStep): FinishingStep | undefined {
@@ -116,7 +116,7 @@ export class LiveSend {
     this.attempt = this.look(chosen, progress.downloadedBytes)
       .then(async (kept) => {
         if (kept !== 'later') this.decided = true;
-        if (kept && kept !== 'later') await this.offer(chosen, size, kept.head);
+        if (kept && kept !== 'later') await this.offer(chosen, size, kept);
       })
       .catch(() => void (this.decided = true))
       .finally(() => void (this.looking = false));
@@ -147,11 +147,16 @@ export class LiveSend {
     if (step?.kind === 'keep') return {};
     const retagged = step?.kind === 'retag' && retaggedHead(head, step.tags);
     if (!retagged) return false;
-    this.sentTags = step.tags;
-    return { head: { bytes: retagged.bytes, replaces: head.subarray(0, retagged.replaces) } };
+    // A copy: the head read may be megabytes longer than the bytes it replaces.
+    const replaces = Buffer.from(head.subarray(0, retagged.replaces));
+    return { head: { bytes: retagged.bytes, replaces }, tags: step.tags };
   }
 
-  private async offer(chosen: NonNullable<LiveSend['chosen']>, size: number, head?: SentHead): Promise<void> {
+  private async offer(
+    chosen: NonNullable<LiveSend['chosen']>,
+    size: number,
+    { head, tags }: Exclude<Keeps, false>,
+  ): Promise<void> {
     const { input, live } = this.options;
     const file = await GrowingFile.open(chosen.file, size, head);
     const target = outputTarget(input.format);
@@ -161,11 +166,9 @@ export class LiveSend {
       contentType: target.contentType,
       size: file.sentSize,
     };
-    if (live.offer(input.taskId, offer)) this.offered = { file, retagged: Boolean(head) };
-    else {
-      this.sentTags = undefined;
-      await file.close();
-    }
+    if (!live.offer(input.taskId, offer)) return file.close();
+    this.offered = { file, retagged: Boolean(head) };
+    if (head) this.sentTags = tags;
   }
 
   /**
