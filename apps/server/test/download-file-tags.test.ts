@@ -3,7 +3,9 @@
 // from the container's own tags (ID3, MP4 atoms, Matroska tags).
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mediaDataHash } from './support/media-data';
 import { makeVideo } from './support/media-fixtures';
+import { decodeFile } from './support/media-probes';
 import { taggedChapters } from './support/fixture-site';
 import {
   downloadSaved,
@@ -62,12 +64,15 @@ describe('tags and cover art', () => {
     });
   });
 
-  it('an MP4 already right is copied with its tags (no cover: a video has its own picture)', async () => {
+  it('an MP4 already right gets its tags in its index, its media bytes untouched (no cover: a video has its own picture)', async () => {
     const link = fx.site.url('/tagged.html?src=a.mp4');
     const { file } = await download({ url: link, format: 'mp4' });
     const probed = probe(file);
     expect(tagsOf(probed)).toMatchObject(expectedTags(link));
     expect(probed.streams.map((s) => s.codec_name)).toEqual(['h264', 'aac']);
+    // Written without an engine: ffmpeg's copy would lay the samples out again.
+    expect(await mediaDataHash(file)).toEqual(await mediaDataHash(path.join(fx.site.dir, 'a.mp4')));
+    expect((await decodeFile(file)).errors).toBe('');
   });
 
   it('tags switched off: the MP3 has neither the tags nor a cover', async () => {

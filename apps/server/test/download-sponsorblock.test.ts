@@ -3,6 +3,7 @@
 // ffprobe, within a frame or two) and moves the site's chapters, `chapters` writes them as chapters
 // named by category, and a SponsorBlock API that refuses connections or does not answer in time
 // leaves the download whole, with a notice saying so.
+import { jobPath, type Job } from '@grabbit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './support/fixture-site';
 import { freePort } from './support/free-port';
@@ -150,6 +151,9 @@ describe('SponsorBlock unavailable', () => {
       const app = await appWith(`http://127.0.0.1:${await freePort()}`, { LOG_LEVEL: 'info' }, logLines);
       const { task, file } = await download(app, { url: link(), format: 'mp4', sponsorBlock: 'remove' });
       expect(task.notice).toBe('SponsorBlock did not answer: nothing was cut.');
+      // The public job of the download says the same.
+      const job = (await app.app.inject({ url: jobPath(task.taskId) })).json<Job>();
+      expect(job).toMatchObject({ kind: 'download', status: 'done', notice: task.notice });
       expect(Math.abs(Number(probe(file).format.duration) - 6)).toBeLessThan(tolerance);
       const said = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(said.find((line) => line.msg.includes('SponsorBlock'))?.level).toBe(40);

@@ -3,6 +3,7 @@
 // the API document shows them, and the pages read the same types.
 import { z } from 'zod';
 import { downloadFormatSchema } from './download';
+import { resultNoticeSchema } from './jobs';
 
 /** POST /api/download/{platform} (without directDownload). */
 export const downloadStartResponseSchema = z.object({
@@ -34,14 +35,7 @@ export const downloadTaskSchema = z.object({
   downloadUrl: z.string().optional(),
   error: z.string().optional(),
   errorCode: z.string().optional(),
-  notice: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'Once completed: what the visitor should know about the file, such as a SponsorBlock option ' +
-        'that could not be honoured (SponsorBlock did not answer in time, or knows no segments).',
-    }),
+  notice: resultNoticeSchema,
   /** Kept in cloud storage (download-and-upload): its key and link, once stored. */
   cloudFileKey: z.string().optional(),
   cloudUrl: z.string().optional(),

@@ -11,6 +11,16 @@ export type PublicJobKind = (typeof publicJobKinds)[number];
 export const publicJobStatuses = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type PublicJobStatus = (typeof publicJobStatuses)[number];
 
+/** A download's word on its file (the task's and its public job's `notice`). */
+export const resultNoticeSchema = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      'Once completed: what the visitor should know about the file, such as a SponsorBlock option ' +
+      'that could not be honoured (SponsorBlock did not answer in time, or knows no segments).',
+  });
+
 export const jobSchema = z.object({
   id: z.string(),
   kind: z.enum(publicJobKinds),
@@ -34,6 +44,8 @@ export const jobSchema = z.object({
     .optional(),
   /** Once failed or cancelled: a stable code of the error table and the message for people. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** A download's, as its task gives it. */
+  notice: resultNoticeSchema,
 });
 export type Job = z.infer<typeof jobSchema>;
 

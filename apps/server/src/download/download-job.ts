@@ -12,7 +12,7 @@ import type { EngineContext } from '../engines/engine-run';
 import { finalizeMedia, probeDownload, probeFinished } from '../encode/finalize';
 import { applySponsorEdit } from '../encode/sponsor-edit';
 import { outputTarget } from '../encode/output-targets';
-import { audioKbps, download, type ChosenFormat } from '../ytdlp';
+import { audioKbps, download, type ChosenFormat, type TagSource } from '../ytdlp';
 import type { ResultStore } from '../storage/result-store';
 import type { DownloadJobData, ProductJobHandler } from '../jobs/job-types';
 import { handedBack } from '../jobs/hand-back';
@@ -157,6 +157,7 @@ async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
     input.targetSizeMB === undefined && !input.sponsorBlock
       ? probeFinished(config, media, engineContext, { format: input.format, extras })
       : probe(media);
+  const tagsOf = (info: TagSource) => (input.tags === false ? undefined : fileTagsOf(info, link.url));
   // A visitor waiting here for the file itself may get it while yt-dlp still writes it.
   const live = deps.live?.wanted(taskId)
     ? new LiveSend({
@@ -165,6 +166,7 @@ async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
         dir: run.dir,
         maxDurationSeconds: link.duration.seconds,
         probe,
+        tagsOf,
       })
     : undefined;
   let output: string | undefined;
@@ -202,7 +204,8 @@ async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
     const sponsor = await askSponsorBlock(deps, input, info.id, run.signal);
     // A section keeps the chapters it overlaps, timed from its start.
     const chapters = chaptersInSection(chaptersOf(info), input);
-    const tags = input.tags === false ? undefined : fileTagsOf(info, link.url);
+    // The tags a file sent while it was written carries already: the same, written the same way.
+    const tags = live?.sentTags ?? tagsOf(info);
     const finished = await finalizeMedia({
       engines: config,
       context: engineContext,

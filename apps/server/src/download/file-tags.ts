@@ -5,7 +5,7 @@ import { safeTitle } from '@grabbit/contracts';
 import type { ClipOptions, DownloadFormatName, FileOptions } from '@grabbit/contracts';
 import type { Chapter } from '../encode/encode-plan';
 import { outputTarget } from '../encode/output-targets';
-import type { DownloadResultInfo } from '../ytdlp';
+import type { DownloadResultInfo, TagSource } from '../ytdlp';
 
 const clean = (value: string | null | undefined) => safeTitle(value ?? undefined, '');
 
@@ -20,7 +20,7 @@ function isoDate(value: string | null | undefined): string | undefined {
  * else the uploader or channel), `date` and `comment` (the source link: the one tag every
  * container and player shows).
  */
-export function fileTagsOf(info: DownloadResultInfo, link: string): Record<string, string> {
+export function fileTagsOf(info: TagSource, link: string): Record<string, string> {
   const tags: Record<string, string | undefined> = {
     title: clean(info.title),
     artist: clean(info.artist ?? info.creator ?? info.uploader ?? info.channel),

@@ -31,10 +31,12 @@ const input: DownloadJobData = {
   format: 'mp4',
   quality: 'best',
   removeWatermark: false,
-  // Tags are written into a copy of the file: only a download without them is sent as it arrives.
+  // Tags off: the file is sent as it arrives (tags written into its head: download-direct-live's test).
   tags: false,
 };
 const plainMp4 = { type: 'chosen', title: 'Clip', ext: 'mp4', protocol: 'https', format_id: '18' } as const;
+/** The visitor switched tags off (the input says so): the file is sent as it is written. */
+const noTags = () => undefined;
 const progressAt = (downloadedBytes: number): DownloadProgress => ({
   type: 'download',
   downloadedBytes,
@@ -61,7 +63,14 @@ afterEach(async () => {
 });
 
 function sender(probe: ProbeResult = h264Aac, data: DownloadJobData = input): LiveSend {
-  return new LiveSend({ live, input: data, dir, maxDurationSeconds: 3600, probe: async () => probe });
+  return new LiveSend({
+    live,
+    input: data,
+    dir,
+    maxDurationSeconds: 3600,
+    probe: async () => probe,
+    tagsOf: noTags,
+  });
 }
 
 /** Offers the file (as the job does once 3 MiB are in) and reads the answer to its end or error. */
@@ -134,7 +143,14 @@ describe('a direct download offered while it is written', () => {
       await writeStart(mp4Head({ padding }));
       live = new LiveDownloads();
       live.expect(input.taskId);
-      const send = new LiveSend({ live, input, dir, maxDurationSeconds: 3600, probe: noEngine });
+      const send = new LiveSend({
+        live,
+        input,
+        dir,
+        maxDurationSeconds: 3600,
+        probe: noEngine,
+        tagsOf: noTags,
+      });
       send.chose(plainMp4);
       let offer: LiveDownload | undefined;
       void live.offered(input.taskId).then((offered) => (offer = offered));
@@ -156,7 +172,7 @@ describe('a direct download offered while it is written', () => {
       [mp4Head(), 10],
     ] as const) {
       await writeStart(head);
-      const send = new LiveSend({ live, input, dir, maxDurationSeconds, probe: noEngine });
+      const send = new LiveSend({ live, input, dir, maxDurationSeconds, probe: noEngine, tagsOf: noTags });
       send.chose(plainMp4);
       send.progress(progressAt(3 * mib));
       await send.end(undefined);
@@ -254,6 +270,7 @@ describe('a direct download offered while it is written', () => {
         dir,
         maxDurationSeconds: 3600,
         probe: async () => ((probed = true), h264Aac),
+        tagsOf: noTags,
       });
       send.chose(format);
       send.progress(progressAt(3 * mib));

@@ -12,16 +12,20 @@
 // length, which every client reports as a failed download. The finished file goes through the
 // whole finishing step, its own look included (its head read again, or ffprobe when the head does
 // not show a file kept as it is: encode/finalize.ts probeFinished): the early look only decided
-// whether to send.
+// whether to send. Tags asked of an MP4 are written into its index as it is sent (the file's head
+// sent rewritten, engines/mp4-tags.ts): the finishing step writes the same head with the same tags
+// (`sentTags` below) before the same bytes, and the file's own head is among the bytes checked.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { keptAsItIs } from '../encode/finishing-plan';
+import { finishingStep, type FinishingStep } from '../encode/finishing-plan';
 import type { ProbeResult } from '../engines/ffprobe';
 import { readMp4Head } from '../engines/mp4-head';
+import { retaggedHeadOf } from '../engines/mp4-retag-file';
+import { retaggedHead } from '../engines/mp4-tags';
 import { outputTarget } from '../encode/output-targets';
-import { audioKbps, type ChosenFormat, type DownloadProgress } from '../ytdlp';
+import { audioKbps, type ChosenFormat, type DownloadProgress, type TagSource } from '../ytdlp';
 import { readHead } from '../storage/file-reader';
-import { GrowingFile } from '../storage/growing-file';
+import { GrowingFile, type SentHead } from '../storage/growing-file';
 import type { DownloadJobData } from '../jobs/job-types';
 import { fileNameFor } from './file-names';
 import type { LiveDownloads } from './live-downloads';
@@ -41,16 +45,34 @@ export interface LiveSendOptions {
   dir: string;
   maxDurationSeconds: number;
   probe: (file: string) => Promise<ProbeResult>;
+  /** The file's tags from the source's facts, or undefined when none are asked. */
+  tagsOf: (info: TagSource) => Readonly<Record<string, string>> | undefined;
+}
+
+/** The finishing step's verdict on the file: not kept, kept as it is, or kept with its head rewritten. */
+type Keeps = false | { head?: SentHead; tags?: Readonly<Record<string, string>> };
+
+/** The finishing step's verdict, undefined when it refuses the file (not media of this kind at all). */
+function stepOf(judge: () => FinishingStep): FinishingStep | undefined {
+  try {
+    return judge();
+  } catch {
+    return undefined;
+  }
 }
 
 export class LiveSend {
-  private chosen: { file: string; ext: string; title?: string } | undefined;
+  private chosen:
+    { file: string; ext: string; title?: string; tags?: Readonly<Record<string, string>> } | undefined;
+  /** The tags written into the head sent, which the finishing step writes too. */
+  sentTags: Readonly<Record<string, string>> | undefined;
   /** The downloaded length at which the head is looked at (again, when the index runs further). */
   private lookAt = firstLookBytes;
   private looking = false;
   private decided = false;
   private attempt: Promise<void> | undefined;
-  private offered: { file: GrowingFile } | undefined;
+  /** The answer being sent; `retagged`: its head is the file's own rewritten with the tags. */
+  private offered: { file: GrowingFile; retagged: boolean } | undefined;
   /** Whether yt-dlp's finished file is the one being sent, once asked. */
   private verdict: Promise<boolean> | undefined;
 
@@ -68,14 +90,20 @@ export class LiveSend {
       input.startTime === undefined &&
       input.endTime === undefined &&
       !input.subtitles &&
-      // Tags are written by a copy into a new file, and chapters split into several.
-      input.tags === false &&
+      // Chapters split the file into several.
       !input.splitChapters &&
       // SponsorBlock's segments are cut or marked in a copy.
       !input.sponsorBlock;
     const ext = format.ext ?? '';
-    if (plain && finishingAsksNothing && ext === outputTarget(input.format).extension)
-      this.chosen = { file: path.join(dir, `media.${ext}`), ext, title: format.title };
+    if (plain && finishingAsksNothing && ext === outputTarget(input.format).extension) {
+      const tags = this.options.tagsOf(format);
+      this.chosen = {
+        file: path.join(dir, `media.${ext}`),
+        ext,
+        title: format.title,
+        ...(tags ? { tags } : {}),
+      };
+    }
   }
 
   progress(progress: DownloadProgress): void {
@@ -88,20 +116,17 @@ export class LiveSend {
     this.attempt = this.look(chosen, progress.downloadedBytes)
       .then(async (kept) => {
         if (kept !== 'later') this.decided = true;
-        if (kept === true) await this.offer(chosen, size);
+        if (kept && kept !== 'later') await this.offer(chosen, size, kept);
       })
       .catch(() => void (this.decided = true))
       .finally(() => void (this.looking = false));
   }
 
   /** Whether the finishing step keeps the file as it is, or 'later' when more of its head is needed. */
-  private async look(
-    chosen: NonNullable<LiveSend['chosen']>,
-    downloaded: number,
-  ): Promise<boolean | 'later'> {
+  private async look(chosen: NonNullable<LiveSend['chosen']>, downloaded: number): Promise<Keeps | 'later'> {
     const bytes = await readHead(chosen.file, Math.min(downloaded, maxIndexBytes));
     const head = readMp4Head(bytes);
-    if (head.kind === 'streams') return this.keeps(head.probe, chosen);
+    if (head.kind === 'streams') return this.keeps(head.probe, chosen, bytes);
     if (head.kind === 'index-at-end') return false;
     const wanted = head.kind === 'needs' ? head.bytes : probeAfterBytes;
     if (wanted > bytes.length) {
@@ -109,30 +134,41 @@ export class LiveSend {
       return wanted <= maxIndexBytes ? 'later' : false;
     }
     // A file this reader does not know: ffprobe reads its head (it fails on an index not there yet).
-    return head.kind === 'other' && this.keeps(await this.options.probe(chosen.file), chosen);
+    return head.kind === 'other' && this.keeps(await this.options.probe(chosen.file), chosen, bytes);
   }
 
-  private keeps(probe: ProbeResult, chosen: NonNullable<LiveSend['chosen']>): boolean {
+  /** `head`: the file's first bytes, the whole index among them when it is an MP4's. */
+  private keeps(probe: ProbeResult, chosen: NonNullable<LiveSend['chosen']>, head: Buffer): Keeps {
     const { input, maxDurationSeconds } = this.options;
+    if ((probe.duration ?? 0) > maxDurationSeconds) return false;
     // Judged as the finishing step will judge it, with the sound's bit rate the visitor asked.
-    const extras = { audioKbps: audioKbps(input.quality) };
-    return (
-      !((probe.duration ?? 0) > maxDurationSeconds) && keptAsItIs(probe, input.format, chosen.ext, extras)
-    );
+    const extras = { audioKbps: audioKbps(input.quality), ...(chosen.tags ? { tags: chosen.tags } : {}) };
+    const step = stepOf(() => finishingStep(probe, outputTarget(input.format), chosen.ext, extras));
+    if (step?.kind === 'keep') return {};
+    const retagged = step?.kind === 'retag' && retaggedHead(head, step.tags);
+    if (!retagged) return false;
+    // A copy: the head read may be megabytes longer than the bytes it replaces.
+    const replaces = Buffer.from(head.subarray(0, retagged.replaces));
+    return { head: { bytes: retagged.bytes, replaces }, tags: step.tags };
   }
 
-  private async offer(chosen: NonNullable<LiveSend['chosen']>, size: number): Promise<void> {
+  private async offer(
+    chosen: NonNullable<LiveSend['chosen']>,
+    size: number,
+    { head, tags }: Exclude<Keeps, false>,
+  ): Promise<void> {
     const { input, live } = this.options;
-    const file = await GrowingFile.open(chosen.file, size);
+    const file = await GrowingFile.open(chosen.file, size, head);
     const target = outputTarget(input.format);
     const offer = {
       file,
       fileName: fileNameFor(chosen.title, target.extension),
       contentType: target.contentType,
-      size,
+      size: file.sentSize,
     };
-    if (live.offer(input.taskId, offer)) this.offered = { file };
-    else await file.close();
+    if (!live.offer(input.taskId, offer)) return file.close();
+    this.offered = { file, retagged: Boolean(head) };
+    if (head) this.sentTags = tags;
   }
 
   /**
@@ -150,6 +186,12 @@ export class LiveSend {
   async end(output: string | undefined): Promise<void> {
     await this.attempt;
     if (!this.offered) return;
+    if (this.offered.retagged) {
+      // A new file: the head sent, then the rest of the file whose bytes were checked.
+      const ownBytes = this.verdict ?? this.offered.file.gaveOwnBytes().catch(() => false);
+      this.settle(output !== undefined && (await this.beginsWithSentHead(output)) && (await ownBytes));
+      return;
+    }
     const sameFile = output !== undefined && (await this.isOfferedInode(output));
     this.settle(sameFile && (await (this.verdict ?? this.isSentFile(output))));
   }
@@ -167,6 +209,24 @@ export class LiveSend {
 
   private async isSentFile(file: string): Promise<boolean> {
     if (!this.offered || !(await this.isOfferedInode(file))) return false;
-    return this.offered.file.gaveOwnBytes().catch(() => false);
+    const ownBytes = await this.offered.file.gaveOwnBytes().catch(() => false);
+    return ownBytes && (!this.offered.retagged || (await this.writesSentHead(file)));
+  }
+
+  /** Whether the finished file is as long as the answer and begins with the head sent. */
+  private async beginsWithSentHead(output: string): Promise<boolean> {
+    const file = this.offered?.file;
+    const sent = file?.sentHead;
+    const written = await stat(output).catch(() => undefined);
+    if (!file || !sent || written?.size !== file.sentSize) return false;
+    const head = await readHead(output, sent.length).catch(() => undefined);
+    return Boolean(head?.equals(sent));
+  }
+
+  /** Whether the finishing step writes the very head sent before the rest of this file. */
+  private async writesSentHead(file: string): Promise<boolean> {
+    const sent = this.offered?.file.sentHead;
+    const written = this.sentTags && (await retaggedHeadOf(file, this.sentTags).catch(() => undefined));
+    return Boolean(sent && written?.bytes.equals(sent));
   }
 }

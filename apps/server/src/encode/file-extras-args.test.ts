@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chaptersText, encodeArgs, extraInputs } from './encode-args';
 import type { ProbeResult } from '../engines/ffprobe';
 import type { EncodePlan } from './encode-plan';
-import { finishingPlan } from './finishing-plan';
+import { finishingPlan, finishingStep, keptAsItIs } from './finishing-plan';
 import { outputTarget } from './output-targets';
 
 const song: EncodePlan = {
@@ -88,5 +88,26 @@ describe('the finishing plan with tags', () => {
     const mp4 = finishingPlan(h264Aac, outputTarget('mp4'), 'mp4', { cover: '/c.jpg', chapters });
     expect(mp4?.cover).toBeUndefined();
     expect(mp4?.chapters).toEqual(chapters);
+  });
+
+  it('tags alone on an MP4 or M4A already right: moved with them written into the index, the copy as fallback', () => {
+    const sound: ProbeResult = { ...h264Aac, streams: [{ ...h264Aac.streams[1]!, index: 0 }] };
+    for (const [probe, format] of [
+      [h264Aac, 'mp4'],
+      [sound, 'm4a'],
+    ] as const) {
+      const step = finishingStep(probe, outputTarget(format), format, { tags });
+      expect(step).toMatchObject({ kind: 'retag', tags, fallback: { tags } });
+      expect(keptAsItIs(probe, format, format, { tags })).toBe(true);
+    }
+  });
+
+  it('tags with a cover, chapters, or in a container the index rewriter does not write: a plan', () => {
+    const chapters = [{ start: 0, end: 6, title: 'All' }];
+    const sound: ProbeResult = { ...h264Aac, streams: [{ ...h264Aac.streams[1]!, index: 0 }] };
+    expect(finishingStep(sound, outputTarget('m4a'), 'm4a', { tags, cover: '/c.jpg' }).kind).toBe('encode');
+    expect(finishingStep(h264Aac, outputTarget('mp4'), 'mp4', { tags, chapters }).kind).toBe('encode');
+    expect(finishingStep(h264Aac, outputTarget('mov'), 'mov', { tags }).kind).toBe('encode');
+    expect(keptAsItIs(h264Aac, 'mov', 'mov', { tags })).toBe(false);
   });
 });

@@ -16,7 +16,8 @@ import { targetSizeFailure } from './target-size-errors';
 import { encodeToSize } from './two-pass';
 import { runFailures } from './download-failures';
 import { renderTranscript } from './transcript';
-import { type FinishingExtras, finishingPlan, keptAsItIs, reencodePlan } from './finishing-plan';
+import { type FinishingExtras, finishingStep, keptAsItIs, reencodePlan } from './finishing-plan';
+import { retagMp4File } from '../engines/mp4-retag-file';
 
 export interface FinalizeOptions {
   engines: EnginePaths;
@@ -108,11 +109,14 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   const inputExt = path.extname(options.input).slice(1).toLowerCase();
   if (options.targetBytes && (target.kind === 'audio' || target.kind === 'video'))
     return fitToSize(options, target, probe, output, inputExt, options.targetBytes);
-  const plan = finishingPlan(probe, target, inputExt, options.extras);
-  if (!plan) {
+  const step = finishingStep(probe, target, inputExt, options.extras);
+  if (step.kind === 'keep') {
     await rename(options.input, output);
     return output;
   }
+  // The tags written into the index as the file moves; an index not rewritable there: the engine.
+  if (step.kind === 'retag' && (await retagMp4File(options.input, output, step.tags))) return output;
+  const plan = step.kind === 'retag' ? step.fallback : step.plan;
   // The one plan runner: the same safe input options and progress parser as the converter (a
   // damaged cover costs the cover, never the file: finishing-run.ts).
   await runFinishingPlan(

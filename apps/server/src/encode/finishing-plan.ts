@@ -169,9 +169,39 @@ function videoPlan(probe: ProbeResult, target: ContainerTarget, inputExt: string
 }
 
 /**
- * Whether the finishing step would keep a file of this probe and extension as it is (only move
- * it): the asked container already, with picture and sound it takes. A download sent while it is
- * still written relies on it (download/live-send.ts).
+ * What the finishing step does with a file: keep it as it is (only move it), move it with the
+ * source's tags written into its MP4 index (engines/mp4-tags.ts: no pass through an engine; the
+ * plan with the tags is the fallback when the index is not one that can be rewritten there), or
+ * run a plan.
+ */
+export type FinishingStep =
+  | { kind: 'keep' }
+  | { kind: 'retag'; tags: Readonly<Record<string, string>>; fallback: EncodePlan }
+  | { kind: 'encode'; plan: EncodePlan };
+
+/** The containers whose tags the MP4 index rewriter writes as their ffmpeg muxer does. */
+const retaggedMuxers = new Set(['mp4', 'ipod']);
+
+export function finishingStep(
+  probe: ProbeResult,
+  target: OutputTarget,
+  inputExt: string,
+  extras: FinishingExtras = {},
+): FinishingStep {
+  const plan = finishingPlan(probe, target, inputExt, extras);
+  if (!plan) return { kind: 'keep' };
+  const { tags, ...others } = extras;
+  const retags =
+    tags && target.kind !== 'subtitle' && target.kind !== 'image' && retaggedMuxers.has(target.muxer);
+  if (retags && finishingPlan(probe, target, inputExt, others) === undefined)
+    return { kind: 'retag', tags, fallback: plan };
+  return { kind: 'encode', plan };
+}
+
+/**
+ * Whether the finishing step would keep a file of this probe and extension (only move it, with
+ * its tags written into its MP4 index when asked): the asked container already, with picture and
+ * sound it takes. A download sent while it is still written relies on it (download/live-send.ts).
  */
 export function keptAsItIs(
   probe: ProbeResult,
@@ -180,7 +210,7 @@ export function keptAsItIs(
   extras?: FinishingExtras,
 ): boolean {
   try {
-    return finishingPlan(probe, outputTarget(format), inputExt, extras) === undefined;
+    return finishingStep(probe, outputTarget(format), inputExt, extras).kind !== 'encode';
   } catch {
     return false; // Not media of this kind at all: the finishing step refuses it.
   }

@@ -19,7 +19,7 @@ export type Mp4Head =
   /** Not an MP4 this reader knows: ask the engine. */
   | { kind: 'other' };
 
-interface Box {
+export interface Box {
   type: string;
   /** Where its content starts (after the size and type). */
   body: number;
@@ -31,7 +31,7 @@ const other = { kind: 'other' } as const;
 const isoFormatName = 'mov,mp4,m4a,3gp,3g2,mj2';
 
 /** The box at `at`, or undefined when its header is not whole or its size is impossible. */
-function boxAt(bytes: Buffer, at: number, limit: number): Box | undefined {
+export function boxAt(bytes: Buffer, at: number, limit: number): Box | undefined {
   if (at + 8 > bytes.length) return undefined;
   const size32 = bytes.readUInt32BE(at);
   const type = bytes.toString('latin1', at + 4, at + 8);
@@ -46,7 +46,7 @@ function boxAt(bytes: Buffer, at: number, limit: number): Box | undefined {
 }
 
 /** The boxes inside a whole parent, or undefined when they do not tile it. */
-function childrenOf(bytes: Buffer, from: number, end: number): Box[] | undefined {
+export function childrenOf(bytes: Buffer, from: number, end: number): Box[] | undefined {
   const children: Box[] = [];
   for (let at = from; at < end;) {
     const box = at + 8 <= end ? boxAt(bytes, at, end) : undefined;
@@ -57,10 +57,10 @@ function childrenOf(bytes: Buffer, from: number, end: number): Box[] | undefined
   return children;
 }
 
-const child = (boxes: Box[] | undefined, type: string) => boxes?.find((box) => box.type === type);
+export const child = (boxes: Box[] | undefined, type: string) => boxes?.find((box) => box.type === type);
 
 /** Follows a path of box types down from `parent`. */
-function descend(bytes: Buffer, parent: Box | undefined, ...types: string[]): Box | undefined {
+export function descend(bytes: Buffer, parent: Box | undefined, ...types: string[]): Box | undefined {
   let box = parent;
   for (const type of types) box = box && child(childrenOf(bytes, box.body, box.end), type);
   return box;

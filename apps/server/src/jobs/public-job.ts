@@ -7,9 +7,16 @@ export function isPublicJob(record: JobRecord): record is JobRecord & { kind: Pu
   return (publicJobKinds as readonly string[]).includes(record.kind);
 }
 
+/** A download's word on its file, which its task keeps in the record's detail (download/task-store.ts). */
+function noticeOf(record: JobRecord): string | undefined {
+  const detail = record.detail as { notice?: unknown } | null | undefined;
+  return record.kind === 'download' && typeof detail?.notice === 'string' ? detail.notice : undefined;
+}
+
 /** The record as its owner reads it (the record must be a public kind: isPublicJob). */
 export function publicJobOf(record: JobRecord & { kind: PublicJobKind }): Job {
   const iso = (ms: number) => new Date(ms).toISOString();
+  const notice = noticeOf(record);
   return {
     id: record.id,
     kind: record.kind,
@@ -31,5 +38,6 @@ export function publicJobOf(record: JobRecord & { kind: PublicJobKind }): Job {
     ...(record.errorCode
       ? { error: { code: record.errorCode, message: record.error ?? record.errorCode } }
       : {}),
+    ...(notice ? { notice } : {}),
   };
 }

@@ -14,6 +14,9 @@
 // version of the file passes it about once in 2^32, never when it differs in at most 32 bits in a
 // row, and a site that forged a match would only get the visitor bytes it could have served as
 // one file in the first place, which pass the check too.
+// The file's first bytes may be sent rewritten (an MP4's index with tags written into it): the new
+// bytes go out in their place, and the file's own first bytes, the ones they were made from, count
+// as given for the check.
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
@@ -22,6 +25,14 @@ import { crc32 } from 'node:zlib';
 const readBytes = 1024 * 1024;
 /** The most one read of the check takes at once: few, large reads of a file the page cache holds. */
 const checkBytes = 4 * readBytes;
+
+/** The file's first bytes as sent instead of as written. */
+export interface SentHead {
+  /** What is sent in their place. */
+  bytes: Buffer;
+  /** The file's own first bytes, which `bytes` replace. */
+  replaces: Buffer;
+}
 
 export class GrowingFile {
   /** Counts the writer's words, so a reader that found nothing new knows whether to wait. */
@@ -39,17 +50,33 @@ export class GrowingFile {
     readonly inode: number,
     /** The size announced for the file. */
     readonly size: number,
-  ) {}
+    private readonly head?: SentHead,
+  ) {
+    if (head) {
+      this.givenHash = crc32(head.replaces);
+      this.givenBytes = head.replaces.length;
+    }
+  }
 
-  static async open(file: string, size: number): Promise<GrowingFile> {
+  static async open(file: string, size: number, head?: SentHead): Promise<GrowingFile> {
     const handle = await open(file, 'r');
     try {
       const { ino } = await handle.stat();
-      return new GrowingFile(handle, ino, size);
+      return new GrowingFile(handle, ino, size, head);
     } catch (error) {
       await handle.close();
       throw error;
     }
+  }
+
+  /** How many bytes the reader sends: the file's size, its head as sent. */
+  get sentSize(): number {
+    return this.size + (this.head ? this.head.bytes.length - this.head.replaces.length : 0);
+  }
+
+  /** The bytes sent in place of the file's first ones, if any. */
+  get sentHead(): Buffer | undefined {
+    return this.head?.bytes;
   }
 
   /** The writer wrote more. */
@@ -117,6 +144,10 @@ export class GrowingFile {
   /** `unsent()`: how many of the bytes given out so far may still be held in this process. */
   private async *chunks(unsent: () => number): AsyncGenerator<Buffer> {
     let position = 0;
+    if (this.head) {
+      yield this.head.bytes;
+      position = this.head.replaces.length;
+    }
     // Each buffer with the offset where the bytes last read into it end.
     const buffers: { bytes: Buffer; endsAt: number }[] = [];
     let turn = 0;

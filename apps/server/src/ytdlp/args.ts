@@ -13,12 +13,15 @@ export const resultMarker = '@@R ';
 export const chosenMarker = '@@B ';
 
 const progressFields = 'status,downloaded_bytes,total_bytes,total_bytes_estimate,speed,eta';
+/** What a file's tags are written from (download/file-tags.ts). */
+const tagFields = 'uploader,channel,artist,creator,upload_date,release_date,webpage_url';
 /** The file's facts, and what its tags and chapters are written from. */
-const resultFields =
-  'id,title,thumbnail,filepath,ext,duration,width,height,vcodec,acodec,' +
-  'uploader,channel,artist,creator,upload_date,release_date,webpage_url,chapters';
-/** What the downloader needs to know of the chosen format before its bytes arrive. */
-const chosenFields = 'title,ext,protocol,format_id,container';
+const resultFields = `id,title,thumbnail,filepath,ext,duration,width,height,vcodec,acodec,${tagFields},chapters`;
+/**
+ * What the downloader needs to know of the chosen format before its bytes arrive: a file sent
+ * while it is written carries its tags from the start.
+ */
+const chosenFields = `title,ext,protocol,format_id,container,${tagFields}`;
 
 export interface YtDlpSafety {
   platform: Platform;

@@ -16,7 +16,7 @@ import type { ChosenFormat, DownloadProgress } from './progress';
 
 export type { InfoMode } from './args';
 export { entryUrl, thumbnailOf, type YtDlpInfo } from './info';
-export type { ChosenFormat, DownloadResultInfo, DownloadProgress } from './progress';
+export type { ChosenFormat, DownloadResultInfo, DownloadProgress, TagSource } from './progress';
 export { jsRuntimeFor, nodeRuntimeWarning, type YtDlpEngine } from './options';
 export { accessReport, type AccessReport } from './access-health';
 export { accessChoices, type PinnedAccess } from './access-choices';

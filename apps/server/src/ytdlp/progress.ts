@@ -44,8 +44,14 @@ export interface DownloadResultInfo {
   chapters?: { start_time?: number; end_time?: number; title?: string }[] | null;
 }
 
+/** The facts a file's tags are written from. */
+export type TagSource = Pick<
+  DownloadResultInfo,
+  'title' | 'uploader' | 'channel' | 'artist' | 'creator' | 'upload_date' | 'release_date' | 'webpage_url'
+>;
+
 /** The format yt-dlp chose, printed before it downloads (a merge has "+" in its id and protocol). */
-export interface ChosenFormat {
+export interface ChosenFormat extends TagSource {
   type: 'chosen';
   title?: string;
   ext?: string;
