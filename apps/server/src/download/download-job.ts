@@ -37,6 +37,9 @@ import { sponsorStep, type SponsorStep } from './sponsor-step';
 import type { LiveDownloads } from './live-downloads';
 import { TaskStore } from './task-store';
 
+/** How long a retagged file's finishing waits for the answer sent while it was written to end. */
+const answerFirstMs = 5000;
+
 export interface DownloadDeps {
   config: Config;
   tasks: TaskStore;
@@ -206,6 +209,8 @@ async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
     const chapters = chaptersInSection(chaptersOf(info), input);
     // The tags a file sent while it was written carries already: the same, written the same way.
     const tags = live?.sentTags ?? tagsOf(info);
+    // Its finishing copies it whole (the grown index moves the media): the visitor's answer first.
+    if (live?.sentTags) await live.answered(answerFirstMs);
     const finished = await finalizeMedia({
       engines: config,
       context: engineContext,

@@ -182,6 +182,20 @@ export class LiveSend {
     this.settle(await this.verdict);
   }
 
+  /**
+   * Waits (at most `limitMs`) until the answer has given out its last bytes: the finishing step's
+   * copy of a retagged file then never competes with the end of the visitor's answer for the disk
+   * and the cores. A slow visitor does not hold the job past the limit.
+   */
+  async answered(limitMs: number): Promise<void> {
+    const file = this.offered?.file;
+    if (!file) return;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+    await Promise.race([file.readerDone, limit]);
+    clearTimeout(timer);
+  }
+
   /** The job ended: `output` is its finished file, before it is stored (undefined when it failed). */
   async end(output: string | undefined): Promise<void> {
     await this.attempt;

@@ -43,6 +43,9 @@ export class GrowingFile {
   /** A running hash of the bytes given out, and how many. */
   private givenHash = 0;
   private givenBytes = 0;
+  private readerClosed: () => void = () => undefined;
+  /** Settles when the one reader is closed: its last bytes given out, or given up. */
+  readonly readerDone = new Promise<void>((resolve) => (this.readerClosed = resolve));
 
   private constructor(
     private readonly handle: FileHandle,
@@ -192,7 +195,10 @@ export class GrowingFile {
       this.chunks(() => reader.readableLength + held()),
       { objectMode: false },
     );
-    reader.once('close', () => void this.close());
+    reader.once('close', () => {
+      this.readerClosed();
+      void this.close();
+    });
     return reader;
   }
 }
