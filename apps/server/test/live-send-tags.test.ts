@@ -13,7 +13,7 @@ import { retagMp4File } from '../src/engines/mp4-retag-file';
 import type { DownloadJobData } from '../src/jobs/job-types';
 import type { DownloadProgress } from '../src/ytdlp';
 import { probeWithTags } from './support/download-app';
-import { ffmpeg, lavfi } from './support/media-fixtures';
+import { makeVideo } from './support/media-fixtures';
 
 const tags = { title: 'Clip', comment: 'https://example.com/clip' };
 const input: DownloadJobData = {
@@ -31,23 +31,7 @@ let size: number;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-live-tags-'));
-  media = path.join(dir, 'media.mp4');
-  const clip = ['-t', '1', ...lavfi('testsrc=size=160x120:rate=15'), ...lavfi('sine=duration=1')];
-  await ffmpeg([
-    ...clip,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    media,
-  ]);
+  media = await makeVideo(dir, 'media.mp4', { fastStart: true });
   // Free space after the media: a file past the size a live send starts at, still a valid MP4.
   const padding = 9 * 1024 * 1024;
   const free = Buffer.alloc(padding);

@@ -115,6 +115,8 @@ export interface AvFixtureOptions {
   /** ffmpeg output options choosing codecs; defaults depend on the container. */
   codecs?: string[];
   audio?: boolean;
+  /** An MP4's index before its media, as video is served on the web. */
+  fastStart?: boolean;
 }
 
 const h264Aac = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
@@ -137,6 +139,7 @@ export async function makeVideo(dir: string, name: string, options: AvFixtureOpt
     ...(audio ? tone(seconds) : []),
     ...codecs,
     '-shortest',
+    ...(options.fastStart ? ['-movflags', '+faststart'] : []),
     file,
   ]);
   return file;
