@@ -3,7 +3,7 @@
 // or an object under the bucket's uploads/tus/).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -160,8 +160,9 @@ export async function storedUpload(server: TestApp, id: string): Promise<Readabl
     scaled = undefined;
   }
   if (!scaled?.S3_BUCKET) {
-    const file = path.join(server.dataDir, 'resumable', id);
-    return (await stat(file).catch(() => undefined)) ? createReadStream(file) : undefined;
+    // Opened before answering: a sweep may remove the file between a look and a lazy open.
+    const handle = await open(path.join(server.dataDir, 'resumable', id)).catch(() => undefined);
+    return handle?.createReadStream();
   }
   const client = createS3Client({
     bucket: scaled.S3_BUCKET,
@@ -182,6 +183,13 @@ export async function storedUpload(server: TestApp, id: string): Promise<Readabl
     client.destroy();
     return undefined;
   }
+}
+
+/** Whether the server still stores the upload (what was opened to tell is closed again). */
+export async function isStored(server: TestApp, id: string): Promise<boolean> {
+  const stored = await storedUpload(server, id);
+  stored?.destroy();
+  return stored !== undefined;
 }
 
 export async function sha256Of(stream: Readable): Promise<string> {
