@@ -4,7 +4,7 @@
 // checks the disk's watermark as a job start does (503 DISK_FULL, nothing written).
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedUpload, uploadsEndpoint } from './support/resumable-client';
+import { rewriteUploadInfo, storedUpload, uploadsEndpoint } from './support/resumable-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const tus = { 'tus-resumable': '1.0.0' };
@@ -101,5 +101,21 @@ describe('bounds on resumable uploads', () => {
     const stored1000 = await call(url, 'PATCH', { ...client, ...chunk(0) }, new Uint8Array(1000).fill(7));
     expect(stored1000.status).toBe(204);
     expect(stored1000.headers.get('upload-offset')).toBe('1000');
+  });
+
+  it('an upload the store fails to read is not called gone: 500, and whole again once readable', async () => {
+    const url = await created(roomy, stranger, 10);
+    const id = url.slice(url.lastIndexOf('/') + 1);
+    let kept = '';
+    // Its info unreadable, as a busy bucket's failed read is: the client is told to try again
+    // (tus clients retry a 500), never that the upload is gone (a 404 makes them start over).
+    await rewriteUploadInfo(roomy, id, (text) => ((kept = text), '{'));
+    const failed = await call(url, 'HEAD', stranger);
+    expect(failed.status).toBe(500);
+    await rewriteUploadInfo(roomy, id, () => kept);
+    const head = await call(url, 'HEAD', stranger);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-length')).toBe('10');
+    expect((await call(url, 'DELETE', stranger)).status).toBe(204);
   });
 });

@@ -5,8 +5,8 @@
 // node sees the same uploads.
 import type { S3Client } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
-import type { KvStore } from '@tus/utils';
-import { deleteObjectKeys, listObjects } from '../storage/s3-objects';
+import { ERRORS, type KvStore, type Upload } from '@tus/utils';
+import { deleteObjectKeys, headObject, listObjects } from '../storage/s3-objects';
 import { s3ClientConfig, type S3Settings } from '../storage/s3-client';
 import type { UploadLedger } from './upload-ledger';
 import { sweepUploads, type ResumableUploads, type UploadSource } from './resumable-uploads';
@@ -20,6 +20,31 @@ const noCache: KvStore<never> = {
   delete: async () => undefined,
 };
 
+/**
+ * The S3 store, with "not found" meaning the upload is not there. @tus/s3-store answers any failed
+ * read of an upload's info (a timeout, a busy bucket) as FILE_NOT_FOUND: a client would then start
+ * its upload over, and the sweep would remove an upload that is still being written. A failed read
+ * whose info object is there is the bucket's failure (500, which tus clients retry).
+ */
+class BucketUploadStore extends S3Store {
+  constructor(
+    options: ConstructorParameters<typeof S3Store>[0],
+    private readonly infoExists: (id: string) => Promise<boolean>,
+  ) {
+    super(options);
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    try {
+      return await super.getUpload(id);
+    } catch (error) {
+      if (error !== ERRORS.FILE_NOT_FOUND) throw error;
+      const there = await this.infoExists(id).catch(() => true);
+      throw there ? ERRORS.UNKNOWN_ERROR : error;
+    }
+  }
+}
+
 export class BucketResumableUploads implements ResumableUploads {
   readonly store: S3Store;
 
@@ -30,13 +55,16 @@ export class BucketResumableUploads implements ResumableUploads {
     readonly finishedTtlMs: number,
     readonly ledger: UploadLedger,
   ) {
-    this.store = new S3Store({
-      s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket },
-      expirationPeriodInMilliseconds: ttlMs,
-      cache: noCache,
-      // Object tags are not understood by every S3-compatible server; the sweep reads ages instead.
-      useTags: false,
-    });
+    this.store = new BucketUploadStore(
+      {
+        s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket },
+        expirationPeriodInMilliseconds: ttlMs,
+        cache: noCache,
+        // Object tags are not understood by every S3-compatible server; the sweep reads ages instead.
+        useTags: false,
+      },
+      async (key) => (await headObject(client, settings.bucket, `${key}.info`)) !== undefined,
+    );
   }
 
   /** The object's key. */

@@ -156,7 +156,14 @@ export async function sweepUploads(
 ): Promise<number> {
   let removed = 0;
   for (const id of await uploads.ids()) {
-    const upload = await readUpload(uploads, id).catch(() => undefined);
+    // A store that fails to answer about an upload is asked again at the next sweep: an upload that
+    // could not be read (it may be mid-chunk on a busy bucket) is never taken for a leftover.
+    let upload: Upload | undefined;
+    try {
+      upload = await readUpload(uploads, id);
+    } catch {
+      continue;
+    }
     if (upload && restore && upload.metadata?.[ownerKey])
       await uploads.ledger.restore(restoredEntry(uploads, id, upload, now));
     if (upload && now <= (await expiryOf(uploads, id, upload))) continue;

@@ -3,11 +3,11 @@
 // or an object under the bucket's uploads/tus/).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ConverterKind } from '@grabbit/catalog';
 import { apiRoutes, convertEndpoints } from '@grabbit/contracts';
 import { Upload, type UploadOptions } from 'tus-js-client';
@@ -152,26 +152,61 @@ export function finish(upload: Upload): Promise<string> {
 }
 
 /** What the server stored for the upload: a stream of its bytes, undefined when nothing is there. */
-export async function storedUpload(server: TestApp, id: string): Promise<Readable | undefined> {
-  let scaled: Record<string, string> | undefined;
+/** The bucket's settings in the integration-scaled project; undefined in embedded mode. */
+function scaledBucket(): Record<string, string> | undefined {
   try {
-    scaled = inject('scaledEnv');
+    const scaled = inject('scaledEnv');
+    return scaled?.S3_BUCKET ? scaled : undefined;
   } catch {
-    scaled = undefined;
+    return undefined;
   }
-  if (!scaled?.S3_BUCKET) {
-    // Opened before answering: a sweep may remove the file between a look and a lazy open.
-    const handle = await open(path.join(server.dataDir, 'resumable', id)).catch(() => undefined);
-    return handle?.createReadStream();
-  }
-  const client = createS3Client({
-    bucket: scaled.S3_BUCKET,
+}
+
+function bucketClient(scaled: Record<string, string>) {
+  return createS3Client({
+    bucket: scaled.S3_BUCKET ?? '',
     endpoint: scaled.S3_ENDPOINT,
     region: 'us-east-1',
     accessKeyId: scaled.S3_ACCESS_KEY_ID,
     secretAccessKey: scaled.S3_SECRET_ACCESS_KEY,
     forcePathStyle: true,
   });
+}
+
+/**
+ * Rewrites what the store keeps beside an upload's bytes (its id, length, metadata) with `change`
+ * applied to its text: a file `<id>.json`, or the bucket's `<id>.info` (its S3 metadata kept).
+ */
+export async function rewriteUploadInfo(
+  server: TestApp,
+  id: string,
+  change: (text: string) => string,
+): Promise<void> {
+  const scaled = scaledBucket();
+  if (!scaled) {
+    const file = path.join(server.dataDir, 'resumable', `${id}.json`);
+    await writeFile(file, change(await readFile(file, 'utf8')));
+    return;
+  }
+  const client = bucketClient(scaled);
+  try {
+    const target = { Bucket: scaled.S3_BUCKET, Key: `uploads/tus/${id}.info` };
+    const info = await client.send(new GetObjectCommand(target));
+    const text = (await info.Body?.transformToString()) ?? '';
+    await client.send(new PutObjectCommand({ ...target, Body: change(text), Metadata: info.Metadata }));
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function storedUpload(server: TestApp, id: string): Promise<Readable | undefined> {
+  const scaled = scaledBucket();
+  if (!scaled) {
+    // Opened before answering: a sweep may remove the file between a look and a lazy open.
+    const handle = await open(path.join(server.dataDir, 'resumable', id)).catch(() => undefined);
+    return handle?.createReadStream();
+  }
+  const client = bucketClient(scaled);
   try {
     const answer = await client.send(
       new GetObjectCommand({ Bucket: scaled.S3_BUCKET, Key: `uploads/tus/${id}` }),
