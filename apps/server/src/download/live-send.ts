@@ -25,9 +25,9 @@ import { retaggedHead } from '../engines/mp4-tags';
 import { outputTarget } from '../encode/output-targets';
 import { audioKbps, type ChosenFormat, type DownloadProgress, type TagSource } from '../ytdlp';
 import { readHead } from '../storage/file-reader';
-import { GrowingFile, type SentHead } from '../storage/growing-file';
 import type { DownloadJobData } from '../jobs/job-types';
 import { fileNameFor } from './file-names';
+import { GrowingFile, type SentHead } from './growing-file';
 import type { LiveDownloads } from './live-downloads';
 
 /** Below this size, sending after the download is hardly felt: no early look is spent on it. */
