@@ -11,7 +11,7 @@
 // place). Otherwise, or when the job fails, the visitor's answer stops short of its announced
 // length, which every client reports as a failed download. The finished file goes through the
 // whole finishing step, its own look included (its head read again, or ffprobe when the head does
-// not show a file kept as it is: encode/finalize.ts probeFinished): the early look only decided
+// not show a file kept as it is: finalize.ts probeFinished): the early look only decided
 // whether to send. Tags asked of an MP4 are written into its index as it is sent (the file's head
 // sent rewritten, engines/mp4-tags.ts): the finishing step writes the same head with the same tags
 // (`sentTags` below) before the same bytes, and the file's own head is among the bytes checked.
