@@ -17,7 +17,7 @@ import { encodeToSize } from '../encode/two-pass';
 import { renderTranscript } from '../encode/transcript';
 import { type FinishingExtras, finishingStep, keptAsItIs, reencodePlan } from '../encode/finishing-plan';
 import { retagMp4File } from '../engines/mp4-retag-file';
-import { runFailures } from '../encode/download-failures';
+import { runFailures } from '../ytdlp';
 
 export interface FinalizeOptions {
   engines: EnginePaths;
