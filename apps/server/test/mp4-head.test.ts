@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import { probeDownload } from '../src/encode/finalize';
+import { probeDownload } from '../src/download/finalize';
 import { keptAsItIs } from '../src/encode/finishing-plan';
 import type { ProbeResult } from '../src/engines/ffprobe';
 import { readMp4Head } from '../src/engines/mp4-head';

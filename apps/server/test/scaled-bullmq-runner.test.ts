@@ -8,8 +8,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { randomUUID } from 'node:crypto';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
 import type { FailedJob, JobSpec } from '../src/jobs/job-table';
-import { QueueBusyError, QueueUnavailableError } from '../src/jobs/queue-errors';
-import { connectRedis, redisReachable, redisReady } from '../src/redis/redis-connection';
+import { QueueBusyError } from '../src/jobs/queue-errors';
+import {
+  connectRedis,
+  QueueUnavailableError,
+  redisReachable,
+  redisReady,
+} from '../src/redis/redis-connection';
 import {
   fastRecovery,
   sleepHandler,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { randomUUID } from 'node:crypto';
 import { BullMQJobRunner } from '../src/jobs/bullmq-job-runner';
-import { QueueUnavailableError } from '../src/jobs/queue-errors';
+import { QueueUnavailableError } from '../src/redis/redis-connection';
 import { connectScaled, type ScaledInfrastructure } from '../src/composition/scaled-infrastructure';
 import { startRedis, type TestRedis } from './support/redis-server';
 import { startS3, type TestS3 } from './support/s3-server';

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Bucket } from '../src/storage/s3-bucket';
-import { zipObjects } from '../src/storage/zip';
+import { zipObjects } from '../src/download/zip';
 import { startS3, type TestS3 } from './support/s3-server';
 
 let s3: TestS3;

@@ -20,7 +20,8 @@ import type { AvJob } from './av-job';
 import { checkProbedMedia, probeMedia, type DetectedMedia } from './detect';
 import type { EngineContext } from '../engines/engine-run';
 import { applyAvOptions, checkCut, outputDuration, restrictCopies } from '../encode/convert-options';
-import { bytesOfPlan, checkForeseenOutput, outputLimits } from './output-bounds';
+import { bytesOfPlan } from '../encode/foreseen-bytes';
+import { checkForeseenOutput, outputLimits } from './output-bounds';
 
 /** What ffmpeg reads: the upload, or the WAV that GStreamer decodes an AMR upload to. */
 async function readableSource(

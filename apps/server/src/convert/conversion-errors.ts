@@ -3,8 +3,7 @@ import type { ConverterKind } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import { EngineError } from '../engines/engine-run';
 import { OutputLimitError } from '../engines/ffmpeg-run';
-import { TargetSizeError } from '../encode/target-size';
-import { targetSizeFailure } from '../encode/target-size-errors';
+import { TargetSizeError, targetSizeFailure } from '../encode/target-size-errors';
 import { outputTooBig, outputTooLong } from './output-bounds';
 
 const kindNames: Record<ConverterKind, string> = { image: 'image', video: 'video', audio: 'audio' };

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../engines/ffprobe';
 import { planEncode, transcodeChoice } from '../encode/av-plan';
-import { checkForeseenOutput, foreseenBytesPerSecond } from './output-bounds';
+import { foreseenBytesPerSecond } from '../encode/foreseen-bytes';
+import { checkForeseenOutput } from './output-bounds';
 
 const probe: ProbeResult = {
   formatName: 'ogg',

@@ -17,7 +17,6 @@ import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
-import type { ZipEntrySource } from '../storage/zip';
 import type { JobOrigin, JobRecords } from '../jobs/job-records';
 import { waitForJob, type JobWait } from '../jobs/wait-for-job';
 import type { TaskStore } from './task-store';
@@ -45,6 +44,7 @@ import {
   type BatchItemRequest,
   type PostItemChoice,
 } from './post-item-task';
+import type { ZipEntrySource } from './zip';
 
 /** What batches need from the downloader (passed in, so the service and batches do not import each other). */
 export interface BatchDeps {

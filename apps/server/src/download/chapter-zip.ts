@@ -9,8 +9,8 @@ import type { EnginePaths } from '../engines/engine-paths';
 import { chaptersToSplit, splitIntoChapters } from '../encode/chapter-split';
 import type { Chapter } from '../encode/encode-plan';
 import type { ContainerTarget } from '../encode/output-targets';
-import { zipObjects } from '../storage/zip';
 import { fileNameFor } from './file-names';
+import { zipObjects } from './zip';
 
 /** The zip of the chapters beside `file`, or undefined when the file has fewer than two. */
 export async function chapterZip(

@@ -1,7 +1,7 @@
 // Failures that several parts of the downloader answer (routes, hub, jobs): one wording, one code
 // and one status each, so the page shows the same text whichever way it asked.
 import { AppError } from '../core/app-error';
-import { runFailures } from '../encode/download-failures';
+import { runFailures } from '../ytdlp';
 
 export const downloadFailures = {
   taskNotFound: () => new AppError('TASK_NOT_FOUND', 'This download was not found. It may have expired.'),

@@ -3,7 +3,7 @@
 // process offers the file once it knows the file will be stored exactly as yt-dlp writes it
 // (live-send.ts). A job running in another process never offers: the request then gets the stored
 // file when the task completes, as every other request does.
-import type { GrowingFile } from '../storage/growing-file';
+import type { GrowingFile } from './growing-file';
 
 export interface LiveDownload {
   file: GrowingFile;

@@ -11,7 +11,7 @@
 // place). Otherwise, or when the job fails, the visitor's answer stops short of its announced
 // length, which every client reports as a failed download. The finished file goes through the
 // whole finishing step, its own look included (its head read again, or ffprobe when the head does
-// not show a file kept as it is: encode/finalize.ts probeFinished): the early look only decided
+// not show a file kept as it is: finalize.ts probeFinished): the early look only decided
 // whether to send. Tags asked of an MP4 are written into its index as it is sent (the file's head
 // sent rewritten, engines/mp4-tags.ts): the finishing step writes the same head with the same tags
 // (`sentTags` below) before the same bytes, and the file's own head is among the bytes checked.
@@ -25,9 +25,9 @@ import { retaggedHead } from '../engines/mp4-tags';
 import { outputTarget } from '../encode/output-targets';
 import { audioKbps, type ChosenFormat, type DownloadProgress, type TagSource } from '../ytdlp';
 import { readHead } from '../storage/file-reader';
-import { GrowingFile, type SentHead } from '../storage/growing-file';
 import type { DownloadJobData } from '../jobs/job-types';
 import { fileNameFor } from './file-names';
+import { GrowingFile, type SentHead } from './growing-file';
 import type { LiveDownloads } from './live-downloads';
 
 /** Below this size, sending after the download is hardly felt: no early look is spent on it. */

@@ -1,6 +1,6 @@
 // A client's running previews counted in Redis, so its previews on every API node count together.
 import type { Redis } from 'ioredis';
-import { unavailable } from '../jobs/queue-errors';
+import { unavailable } from '../redis/redis-connection';
 import { releaseLease, takeLease } from '../redis/redis-leases';
 import type { PreviewShares } from './preview-shares';
 

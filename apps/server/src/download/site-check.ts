@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { Platform } from '@grabbit/catalog';
 import type { Config } from '../config/env';
 import { AppError } from '../core/app-error';
-import { probeDownload } from '../encode/finalize';
 import { download, type PinnedAccess } from '../ytdlp';
+import { probeDownload } from './finalize';
 import { makeJobFolder, removeJobFolder } from './job-folder';
 import { checkLink } from './link-check';
 

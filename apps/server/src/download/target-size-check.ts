@@ -6,8 +6,8 @@ import { takesTargetSize, targetSizeMegabyte } from '@grabbit/catalog';
 import type { ClipOptions, DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
 import { outputTarget } from '../encode/output-targets';
-import { planTargetSize, TargetSizeError, type SizeSource } from '../encode/target-size';
-import { targetSizeFailure } from '../encode/target-size-errors';
+import { planTargetSize, type SizeSource } from '../encode/target-size';
+import { TargetSizeError, targetSizeFailure } from '../encode/target-size-errors';
 import type { FullInfo } from './media-info';
 
 /** The length a download will have: the section's, or the whole media's. */

@@ -1,9 +1,25 @@
-// What the visitor reads when a target size cannot be met: a stable code and the smallest size that
-// works, in the MB the option is written in (rounded up, so asking that size succeeds). A code and
-// a message, not an error object: the converter and the downloader each raise it their own way.
+// A target size that cannot be met: the planner's refusal (TargetSizeError, thrown before any
+// encode or after a pass that missed), and what the visitor reads of it: a stable code and the
+// smallest size that works, in the MB the option is written in (rounded up, so asking that size
+// succeeds). A code and a message, not an error object: the converter and the downloader each
+// raise it their own way.
 import { targetSizeMegabyte } from '@grabbit/catalog';
 import type { ErrorCode } from '@grabbit/contracts';
-import type { TargetSizeError } from './target-size';
+
+export type TargetSizeProblem = 'too-small' | 'no-duration' | 'no-bit-rate';
+
+export class TargetSizeError extends Error {
+  constructor(
+    readonly problem: TargetSizeProblem,
+    readonly targetBytes: number,
+    /** For `too-small`: the smallest target that works for this length. */
+    readonly smallestBytes?: number,
+    readonly durationSeconds?: number,
+  ) {
+    super(`target size: ${problem}`);
+    this.name = 'TargetSizeError';
+  }
+}
 
 export interface TargetSizeFailure {
   code: ErrorCode;

@@ -13,11 +13,11 @@ import {
   planTargetSize,
   retunePlan,
   sizeSourceOf,
-  TargetSizeError,
   targetAim,
   type SizeSource,
   type TargetSizePlan,
 } from './target-size';
+import { TargetSizeError } from './target-size-errors';
 
 const sound: SizeSource = { durationSeconds: 120, sound: {} };
 const hd: SizeSource = {

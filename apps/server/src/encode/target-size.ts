@@ -18,6 +18,7 @@ import {
   type AudioRateRule,
   type VideoRateRule,
 } from './target-size-codecs';
+import { TargetSizeError } from './target-size-errors';
 
 /** The share of the target the plan aims at: encoders land a few percent either side of a rate. */
 export const targetAim = 0.95;
@@ -61,21 +62,6 @@ export interface TargetSizePlan {
   video?: StreamRate & { shortSide?: number };
   /** The rates stop below the target: the file needs less (it may land under 90% of the target). */
   capped: boolean;
-}
-
-export type TargetSizeProblem = 'too-small' | 'no-duration' | 'no-bit-rate';
-
-export class TargetSizeError extends Error {
-  constructor(
-    readonly problem: TargetSizeProblem,
-    readonly targetBytes: number,
-    /** For `too-small`: the smallest target that works for this length. */
-    readonly smallestBytes?: number,
-    readonly durationSeconds?: number,
-  ) {
-    super(`target size: ${problem}`);
-    this.name = 'TargetSizeError';
-  }
 }
 
 /** What the output will hold, from a probe of the input and the output container. */

@@ -12,14 +12,8 @@ import type { EnginePaths } from '../engines/engine-paths';
 import type { EngineContext } from '../engines/engine-run';
 import { runFfmpegPlan, type PlannedFfmpegJob } from './run-plan';
 import { sizedEncodePlan } from './sized-plan';
-import {
-  lowestShare,
-  planTargetSize,
-  retunePlan,
-  TargetSizeError,
-  type SizeSource,
-  type TargetSizePlan,
-} from './target-size';
+import { lowestShare, planTargetSize, retunePlan, type SizeSource, type TargetSizePlan } from './target-size';
+import { TargetSizeError } from './target-size-errors';
 
 /**
  * `plan`: a plain re-encode into `container` as the caller built it (maps, encoders, filters,

@@ -6,12 +6,13 @@
 // its task ends as an error instead of staying "downloading".
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { QueueUnavailableError } from '../redis/redis-connection';
 import { JobDeferred, JobHandedBack } from './hand-back';
 import { checkTable, type FailedJob, type JobOf, type JobSpec, type JobTable } from './job-table';
 import type { JobDataByName } from './job-types';
 import { LocalTurns } from './local-turns';
 import type { JobRunner } from './runner';
-import { JobTimeoutError, QueueBusyError, QueueUnavailableError } from './queue-errors';
+import { JobTimeoutError, QueueBusyError } from './queue-errors';
 
 /** BullMQ is loaded by the first queue or worker: an embedded server never holds it in memory. */
 const bullmq = () => import('bullmq');

@@ -1,5 +1,6 @@
-// Why a job could not be queued in scaled mode. Both answer 503 BUSY with a Retry-After: the
-// queue is full, or Redis is away (a clear "try again shortly", never a hang or a crash).
+// Why a job could not be queued or run on: the queue is full in scaled mode (503 BUSY with a
+// Retry-After, a clear "try again shortly"), or the job ran past its time limit. Redis being away
+// is the connection's own error (redis/redis-connection.ts).
 import { AppError } from '../core/app-error';
 
 export class QueueBusyError extends AppError {
@@ -7,20 +8,6 @@ export class QueueBusyError extends AppError {
     super('BUSY', 'The service is busy right now. Please try again in a minute.');
     this.name = 'QueueBusyError';
   }
-}
-
-export class QueueUnavailableError extends AppError {
-  readonly retryAfterSeconds = 10;
-  constructor(cause?: unknown) {
-    super('BUSY', 'The job queue is unavailable right now. Please try again in a few seconds.');
-    this.name = 'QueueUnavailableError';
-    this.cause = cause;
-  }
-}
-
-/** Turns a failed Redis call into the visitor's 503 (for `.catch`). */
-export function unavailable(error: unknown): never {
-  throw new QueueUnavailableError(error);
 }
 
 /** A job ran past its wall-clock limit; it is not retried. */

@@ -8,6 +8,7 @@
 // waits (jobs/waiting-results.ts), dropping the rest (a result that stopped waiting never waits
 // again). While Redis is away, every call answers 503 BUSY (try again shortly), never a 500.
 import type { Redis } from 'ioredis';
+import { unavailable } from '../redis/redis-connection';
 import { RedisRecordStore } from './redis-record-store';
 import {
   comesAfter,
@@ -17,7 +18,6 @@ import {
   type OwnedPage,
   type WaitingResults,
 } from './job-record';
-import { unavailable } from './queue-errors';
 import { resultKept, waitingTotals, waitsForOwner } from './waiting-results';
 
 // KEYS: the record, the owner's slots. ARGV: the record's JSON, its TTL, now, the slot's deadline

@@ -2,9 +2,11 @@
 // - commands (state, publishing, queueing): fail at once while Redis is away, so a visitor gets a
 //   clear 503 instead of a request that hangs; reconnect on their own, so recovery is automatic;
 // - waiting (subscriptions, BullMQ workers): wait for Redis and carry on when it is back.
+// A command that failed becomes that 503 (`unavailable`) wherever Redis is used.
 import { createRequire } from 'node:module';
 import type * as IoRedis from 'ioredis';
 import type { Redis } from 'ioredis';
+import { AppError } from '../core/app-error';
 
 const require = createRequire(import.meta.url);
 
@@ -69,4 +71,19 @@ export function redisReady(redis: Redis, timeoutMs = 10_000): Promise<boolean> {
 export interface RedisNamespace {
   commands: Redis;
   prefix: string;
+}
+
+/** Redis is away: 503 BUSY with a Retry-After (a clear "try again shortly", never a hang or a crash). */
+export class QueueUnavailableError extends AppError {
+  readonly retryAfterSeconds = 10;
+  constructor(cause?: unknown) {
+    super('BUSY', 'The job queue is unavailable right now. Please try again in a few seconds.');
+    this.name = 'QueueUnavailableError';
+    this.cause = cause;
+  }
+}
+
+/** Turns a failed Redis call into the visitor's 503 (for `.catch`). */
+export function unavailable(error: unknown): never {
+  throw new QueueUnavailableError(error);
 }

@@ -5,7 +5,7 @@
 // and every node adopts whatever is stored then, so the nodes never stay split.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { QueueUnavailableError } from '../jobs/queue-errors';
+import { QueueUnavailableError } from './redis-connection';
 
 export class SharedSecret {
   private value: string | undefined;

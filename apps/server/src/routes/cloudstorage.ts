@@ -30,9 +30,9 @@ import { AppError } from '../core/app-error';
 import { sendStoredResult } from '../http/send-result';
 import { linkOrigin } from '../security/link-origin';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { keptMediaTypes } from '../openapi/file-media-types';
 import { jobOrigin, startsJob } from '../security/job-gate';
 import { downloadErrors } from './error-sets';
-import { keptMediaTypes } from './file-media-types';
 
 const whenOff = ' (404 FEATURE_DISABLED while cloud storage is off)';
 const tags = ['cloud storage'];

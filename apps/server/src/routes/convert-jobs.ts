@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ConverterService } from '../convert/converter-service';
 import { answers, fileAnswer } from '../http/route-schemas';
-import { anyConversionMediaTypes } from './file-media-types';
 import { sendFetchedResult } from '../http/send-result';
+import { anyConversionMediaTypes } from '../openapi/file-media-types';
 import { deleteResultRoute } from './delete-result';
 
 const tags = ['conversions'];

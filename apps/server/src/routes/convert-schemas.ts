@@ -6,8 +6,8 @@ import { conversionBatchParam } from '@grabbit/contracts/convert-jobs';
 import type { ConverterKind } from '@grabbit/catalog';
 import { z } from 'zod';
 import { answers, fileAnswer } from '../http/route-schemas';
+import { conversionMediaTypes } from '../openapi/file-media-types';
 import { conversionErrors } from './error-sets';
-import { conversionMediaTypes } from './file-media-types';
 
 const what: Record<ConverterKind, string> = { image: 'an image', audio: 'an audio file', video: 'a video' };
 

@@ -16,7 +16,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DownloadService } from '../download/download-service';
-import { zipObjects } from '../storage/zip';
+import { zipObjects } from '../download/zip';
 import { answers, fileAnswer } from '../http/route-schemas';
 import { jobOrigin, startsJob } from '../security/job-gate';
 import { linkReadErrors } from './error-sets';

@@ -19,10 +19,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DownloadService } from '../download/download-service';
 import { answers, fileAnswer, jsonOrFile } from '../http/route-schemas';
 import { sendFetchedResult, sendLiveDownload, sendStoredResult } from '../http/send-result';
+import { downloadMediaTypes } from '../openapi/file-media-types';
 import { jobOrigin, startsJob } from '../security/job-gate';
 import { deleteResultRoute } from './delete-result';
 import { downloadErrors } from './error-sets';
-import { downloadMediaTypes } from './file-media-types';
 
 const tags = ['downloads'];
 

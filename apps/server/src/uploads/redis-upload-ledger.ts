@@ -5,7 +5,7 @@
 // and counts the upload in one step, and a claim is taken, renewed or let go only as a whole.
 // Times come from the caller's clock, so every process and the contract suite agree on them.
 import type { Redis } from 'ioredis';
-import { unavailable } from '../jobs/queue-errors';
+import { unavailable } from '../redis/redis-connection';
 import type { LedgerEntry, OpenBounds, OpenRefusal, UploadLedger } from './upload-ledger';
 
 // Drops the client's expired uploads (KEYS: its set, its bytes), and counts one (KEYS: the

@@ -9,9 +9,9 @@ import { proxyEnvironment } from '../net/egress-guard';
 import { engineEnv } from '../engines/engine-env';
 import { runCommand } from '../engines/run-command';
 import type { ProbeResult } from '../engines/ffprobe';
-import { runFailures } from '../encode/download-failures';
 import { outputTarget } from '../encode/output-targets';
 import { buildDownloadArgs, coverFileBase, type YtDlpDownloadOptions } from './args';
+import { runFailures } from './download-failures';
 import { skippedByLimit, ytDlpError } from './errors';
 import {
   YtDlpOutputParser,

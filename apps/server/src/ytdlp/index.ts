@@ -25,6 +25,7 @@ export { RedisAccessLedger } from './redis-access-ledger';
 export { audioKbps, sectionOf } from './sections';
 export { ytDlpAgeDays, ytDlpAgeWarning, ytDlpFallbackWarning } from './release-age';
 export { healthReport } from './health-report';
+export { runFailures } from './download-failures';
 
 /** A link as the downloader checked it: its platform, and whether the generic extractor may read it. */
 export interface YtDlpLink {

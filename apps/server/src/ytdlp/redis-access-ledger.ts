@@ -6,7 +6,7 @@
 // away a run cannot take a session or route: it answers 503 BUSY (try again shortly), as queueing does.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { unavailable } from '../jobs/queue-errors';
+import { unavailable } from '../redis/redis-connection';
 import { hourMs, maxCooldownMs, type AccessLedger, type PickOptions } from './access-ledger';
 
 // KEYS: the key's hash. ARGV: now, the first cool-down, the longest, how long the hash outlives

@@ -1,5 +1,6 @@
-// The media types file answers are sent with, from the catalog's tables that set them: a download
-// format's content type (downloadContentTypes), a conversion's output extension (mimeByExtension).
+// The media types the API document lists for file answers (each route's `fileAnswer`), from the
+// catalog's tables that set the types the files are sent with: a download format's content type
+// (downloadContentTypes), a conversion's output extension (mimeByExtension).
 import { downloadContentTypes, mimeByExtension, type ConverterKind } from '@grabbit/catalog';
 import { outputsOfKind } from '../convert/formats';
 

@@ -1,5 +1,5 @@
 // The finishing step after yt-dlp: probe the downloaded file (from its head when that shows it is
-// kept as it is) and run the plan finishing-plan.ts makes of it, fitted to a size when asked.
+// kept as it is) and run the plan encode/finishing-plan.ts makes of it, fitted to a size when asked.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DownloadFormatName } from '@grabbit/contracts';
@@ -7,17 +7,17 @@ import { AppError } from '../core/app-error';
 import type { EnginePaths } from '../engines/engine-paths';
 import { EngineError, type EngineContext } from '../engines/engine-run';
 import { downloadDemuxers, pictureDemuxer } from '../engines/ffmpeg-demuxers';
-import { runFinishingPlan } from './finishing-run';
+import { runFinishingPlan } from '../encode/finishing-run';
 import { ffprobe, type ProbeResult } from '../engines/ffprobe';
 import { probeHead } from '../engines/media-head';
-import { outputTarget, type ContainerTarget } from './output-targets';
-import { sizeSourceOf, TargetSizeError } from './target-size';
-import { targetSizeFailure } from './target-size-errors';
-import { encodeToSize } from './two-pass';
-import { runFailures } from './download-failures';
-import { renderTranscript } from './transcript';
-import { type FinishingExtras, finishingStep, keptAsItIs, reencodePlan } from './finishing-plan';
+import { outputTarget, type ContainerTarget } from '../encode/output-targets';
+import { sizeSourceOf } from '../encode/target-size';
+import { TargetSizeError, targetSizeFailure } from '../encode/target-size-errors';
+import { encodeToSize } from '../encode/two-pass';
+import { renderTranscript } from '../encode/transcript';
+import { type FinishingExtras, finishingStep, keptAsItIs, reencodePlan } from '../encode/finishing-plan';
 import { retagMp4File } from '../engines/mp4-retag-file';
+import { runFailures } from '../ytdlp';
 
 export interface FinalizeOptions {
   engines: EnginePaths;

@@ -1,4 +1,4 @@
-// The one zip builder: stored files (a playlist's downloads, on the local disk or in the bucket)
+// The downloader's one zip builder: stored files (a playlist's downloads, on the local disk or in the bucket)
 // streamed as one zip as it is built. Each entry is opened only when the zip reaches it, so a
 // 30-item playlist holds one file or bucket download open at a time, never thirty. Entries are
 // stored, not deflated (media is already compressed), and their names made unique.
