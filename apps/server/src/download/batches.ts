@@ -12,20 +12,18 @@ import type {
   MediaItem,
   Quality,
 } from '@grabbit/contracts';
-import { apiPath, apiRoutes, hubEvents, safeTitle } from '@grabbit/contracts';
+import { hubEvents, safeTitle } from '@grabbit/contracts';
 import type { Platform } from '@grabbit/catalog';
 import { AppError } from '../core/app-error';
 import type { EventBus } from '../realtime/event-bus';
 import type { ResultStore } from '../storage/result-store';
 import type { JobOrigin, JobRecords } from '../jobs/job-records';
 import { waitForJob, type JobWait } from '../jobs/wait-for-job';
+import { batchStatus, type BatchItems } from './batch-status';
 import type { TaskStore } from './task-store';
 
-/** A batch's own fields in its job record. */
-interface BatchDetail {
-  title: string;
-  /** Empty until every item's task is made (the batch does not move on before). */
-  items: { url: string; title: string | null; taskId: string }[];
+/** A batch's own fields in its job record (its items are empty until every item's task is made). */
+interface BatchDetail extends BatchItems {
   /** Last progress published (-1 before the first). */
   lastProgress: number;
 }
@@ -193,43 +191,7 @@ export class PlaylistBatches {
     const batch = await this.batch(batchId);
     if (!batch) return undefined;
     const tasks = await Promise.all(batch.items.map((item) => this.deps.tasks.get(item.taskId)));
-    const items = batch.items.map((item, index) => {
-      const task = tasks[index];
-      return {
-        url: item.url,
-        title: task?.title ?? item.title,
-        taskId: item.taskId,
-        status: task?.status ?? 'error',
-        progress: task?.progress ?? 0,
-        ...(task?.error ? { error: task.error } : {}),
-      };
-    });
-    const completedItems = items.filter((i) => i.status === 'completed').length;
-    const failedItems = items.filter((i) => i.status === 'error').length;
-    const finished = completedItems + failedItems === items.length;
-    const progress = Math.floor(
-      items.reduce((sum, i) => sum + (i.status === 'error' ? 100 : i.progress), 0) / items.length,
-    );
-    const status = !finished
-      ? items.some((i) => i.status !== 'pending')
-        ? 'downloading'
-        : 'pending'
-      : completedItems > 0
-        ? 'completed'
-        : 'error';
-    return {
-      success: true,
-      batchId,
-      title: batch.title,
-      status,
-      progress: finished ? 100 : progress,
-      totalItems: items.length,
-      completedItems,
-      failedItems,
-      items,
-      downloadUrl: apiPath(apiRoutes.batchZip, { batchId }),
-      message: batchMessage(completedItems, failedItems, finished),
-    };
+    return batchStatus(batchId, batch, tasks);
   }
 
   /**
@@ -315,10 +277,3 @@ export class PlaylistBatches {
 
 /** What a completed batch's record holds: its zip's link and when the zip's first file expires. */
 type ZipEnd = { resultLink: string; resultExpiresAt?: number };
-
-function batchMessage(completed: number, failed: number, finished: boolean): string {
-  if (!finished) return `${completed} of ${completed + failed} ready so far`;
-  if (failed === 0) return 'Successfully downloaded playlist.';
-  if (completed === 0) return 'No item of the playlist could be downloaded.';
-  return `Some items failed: ${completed} downloaded, ${failed} failed.`;
-}
