@@ -115,17 +115,6 @@ async function controlsUnderBadge(page: Page, viewportHeight: number): Promise<s
   return [...hits, 'still not at the bottom after 100 looks'];
 }
 
-describe.each([...smallPhones, ['desktop', desktop]] as const)(
-  'the connection badge (%s)',
-  (_name, viewport) => {
-    it.each(routes)('covers no control on %s', async (route) => {
-      const page = await open(viewport, route);
-      expect(await controlsUnderBadge(page, viewport.height)).toEqual([]);
-      await page.close();
-    });
-  },
-);
-
 /** The visible ad slots and the size each is drawn at, e.g. "728x90 at 728x90". */
 function visibleSlots(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -138,10 +127,11 @@ function visibleSlots(page: Page): Promise<string[]> {
   );
 }
 
+// One page per screen and route for both looks: opening a page is most of a look's time.
 describe.each([...smallPhones, ['phone', phone], ['desktop', desktop]] as const)(
-  'banner slots (%s)',
+  'the connection badge and banner slots (%s)',
   (name, viewport) => {
-    it.each(routes)('show their own size on %s', async (route) => {
+    it.each(routes)('on %s: the badge covers no control; slots show their own size', async (route) => {
       const page = await open(viewport, route);
       const slots = await visibleSlots(page);
       expect(slots.length).toBeGreaterThan(1);
@@ -149,6 +139,7 @@ describe.each([...smallPhones, ['phone', phone], ['desktop', desktop]] as const)
       const wide = slots.filter((slot) => /^(728x90|970x90) /.test(slot));
       if (name === 'desktop') expect(wide.length).toBeGreaterThan(0);
       else expect(wide).toEqual([]);
+      expect(await controlsUnderBadge(page, viewport.height)).toEqual([]);
       await page.close();
     });
   },

@@ -34,12 +34,10 @@ beforeAll(async () => {
     {
       MEDIA_TEST_HOSTS: site.host,
       RESULTS_MAX_WAITING_PER_CLIENT: '2',
-      // A conversion of a few seconds answers 202 and goes on as a job.
-      CONVERT_SYNC_WAIT_SECONDS: '0.2',
     },
     { listen: true, prefix: 'grabbit-waiting-kinds-' },
   );
-  clip = await readFile(await makeVideo(site.dir, 'clip.mp4', { seconds: 3, width: 320, height: 240 }));
+  clip = await readFile(await makeVideo(site.dir, 'clip.mp4', { seconds: 1, width: 320, height: 240 }));
 }, 120_000);
 afterAll(async () => {
   await test?.close();
@@ -50,12 +48,13 @@ const post = (client: string, pathname: string, body: unknown) =>
   postJson(test.origin, pathname, body, client);
 const get = (client: string, pathname: string) => call(test.origin, pathname, { from: client });
 
+/** A conversion answered with its file, or (`followsJobs`) answered 202 with its job at once. */
 function convert(client: string, followsJobs: boolean) {
-  const form = multipartForm({ OutputFormat: 'webm', Quality: 'high' }, 'clip.mp4', clip);
+  const form = multipartForm({ OutputFormat: 'mkv' }, 'clip.mp4', clip);
   return call(test.origin, convertEndpoints.video, {
     method: 'POST',
     from: client,
-    headers: { ...form.headers, ...(followsJobs ? { prefer: 'respond-async' } : {}) },
+    headers: { ...form.headers, ...(followsJobs ? { prefer: 'respond-async, wait=0' } : {}) },
     body: form.payload,
   });
 }
