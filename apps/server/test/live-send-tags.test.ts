@@ -1,8 +1,9 @@
 // A direct MP4 with tags on, sent while it is written (download/live-send.ts): the answer's head
 // is the file's own with the tags written into its index, and the answer ends once the finished
 // file is that very answer (the finishing step writes the same head before the same bytes); a
-// finished file that does not begin with the head sent cuts the answer short. A real MP4 ffmpeg
-// makes here, padded past the size a live send starts at.
+// finished file that does not begin with the head sent cuts the answer short. The answer is written
+// into a copy as it is sent: the file the finishing step stores, the same bytes as the retag's own
+// copy. A real MP4 ffmpeg makes here, padded past the size a live send starts at.
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,11 +85,14 @@ describe('a tagged MP4 sent while it is written', () => {
     await send.confirm(media);
     // Whole once yt-dlp names its file: the finishing step's copy is not waited for.
     const sent = await body;
+    const copy = await send.sentCopy(5000);
+    expect(copy).toBe(path.join(dir, 'sent.mp4'));
     const output = path.join(dir, 'result.mp4');
     expect(await retagMp4File(media, output, tags)).toBe(true);
     await send.end(output);
     expect(sent.length).toBe(offer.size);
     expect(sent.equals(await readFile(output))).toBe(true);
+    expect(sent.equals(await readFile(copy ?? ''))).toBe(true);
     expect(probeWithTags(output).format.tags).toMatchObject(tags);
   });
 
@@ -99,5 +103,7 @@ describe('a tagged MP4 sent while it is written', () => {
     await writeFile(output, Buffer.alloc(offer.size, 1));
     await send.end(output);
     await cut;
+    // Its copy stopped short too: the finishing step makes the stored file itself.
+    expect(await send.sentCopy(5000)).toBeUndefined();
   });
 });

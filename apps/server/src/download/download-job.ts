@@ -37,7 +37,7 @@ import { sponsorStep, type SponsorStep } from './sponsor-step';
 import type { LiveDownloads } from './live-downloads';
 import { TaskStore } from './task-store';
 
-/** How long a retagged file's finishing waits for the answer sent while it was written to end. */
+/** How long a retagged file's finishing waits for the copy of the answer sent while it was written. */
 const answerFirstMs = 5000;
 
 export interface DownloadDeps {
@@ -209,8 +209,9 @@ async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
     const chapters = chaptersInSection(chaptersOf(info), input);
     // The tags a file sent while it was written carries already: the same, written the same way.
     const tags = live?.sentTags ?? tagsOf(info);
-    // Its finishing copies it whole (the grown index moves the media): the visitor's answer first.
-    if (live?.sentTags) await live.answered(answerFirstMs);
+    // Its finishing is the copy written as the answer was sent (the grown index moves the media,
+    // so a retag copies the whole file), once the answer gave out its last bytes.
+    const retagged = live?.sentTags ? await live.sentCopy(answerFirstMs) : undefined;
     const finished = await finalizeMedia({
       engines: config,
       context: engineContext,
@@ -226,6 +227,7 @@ async function downloadAndStore(deps: Deps, input: Input, run: RunState) {
       },
       ...(input.targetSizeMB ? { targetBytes: Math.floor(input.targetSizeMB * targetSizeMegabyte) } : {}),
       onProgress: progress.finishing,
+      ...(retagged ? { retagged } : {}),
     });
     const target = outputTarget(input.format);
     // The chapters the finished file has: moved by a cut, or split around marked segments.

@@ -1,6 +1,6 @@
 // The finishing step after yt-dlp: probe the downloaded file (from its head when that shows it is
 // kept as it is) and run the plan encode/finishing-plan.ts makes of it, fitted to a size when asked.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DownloadFormatName } from '@grabbit/contracts';
 import { AppError } from '../core/app-error';
@@ -34,6 +34,11 @@ export interface FinalizeOptions {
   extras?: FinishingExtras;
   /** Fit an audio or video file to this many bytes (a two-pass re-encode). */
   targetBytes?: number;
+  /**
+   * `input` already written with the tags as a retag writes it (the answer sent while it was
+   * written, checked against it: download/live-send.ts): the result when the step is a retag.
+   */
+  retagged?: string;
 }
 
 /** An engine failure as the visitor's error: out of time, or the given failure. */
@@ -112,6 +117,11 @@ export async function finalizeMedia(options: FinalizeOptions): Promise<string> {
   const step = finishingStep(probe, target, inputExt, options.extras);
   if (step.kind === 'keep') {
     await rename(options.input, output);
+    return output;
+  }
+  if (step.kind === 'retag' && options.retagged) {
+    await rename(options.retagged, output);
+    await rm(options.input, { force: true });
     return output;
   }
   // The tags written into the index as the file moves; an index not rewritable there: the engine.

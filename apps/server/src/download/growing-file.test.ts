@@ -1,7 +1,8 @@
 // Reading a file while it is written: every byte in order, the last one only once the file is said
 // to be finished, a failure or a file shorter than its announced size as an error, the same bytes
-// after a rename, and whether the bytes given out are still the file's own.
-import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+// after a rename, whether the bytes given out are still the file's own, and the copy of the bytes
+// given out (a rewritten head included) written as they go.
+import { appendFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -84,6 +85,45 @@ describe('GrowingFile', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('writes every byte it gives out into its copy, the head as sent, for a slow client too', async () => {
+    const file = path.join(dir, 'media.mp4');
+    const whole = Buffer.alloc(6 * 1024 * 1024 + 3);
+    for (let i = 0; i + 4 <= whole.length; i += 4) whole.writeUInt32LE(i, i);
+    await writeFile(file, whole);
+    // The first 10 bytes go out as 16 others.
+    const head = { bytes: Buffer.from('rewritten head!!'), replaces: Buffer.from(whole.subarray(0, 10)) };
+    const copy = path.join(dir, 'sent.mp4');
+    const growing = await GrowingFile.open(file, whole.length, head, copy);
+    growing.finish();
+    const chunks: Buffer[] = [];
+    const reader = growing.stream(() => 0);
+    // A reader that stops after each piece: buffers are used again while their copies are written.
+    reader.on('data', (chunk: Buffer) => {
+      chunks.push(Buffer.from(chunk));
+      reader.pause();
+      setImmediate(() => reader.resume());
+    });
+    expect(await growing.copied).toBe(true);
+    const sent = Buffer.concat(chunks);
+    expect(sent.equals(Buffer.concat([head.bytes, whole.subarray(10)]))).toBe(true);
+    expect((await readFile(copy)).equals(sent)).toBe(true);
+  });
+
+  it('says its copy is not whole when the reader stops short, or when nobody took the file', async () => {
+    const file = path.join(dir, 'media.mp4');
+    const whole = Buffer.alloc(3 * 1024 * 1024, 7);
+    await writeFile(file, whole);
+    const stopped = await GrowingFile.open(file, whole.length, undefined, path.join(dir, 'a.mp4'));
+    stopped.finish();
+    const reader = stopped.stream();
+    reader.once('data', () => reader.destroy());
+    expect(await stopped.copied).toBe(false);
+    const untaken = await GrowingFile.open(file, whole.length, undefined, path.join(dir, 'b.mp4'));
+    untaken.finish();
+    await untaken.close();
+    expect(await untaken.copied).toBe(false);
   });
 
   it("says whether the bytes it gave out are still the file's own, after the file was rewritten", async () => {

@@ -16,10 +16,12 @@
 // one file in the first place, which pass the check too.
 // The file's first bytes may be sent rewritten (an MP4's index with tags written into it): the new
 // bytes go out in their place, and the file's own first bytes, the ones they were made from, count
-// as given for the check.
+// as given for the check. Such an answer is written into a copy as it is given out (the file as
+// it is stored is then the very bytes sent, with no second read and copy of the whole file).
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { SentCopy } from './sent-copy';
 
 /** The most one read takes at once. */
 const readBytes = 1024 * 1024;
@@ -43,9 +45,14 @@ export class GrowingFile {
   /** A running hash of the bytes given out, and how many. */
   private givenHash = 0;
   private givenBytes = 0;
-  private readerClosed: () => void = () => undefined;
-  /** Settles when the one reader is closed: its last bytes given out, or given up. */
-  readonly readerDone = new Promise<void>((resolve) => (this.readerClosed = resolve));
+  /** Whether the reader gave out every byte of the answer. */
+  private gaveAll = false;
+  private copyClosed: (whole: boolean) => void = () => undefined;
+  /**
+   * Settles once the reader is closed: true when the copy holds every byte of the answer, as
+   * given out (false without a copy, or when the reader stopped short).
+   */
+  readonly copied = new Promise<boolean>((resolve) => (this.copyClosed = resolve));
 
   private constructor(
     private readonly handle: FileHandle,
@@ -54,6 +61,7 @@ export class GrowingFile {
     /** The size announced for the file. */
     readonly size: number,
     private readonly head?: SentHead,
+    private readonly copy?: SentCopy,
   ) {
     if (head) {
       this.givenHash = crc32(head.replaces);
@@ -61,11 +69,13 @@ export class GrowingFile {
     }
   }
 
-  static async open(file: string, size: number, head?: SentHead): Promise<GrowingFile> {
+  /** `copyTo`: a new file that every byte given out is written into, at its place in the answer. */
+  static async open(file: string, size: number, head?: SentHead, copyTo?: string): Promise<GrowingFile> {
     const handle = await open(file, 'r');
     try {
       const { ino } = await handle.stat();
-      return new GrowingFile(handle, ino, size, head);
+      const copy = copyTo === undefined ? undefined : await SentCopy.create(copyTo);
+      return new GrowingFile(handle, ino, size, head, copy);
     } catch (error) {
       await handle.close();
       throw error;
@@ -129,9 +139,10 @@ export class GrowingFile {
     return read === given;
   }
 
-  /** Closes the file without reading it (nobody took it). */
+  /** Closes the file (nobody took it, or its reader is done), and its copy. */
   async close(): Promise<void> {
     await this.handle.close().catch(() => undefined);
+    this.copyClosed(this.copy ? await this.copy.close(this.gaveAll) : false);
   }
 
   private changedSince(seen: number): Promise<void> {
@@ -147,28 +158,38 @@ export class GrowingFile {
   /** `unsent()`: how many of the bytes given out so far may still be held in this process. */
   private async *chunks(unsent: () => number): AsyncGenerator<Buffer> {
     let position = 0;
+    // Where a byte of the file lies in the answer (and its copy): after the head as sent.
+    let shift = 0;
     if (this.head) {
+      void this.copy?.write(this.head.bytes, 0);
       yield this.head.bytes;
       position = this.head.replaces.length;
+      shift = this.head.bytes.length - position;
     }
-    // Each buffer with the offset where the bytes last read into it end.
-    const buffers: { bytes: Buffer; endsAt: number }[] = [];
+    // Each buffer with the offset where the bytes last read into it end, and their copy's write.
+    const buffers: { bytes: Buffer; endsAt: number; copied: Promise<void> }[] = [];
     let turn = 0;
     for (;;) {
       if (this.failure) throw this.failure;
       const seen = this.version;
       const finished = this.finished;
       const left = (finished ? this.size : this.size - 1) - position;
-      if (left <= 0 && finished) return;
+      if (left <= 0 && finished) return void (this.gaveAll = true);
       turn = (turn + 1) % 2;
       let buffer = buffers[turn];
       if (!buffer || position - unsent() < buffer.endsAt)
-        buffers[turn] = buffer = { bytes: Buffer.allocUnsafe(readBytes), endsAt: 0 };
+        buffers[turn] = buffer = {
+          bytes: Buffer.allocUnsafe(readBytes),
+          endsAt: 0,
+          copied: Promise.resolve(),
+        };
+      await buffer.copied;
       const bytesRead =
         left > 0 ? await this.readAt(buffer.bytes, position, Math.min(readBytes, left)) : undefined;
       if (bytesRead) {
         this.givenHash = crc32(bytesRead, this.givenHash);
         this.givenBytes += bytesRead.length;
+        if (this.copy) buffer.copied = this.copy.write(bytesRead, position + shift);
         position += bytesRead.length;
         buffer.endsAt = position;
         yield bytesRead;
@@ -195,10 +216,7 @@ export class GrowingFile {
       this.chunks(() => reader.readableLength + held()),
       { objectMode: false },
     );
-    reader.once('close', () => {
-      this.readerClosed();
-      void this.close();
-    });
+    reader.once('close', () => void this.close());
     return reader;
   }
 }

@@ -15,6 +15,8 @@
 // whether to send. Tags asked of an MP4 are written into its index as it is sent (the file's head
 // sent rewritten, engines/mp4-tags.ts): the finishing step writes the same head with the same tags
 // (`sentTags` below) before the same bytes, and the file's own head is among the bytes checked.
+// Such an answer is written into a copy as it is sent: once whole, and its bytes the finished
+// file's own, that copy is the file stored (the same bytes as sent, without a second copy of them).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finishingStep, type FinishingStep } from '../encode/finishing-plan';
@@ -72,7 +74,7 @@ export class LiveSend {
   private decided = false;
   private attempt: Promise<void> | undefined;
   /** The answer being sent; `retagged`: its head is the file's own rewritten with the tags. */
-  private offered: { file: GrowingFile; retagged: boolean } | undefined;
+  private offered: { file: GrowingFile; retagged: boolean; copy?: string } | undefined;
   /** Whether yt-dlp's finished file is the one being sent, once asked. */
   private verdict: Promise<boolean> | undefined;
 
@@ -158,7 +160,9 @@ export class LiveSend {
     { head, tags }: Exclude<Keeps, false>,
   ): Promise<void> {
     const { input, live } = this.options;
-    const file = await GrowingFile.open(chosen.file, size, head);
+    // Beside yt-dlp's file in the job folder, named apart from what yt-dlp and the finishing write.
+    const copyTo = head ? path.join(this.options.dir, `sent.${chosen.ext}`) : undefined;
+    const file = await GrowingFile.open(chosen.file, size, head, copyTo);
     const target = outputTarget(input.format);
     const offer = {
       file,
@@ -167,7 +171,7 @@ export class LiveSend {
       size: file.sentSize,
     };
     if (!live.offer(input.taskId, offer)) return file.close();
-    this.offered = { file, retagged: Boolean(head) };
+    this.offered = { file, retagged: Boolean(head), ...(copyTo ? { copy: copyTo } : {}) };
     if (head) this.sentTags = tags;
   }
 
@@ -183,17 +187,22 @@ export class LiveSend {
   }
 
   /**
-   * Waits (at most `limitMs`) until the answer has given out its last bytes: the finishing step's
-   * copy of a retagged file then never competes with the end of the visitor's answer for the disk
-   * and the cores. A slow visitor does not hold the job past the limit.
+   * The copy of a retagged answer written as it was sent, once it holds every byte sent (waiting
+   * at most `limitMs` for the answer to give out its last ones): the finishing step's file, with
+   * no copy of its own to make. The answer's last bytes go out only once yt-dlp's finished file
+   * is found to be the one sent, its head the one the finishing step writes (`confirm`), so a
+   * whole copy is that file retagged. Undefined otherwise (a slow visitor does not hold the job
+   * past the limit): the finishing step copies the file itself.
    */
-  async answered(limitMs: number): Promise<void> {
-    const file = this.offered?.file;
-    if (!file) return;
+  async sentCopy(limitMs: number): Promise<string | undefined> {
+    await this.attempt;
+    const offered = this.offered;
+    if (!offered?.copy) return undefined;
     let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
-    await Promise.race([file.readerDone, limit]);
+    const limit = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), limitMs)));
+    const whole = await Promise.race([offered.file.copied, limit]);
     clearTimeout(timer);
+    return whole && (await this.verdict) ? offered.copy : undefined;
   }
 
   /** The job ended: `output` is its finished file, before it is stored (undefined when it failed). */
