@@ -1,4 +1,4 @@
-// The file an answer's bytes are written into as they are given out (storage/growing-file.ts):
+// The file an answer's bytes are written into as they are given out (growing-file.ts):
 // the stored copy of a file whose head is sent rewritten is then the very bytes sent, written
 // while they are sent, instead of a second read and copy of the whole file once they were.
 // Writes go to their own offsets, so several may be under way at once; a buffer is used again
