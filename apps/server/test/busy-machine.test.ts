@@ -15,6 +15,12 @@ import { probeFile, useSiteAndApp, waitForTask } from './support/download-app';
 import { makeAudio } from './support/media-fixtures';
 
 const fx = useSiteAndApp({ DOWNLOAD_CONCURRENCY: '3', CONVERT_CONCURRENCY: '2' });
+/**
+ * How long a job may take here: the hogs take every core at the engines' expense, and the suite
+ * runs other files beside this one, so the jobs are slow by design; what is tested is that they
+ * end well, not how soon (a job's own time limits still apply inside the server).
+ */
+const slowJobMs = 280_000;
 const hogs: ChildProcess[] = [];
 
 beforeAll(() => {
@@ -34,7 +40,7 @@ const download = async (pathname: string, format: string): Promise<DownloadTask>
     payload: { url: fx.site.url(pathname), format },
   });
   expect(started.statusCode, started.body).toBe(200);
-  return waitForTask(fx.test.app, started.json<{ taskId: string }>().taskId, 110_000);
+  return waitForTask(fx.test.app, started.json<{ taskId: string }>().taskId, slowJobMs);
 };
 
 const convert = async (file: string, format: string): Promise<ConversionJob> => {
@@ -42,31 +48,35 @@ const convert = async (file: string, format: string): Promise<ConversionJob> => 
     headers: { prefer: 'respond-async, wait=0' },
   });
   expect(accepted.statusCode, accepted.body).toBe(202);
-  return finishedJob(fx.test.app, accepted.json<ConversionJob>().jobId);
+  return finishedJob(fx.test.app, accepted.json<ConversionJob>().jobId, slowJobMs);
 };
 
 describe('a busy machine', () => {
-  it('finishes every download and conversion run beside CPU hogs', { timeout: 120_000 }, async () => {
-    const clip = await makeAudio(fx.site.dir, 'upload.wav', 3);
-    const jobs = await Promise.all([
-      download('/tagged.html?src=b.webm', 'm4a'),
-      download('/one.html', 'm4a'),
-      download('/tagged.html?src=a.mp4', 'mp3'),
-      convert(clip, 'm4a'),
-      convert(clip, 'mp3'),
-    ]);
-    const [first, second, third, ...conversions] = jobs as [
-      DownloadTask,
-      DownloadTask,
-      DownloadTask,
-      ...ConversionJob[],
-    ];
-    for (const task of [first, second, third])
-      expect(task, JSON.stringify(task)).toMatchObject({ status: 'completed' });
-    for (const job of conversions) expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed' });
-  });
+  it(
+    'finishes every download and conversion run beside CPU hogs',
+    { timeout: slowJobMs + 20_000 },
+    async () => {
+      const clip = await makeAudio(fx.site.dir, 'upload.wav', 3);
+      const jobs = await Promise.all([
+        download('/tagged.html?src=b.webm', 'm4a'),
+        download('/one.html', 'm4a'),
+        download('/tagged.html?src=a.mp4', 'mp3'),
+        convert(clip, 'm4a'),
+        convert(clip, 'mp3'),
+      ]);
+      const [first, second, third, ...conversions] = jobs as [
+        DownloadTask,
+        DownloadTask,
+        DownloadTask,
+        ...ConversionJob[],
+      ];
+      for (const task of [first, second, third])
+        expect(task, JSON.stringify(task)).toMatchObject({ status: 'completed' });
+      for (const job of conversions) expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed' });
+    },
+  );
 
-  it('keeps the file when the cover picture is cut short', { timeout: 120_000 }, async () => {
+  it('keeps the file when the cover picture is cut short', { timeout: slowJobMs + 20_000 }, async () => {
     for (const hog of hogs.splice(0)) hog.kill('SIGKILL');
     const picture = path.join(fx.site.dir, 'photo.jpg');
     const whole = await readFile(picture);

@@ -125,8 +125,12 @@ export async function expectNoUploadsSoon(dataDir: string, ms = 2000): Promise<v
 }
 
 /** A conversion's job once it has ended (or as it is after a minute), read by its id. */
-export async function finishedJob(app: FastifyInstance, jobId: string): Promise<ConversionJob> {
-  const end = Date.now() + 60_000;
+export async function finishedJob(
+  app: FastifyInstance,
+  jobId: string,
+  timeoutMs = 60_000,
+): Promise<ConversionJob> {
+  const end = Date.now() + timeoutMs;
   for (;;) {
     const response = await app.inject({ url: conversionJobPath(jobId) });
     if (response.statusCode !== 200) throw new Error(`job ${jobId}: ${response.statusCode} ${response.body}`);
