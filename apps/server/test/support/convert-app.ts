@@ -8,6 +8,7 @@ import { conversionJobPath, convertEndpoints, type ConversionJob } from '@grabbi
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from './test-app';
+import { polled } from './until';
 
 export type ConvertApp = TestApp;
 
@@ -130,12 +131,10 @@ export async function finishedJob(
   jobId: string,
   timeoutMs = 60_000,
 ): Promise<ConversionJob> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
+  const read = async () => {
     const response = await app.inject({ url: conversionJobPath(jobId) });
     if (response.statusCode !== 200) throw new Error(`job ${jobId}: ${response.statusCode} ${response.body}`);
-    const job = response.json<ConversionJob>();
-    if (job.status !== 'converting' || Date.now() > end) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return response.json<ConversionJob>();
+  };
+  return (await polled(read, (job) => job.status !== 'converting', timeoutMs)).value;
 }

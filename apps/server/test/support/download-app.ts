@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixture-site';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
+import { polled } from './until';
 
 export { startTestApp, type TestApp };
 
@@ -52,14 +53,15 @@ export async function waitForTask(
   taskId: string,
   timeoutMs = 60_000,
 ): Promise<DownloadTask> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await app.inject({ method: 'GET', url: `/api/download/task/${taskId}` });
-    const task = response.json<DownloadTask>();
-    if (task.status === 'completed' || task.status === 'error') return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { value: task, ended } = await polled(
+    async () =>
+      (await app.inject({ method: 'GET', url: `/api/download/task/${taskId}` })).json<DownloadTask>(),
+    (read) => read.status === 'completed' || read.status === 'error',
+    timeoutMs,
+    100,
+  );
+  if (!ended) throw new Error(`task ${taskId} still ${task.status}`);
+  return task;
 }
 
 /**

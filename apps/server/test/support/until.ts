@@ -11,3 +11,22 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Reads `read` until `ended` holds of what it answered, or the time limit passes: the last answer,
+ * and whether it ended (a caller decides whether a timeout throws or is asserted on).
+ */
+export async function polled<T>(
+  read: () => Promise<T>,
+  ended: (value: T) => boolean,
+  timeoutMs: number,
+  intervalMs = 50,
+): Promise<{ value: T; ended: boolean }> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ended(value)) return { value, ended: true };
+    if (Date.now() > end) return { value, ended: false };
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
