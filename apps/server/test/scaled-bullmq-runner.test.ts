@@ -160,6 +160,30 @@ describe('BullMQ job runner', () => {
     );
   });
 
+  it('runs a job taken before the commands connection is back once it is, without failing it', async () => {
+    const producer = await runner();
+    // As just after Redis returned: the worker's waiting connection is back, its fail-fast
+    // connection (the one its handler writes through) is not yet.
+    const commands = await connect('commands');
+    const waiting = await connect('waiting');
+    commands.disconnect();
+    const failed: FailedJob[] = [];
+    const worker = new BullMQJobRunner(
+      testTable(sleepHandler(commands, 'late'), { attempts: 1, onFailure: (job) => void failed.push(job) }),
+      { connection: commands, workerConnection: () => waiting, ...fastRecovery },
+    );
+    runners.push(worker);
+    await worker.start();
+    const jobId = await producer.submit({ ms: 10 });
+    const reader = await connect('commands');
+    const taken = async () => (await reader.lrange('grabbit:sleep:active', 0, -1)).includes(jobId);
+    await until(async () => failed.length > 0 || (await taken()), 'the job taken');
+    await commands.connect();
+    await until(async () => failed.length > 0 || (await runs(jobId)).includes('late:1:done'));
+    expect(failed.map((job) => job.error.message)).toEqual([]);
+    expect(await runs(jobId)).toEqual(['late:1:start', 'late:1:done']);
+  });
+
   it("gives a SIGKILLed worker process's job to another worker", async () => {
     const producer = await runner();
     const doomed = await startWorkerProcess('killed');

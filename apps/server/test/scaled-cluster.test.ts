@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { jobFolders } from './support/download-app';
 import type { FixtureSite } from './support/fixture-site';
 import type { TestRedis } from './support/redis-server';
@@ -50,6 +50,14 @@ async function startDownload(api: ApiProcess, url: string): Promise<Response> {
 }
 
 const bucketKeys = () => stack.bucketKeys();
+
+// A failed test shows what each process logged: the job's own reason is in a worker's log.
+beforeEach(() => {
+  onTestFailed(() => {
+    for (const process of [...apis, ...workers])
+      console.error(`--- ${process.name}\n${process.output().slice(-4000)}`);
+  });
+});
 
 describe('scaled mode: two API nodes, two workers', () => {
   it('follows a download accepted by API 1 on the hub of API 2, and serves its file from API 2', async () => {
@@ -165,6 +173,7 @@ describe('scaled mode: two API nodes, two workers', () => {
       30_000,
     );
     const { taskId } = (await accepted!.json()) as { taskId: string };
-    expect((await finished(api1, taskId)).status).toBe('completed');
+    const task = await finished(api1, taskId);
+    expect(task, task.error).toMatchObject({ status: 'completed' });
   });
 });

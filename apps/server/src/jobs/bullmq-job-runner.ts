@@ -6,7 +6,7 @@
 // its task ends as an error instead of staying "downloading".
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QueueUnavailableError } from '../redis/redis-connection';
+import { QueueUnavailableError, redisReady } from '../redis/redis-connection';
 import { JobDeferred, JobHandedBack } from './hand-back';
 import { checkTable, type FailedJob, type JobOf, type JobSpec, type JobTable } from './job-table';
 import type { JobDataByName } from './job-types';
@@ -16,6 +16,9 @@ import { JobTimeoutError, QueueBusyError } from './queue-errors';
 
 /** BullMQ is loaded by the first queue or worker: an embedded server never holds it in memory. */
 const bullmq = () => import('bullmq');
+
+/** How long a taken job waits for the commands connection before it goes back to the queue. */
+const commandsWaitMs = 5_000;
 
 export interface BullMQJobRunnerOptions {
   /** A 'commands' connection (fails fast while Redis is away). */
@@ -232,6 +235,7 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
     cancelled?.addEventListener('abort', onCancel, { once: true });
     this.running.set(jobId, { name: job.name, controller });
     try {
+      await this.commandsReady();
       await settings.handler(job.data, { jobId, attempt: job.attemptsStarted, signal: controller.signal });
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (error) {
@@ -255,6 +259,16 @@ export class BullMQJobRunner<M = JobDataByName> implements JobRunner<M> {
       this.running.delete(jobId);
       this.turns.next();
     }
+  }
+
+  /**
+   * Once Redis is back, a worker's waiting connection may take a job before the commands connection
+   * (through which handlers write their state, failing at once while it is away) has reconnected:
+   * the job waits for it, and goes back to the queue for a moment when it does not come soon,
+   * instead of failing on its first write.
+   */
+  private async commandsReady(): Promise<void> {
+    if (!(await redisReady(this.options.connection, commandsWaitMs))) throw new JobDeferred(1_000);
   }
 
   /**
