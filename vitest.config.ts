@@ -28,6 +28,17 @@ const longFiles = [
   'apps/server/test/scaled-webhooks.test.ts',
 ];
 
+/** What every file that starts the server needs. */
+const serverTests = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // Each test file runs in a temporary working folder of its own, as `npm start` runs in one.
+  setupFiles: ['apps/server/test/support/working-folder-setup.ts'],
+} as const;
+
+const busyMachine = 'apps/server/test/busy-machine.test.ts';
+
 export default defineConfig({
   test: {
     sequence: { sequencer: longestFirst(longFiles) },
@@ -48,14 +59,22 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          exclude: [busyMachine],
+          ...serverTests,
           // Two cores: engines are heavy, keep integration files to two at a time.
           maxWorkers: 2,
-          // Each test file runs in a temporary working folder of its own, as `npm start` runs in one.
-          setupFiles: ['apps/server/test/support/working-folder-setup.ts'],
           globalSetup: ['apps/server/test/support/corpus-global-setup.ts'],
+        },
+      },
+      {
+        // Its CPU hogs run at the server's priority and leave the engines next to nothing (they run
+        // at the lowest): any file run beside it would see its own engines stall for a minute. So
+        // it runs alone, in a group of its own after the others.
+        test: {
+          name: 'integration-busy',
+          include: [busyMachine],
+          ...serverTests,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -103,11 +122,8 @@ export default defineConfig({
             'apps/server/test/webhooks.test.ts',
           ],
           globalSetup: ['apps/server/test/support/scaled-global-setup.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...serverTests,
           maxWorkers: 2,
-          setupFiles: ['apps/server/test/support/working-folder-setup.ts'],
         },
       },
       {
@@ -121,7 +137,7 @@ export default defineConfig({
           // One process runs the browser test files in turn (each file starts its own server and
           // browser): no new process and fresh imports per file. Its own group, after the others.
           isolate: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -137,7 +153,7 @@ export default defineConfig({
           testTimeout: 10 * 60_000,
           hookTimeout: 60 * 60_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
