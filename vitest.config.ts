@@ -53,6 +53,9 @@ export default defineConfig({
             'container/tests/manifests.test.ts',
           ],
           environment: 'node',
+          // The integration projects' worker count: the group of the files that run together, so
+          // these quick files fill the gaps among them instead of running one by one at the end.
+          maxWorkers: 2,
         },
       },
       {

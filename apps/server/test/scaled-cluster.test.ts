@@ -54,8 +54,8 @@ const bucketKeys = () => stack.bucketKeys();
 // A failed test shows what each process logged: the job's own reason is in a worker's log.
 beforeEach(() => {
   onTestFailed(() => {
-    for (const process of [...apis, ...workers])
-      console.error(`--- ${process.name}\n${process.output().slice(-4000)}`);
+    for (const child of [...apis, ...workers])
+      console.error(`--- ${child.name}\n${child.output().slice(-4000)}`);
   });
 });
 
