@@ -5,11 +5,8 @@ export async function until(
   what = 'condition',
   timeoutMs = 20_000,
 ): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what}: not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const { ended } = await polled(async () => check(), Boolean, timeoutMs);
+  if (!ended) throw new Error(`${what}: not met within ${timeoutMs} ms`);
 }
 
 /**
