@@ -200,6 +200,15 @@ function movieStreams(bytes: Buffer, moov: Box): Mp4Head {
 
 const unbounded = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Reads an MP4's index on its own: `moov` is exactly one `moov` box, found by walking the file's
+ * top-level boxes when it comes after the media (`index-at-end`).
+ */
+export function readMp4Index(moov: Buffer): Mp4Head {
+  const box = boxAt(moov, 0, moov.length);
+  return box?.type === 'moov' && box.end === moov.length ? movieStreams(moov, box) : other;
+}
+
 /** Reads the first bytes of a file as an MP4 whose index (`moov`) comes before its media. */
 export function readMp4Head(head: Buffer): Mp4Head {
   if (head.length < 8) return { kind: 'needs', bytes: 8 };
