@@ -1,10 +1,11 @@
-// "Select all" on a playlist of 30, at the shipped limits, on a desktop and a phone: every video is
+// "Select all" on a playlist of 30, at the shipped limits, on a desktop: every video is
 // selected with one tick, the selection is saved as one zip of 30 files behind one gate (the
 // queue item's 2 clicks, once for the whole zip), and saving the finished zip again does not ask
 // again: its button says what it does ("Save zip (30 files)") and saves at the first click. The
 // same on a post's items (Instagram here, as on TikTok, Reddit and Facebook posts): a video and a
-// photo saved as one zip, the video in the chosen format (MP3 keeps its sound), the photo a photo.
-// A single file's save passes the gate once too: its second save asks for nothing.
+// photo saved as one zip, the video in the chosen format (MP3 keeps its sound), the photo a photo,
+// on a desktop and a phone. A single file's save passes the gate once too: its second save asks
+// for nothing.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -62,7 +63,9 @@ async function selectAllAndSaveZipTwice(page: Page, count: number, name: string)
 }
 
 describe.each(visitorViewports)('saves behind one gate (%s)', (name, viewport) => {
-  it(
+  // The phone's selection (the same boxes, bar and gate) is the post's test below: 30 more
+  // downloads there would repeat the server's work, not show more of the phone's page.
+  it.runIf(name === 'desktop')(
     'selects all, passes one gate, saves one zip, and saves it again without a gate',
     { timeout: 240_000 },
     async () => {
