@@ -31,7 +31,8 @@ const hogs: ChildProcess[] = [];
  * file took 100 s of the suite's time, alone, for the same verdict: every job ends well.
  */
 const hogNiceness = 10;
-const orphanedHogEnds = 'const parent = process.ppid; for (let i = 0; ; i += 1) if (i % 1e8 === 0 && process.ppid !== parent) process.exit();';
+const orphanedHogEnds =
+  'const parent = process.ppid; for (let i = 0; ; i += 1) if (i % 1e8 === 0 && process.ppid !== parent) process.exit();';
 
 beforeAll(() => {
   // One busy loop per core: the engines get what is left.

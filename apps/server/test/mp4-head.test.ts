@@ -164,7 +164,8 @@ describe('the head of an MP4, read without an engine', () => {
       const file = path.join(corpusDir, relative);
       const head = readMp4Head(await readFile(file));
       if (head.kind === 'needs') throw new Error(`${relative}: a whole file needs more`);
-      if (head.kind === 'other' || (head.kind === 'index-at-end' && !(await probeHead(file, 'mov')))) continue;
+      if (head.kind === 'other' || (head.kind === 'index-at-end' && !(await probeHead(file, 'mov'))))
+        continue;
       await expectSameAsFfprobe(file);
       read += 1;
     }
