@@ -140,13 +140,26 @@ export async function convertOverHttp(
  * Node's own client, in the benchmark's process, would be: for 60 MB it doubled the measured time
  * by copying each way, and for a 12 MP image it added ~10 ms.
  */
-export async function convertWithCurl(
+export function convertWithCurl(
   base: string,
   endpoint: string,
   file: string,
   outputFormat: string,
   saveTo: string,
 ): Promise<ConvertAnswer> {
+  const form = [
+    '--form',
+    `OutputFormat=${outputFormat}`,
+    '--form',
+    'Quality=high',
+    '--form',
+    `InputFile=@${file}`,
+  ];
+  return curlRequest([...form, `${base}${endpoint}`], saveTo);
+}
+
+/** One request by curl (its `args`: the body and the address), the answer saved to `saveTo`. */
+export async function curlRequest(args: string[], saveTo: string): Promise<ConvertAnswer> {
   const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
     const child = spawn(
       'curl',
@@ -157,13 +170,7 @@ export async function convertWithCurl(
         saveTo,
         '--write-out',
         '%{http_code} %{size_download} %{time_total}',
-        '--form',
-        `OutputFormat=${outputFormat}`,
-        '--form',
-        'Quality=high',
-        '--form',
-        `InputFile=@${file}`,
-        `${base}${endpoint}`,
+        ...args,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
