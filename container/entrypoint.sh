@@ -5,9 +5,13 @@
 # Secrets may come from files: NAME_FILE=/run/secrets/x for NAME (apps/server/src/config).
 set -eu
 role="${1:-${GRABBIT_ROLE:-server}}"
+# The Node flags every launcher uses, written by the server's build (scripts/build-server.mjs).
+flags="$(cat /app/apps/server/dist/node-flags)"
 case "$role" in
-  server) exec node --enable-source-maps /app/apps/server/dist/server.js ;;
-  worker) exec node --enable-source-maps /app/apps/server/dist/worker.js ;;
+  # shellcheck disable=SC2086 # the flags are words, split on purpose
+  server) exec node $flags /app/apps/server/dist/server.js ;;
+  # shellcheck disable=SC2086
+  worker) exec node $flags /app/apps/server/dist/worker.js ;;
   *)
     echo "grabbit: unknown role '$role' (server or worker)" >&2
     exit 64

@@ -3,3 +3,5 @@
 export declare const serverDist: string;
 /** Builds the server when its sources changed (or when forced); resolves whether it built. */
 export declare function buildServer(options?: { force?: boolean; quiet?: boolean }): Promise<boolean>;
+/** The Node flags every launcher runs the compiled server and worker with. */
+export declare const serverNodeFlags: readonly string[];

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer } from './build-server.mjs';
+import { buildServer, serverNodeFlags } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Node 24 from the npm registry (node_modules/.bin/node) runs every tool, whatever Node ran npm.
@@ -65,7 +65,7 @@ if (!worker && !current) {
 }
 await buildServer();
 const entry = worker ? 'apps/server/dist/worker.js' : 'apps/server/dist/server.js';
-const server = spawn('node', ['--enable-source-maps', entry], { cwd: root, stdio: 'inherit', env });
+const server = spawn('node', [...serverNodeFlags, entry], { cwd: root, stdio: 'inherit', env });
 // The server shuts down gracefully on these: they are passed on, and its exit becomes ours.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { buildServer, serverDist } from '../../scripts/build-server.mjs';
+import { buildServer, serverDist, serverNodeFlags } from '../../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(serverDist, 'server.js');
@@ -34,7 +34,7 @@ async function freePort(): Promise<number> {
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
   await buildServer({ quiet: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/support/free-port';
 import { defaultDataDir, freshFolder } from '../../apps/server/test/support/working-folder';
-import { buildServer, serverDist } from '../../scripts/build-server.mjs';
+import { buildServer, serverDist, serverNodeFlags } from '../../scripts/build-server.mjs';
 
 export interface RunningServer {
   /** http://127.0.0.1:{port}, no trailing slash. */
@@ -62,7 +62,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** The server as `npm start` ships it: compiled JavaScript run by Node (built when sources changed). */
 async function spawnServer(workDir: string, env: Record<string, string>): Promise<ChildProcess> {
   await buildServer({ quiet: true });
-  return spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'server.js')], {
+  return spawn(process.execPath, [...serverNodeFlags, path.join(serverDist, 'server.js')], {
     cwd: workDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

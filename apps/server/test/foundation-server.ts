@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serverDist } from '../../../scripts/build-server.mjs';
+import { serverDist, serverNodeFlags } from '../../../scripts/build-server.mjs';
 import { freshFolder, tsxLoader } from './support/working-folder';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
@@ -32,7 +32,7 @@ export async function runServer(
   { compiled = false, cwd }: { compiled?: boolean; cwd?: string } = {},
 ): Promise<ServerRun> {
   const entry = compiled
-    ? ['--enable-source-maps', path.join(serverDist, 'server.js')]
+    ? [...serverNodeFlags, path.join(serverDist, 'server.js')]
     : ['--import', tsxLoader, serverEntry];
   // As `npm start` runs it: in a working folder of its own, with the default, relative DATA_DIR.
   const workDir = cwd ? undefined : freshFolder('grabbit-foundation-');
