@@ -1,16 +1,16 @@
 // Entry point: read the configuration, check the engines, listen, and shut down gracefully.
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { checkEngines, missingEnginesMessage } from './engines/engines';
-import { ytDlpFallbackWarning } from './ytdlp';
 import { closeOnSignal } from './process-shutdown';
 import { keepFilesPrivate } from './core/private-files';
 
 async function main(): Promise<void> {
   keepFilesPrivate();
   const config = loadConfig();
-  // The engines' version checks (yt-dlp's takes most of start-up) run while the app is built.
+  // The engines' version checks start first: they run while the app's modules load (over a
+  // second of start-up, imported only now for that reason) and while the app is built.
   const checking = checkEngines(config);
+  const { buildApp } = await import('./app');
   const app = await buildApp({ config, engines: checking });
   const missing = missingEnginesMessage(await checking);
   if (missing) {
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     await app.close();
     process.exit(1);
   }
+  const { ytDlpFallbackWarning } = await import('./ytdlp');
   const fallback = ytDlpFallbackWarning(config);
   if (fallback) console.warn(fallback);
   closeOnSignal(config, app.log, () => app.close());
