@@ -7,8 +7,11 @@
 mirror_mounts=()
 mirror_settings=()
 
-# npm: the certificate authority file npm trusts, when it is set (empty or "null" otherwise).
+# npm: the certificate authority file npm trusts, when it is set (empty or "null" otherwise). npm
+# reads its global settings beside the Node that runs it: with the project's Node first on PATH (as
+# `npm test` puts it) it sees none, so Node's own setting for extra authorities counts too.
 mirror_cafile="$(npm config get cafile 2>/dev/null || true)"
+if [ -z "$mirror_cafile" ] || [ "$mirror_cafile" = null ]; then mirror_cafile="${NODE_EXTRA_CA_CERTS:-}"; fi
 if [ -n "$mirror_cafile" ] && [ "$mirror_cafile" != null ] && [ -f "$mirror_cafile" ]; then
   mirror_mounts+=("$mirror_cafile:/etc/ssl/certs/machine-ca.crt:ro")
   mirror_settings+=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/machine-ca.crt)
