@@ -4,8 +4,8 @@
 // index is read from the head when it comes first; an MP4 written in one pass has it after the
 // media, found by walking the file's top-level boxes (a 16-byte header read at each).
 // Undefined whenever the readers cannot tell: the caller asks ffprobe then.
-import { open, type FileHandle } from 'node:fs/promises';
-import { readHead } from '../storage/file-reader';
+import { open } from 'node:fs/promises';
+import { readAt, readHead } from '../storage/file-reader';
 import type { ProbeResult } from './ffprobe';
 import { readMkvHead } from './mkv-head';
 import { boxAt, readMp4Head, readMp4Index } from './mp4-head';
@@ -21,11 +21,6 @@ const readers: Record<string, (head: Buffer) => ReturnType<typeof readMp4Head>> 
   mov: readMp4Head,
   matroska: readMkvHead,
 };
-
-async function readAt(handle: FileHandle, at: number, bytes: number): Promise<Buffer> {
-  const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, at);
-  return buffer.subarray(0, bytesRead);
-}
 
 /** The streams of an MP4 whose index follows its media, or undefined. */
 async function mp4IndexAtEnd(file: string): Promise<ProbeResult | undefined> {

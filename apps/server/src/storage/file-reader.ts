@@ -4,7 +4,7 @@
 // heap drove most of the server's garbage collection. Bounded by the bytes left, each read takes
 // only what it will fill, and the read after the last byte is never made.
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
 /** 1 MiB reads instead of 64 KiB: a sixteenth of the chunks to push through the socket. */
@@ -21,12 +21,17 @@ export function fileReader(file: string, size: number): (range?: { start: number
   };
 }
 
+/** `bytes` bytes of an open file from `at` (fewer past its end). */
+export async function readAt(handle: FileHandle, at: number, bytes: number): Promise<Buffer> {
+  const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, at);
+  return buffer.subarray(0, bytesRead);
+}
+
 /** The first bytes of `file`, up to `bytes` (fewer when it is shorter). */
 export async function readHead(file: string, bytes: number): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
+    return await readAt(handle, 0, bytes);
   } finally {
     await handle.close();
   }
