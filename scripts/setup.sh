@@ -22,6 +22,15 @@ declare -A engine_packages=(
   [redis-server]=redis-server
 )
 missing=()
+# Adds the packages of a list that are not installed to `missing`. One dpkg call when all are there
+# (the usual case: every `npm start` runs this), one per package only to name the missing ones.
+need_packages() {
+  dpkg -s "$@" >/dev/null 2>&1 && return 0
+  local pkg
+  for pkg in "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+}
 for cmd in "${!engine_packages[@]}"; do
   # /usr/local/bin/convert on some images is a stand-in, not ImageMagick: ask for the real one.
   if [ "$cmd" = convert ] || [ "$cmd" = identify ]; then
@@ -31,18 +40,14 @@ for cmd in "${!engine_packages[@]}"; do
   fi
 done
 # Libraries and plugins that have no command of their own (the AMR codec is in plugins-ugly).
-for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly libheif1; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
+need_packages gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly libheif1
 if [ "$want_test" = 1 ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   # The container tests (container/): podman with runc (crun cannot start containers on some
   # kernels' cgroups), mmdebstrap for the local base image, podman-compose for the compose files,
   # and the dnsname plugin, so containers on a compose network find each other by service name
   # (podman on Debian 12 uses CNI, which has no name service of its own).
-  for pkg in podman runc mmdebstrap podman-compose golang-github-containernetworking-plugin-dnsname; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-  done
+  need_packages podman runc mmdebstrap podman-compose golang-github-containernetworking-plugin-dnsname
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
   mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
@@ -63,9 +68,10 @@ bash scripts/setup-engines.sh
 
 # npm packages (the lock file pins them; node@24 among them runs everything, see design.md), with
 # a current npm first when the machine's is too old (Debian 12's).
-. scripts/setup-npm.sh
+# npm's version is asked only when it is about to install (npm takes a quarter second to answer).
 stamp=node_modules/.setup-stamp
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  . scripts/setup-npm.sh
   echo "setup: installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
   touch "$stamp"

@@ -5,7 +5,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { TestHosts } from '@grabbit/catalog';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AppError } from '../core/app-error';
 import { isPrivateAddress, isTestHost, privateAddressRefusal } from './addresses';
 
@@ -93,6 +93,9 @@ async function ask(
 ): Promise<GuardedAnswer> {
   const allowPrivate = checkHop(url, url.href, options.testHosts);
   const lookup = guardedLookup(options.lookup ?? (dnsLookup as Lookup), allowPrivate);
+  // undici is loaded on the first fetch, not at start-up: its hundred-odd modules are a tenth of
+  // the server's start, for calls that only some downloads, previews and webhooks make.
+  const { Agent, request } = await import('undici');
   const agent = new Agent({ connect: { lookup } });
   try {
     const answer = await request(url, {
