@@ -137,6 +137,8 @@ describe('GrowingFile', () => {
     const reader = growing.stream().on('data', (chunk: Buffer) => chunks.push(chunk));
     await until(() => Buffer.concat(chunks).length === whole.length);
     expect(await growing.gaveOwnBytes()).toBe(true);
+    // Checks at once each read through buffers of their own (kept from earlier checks or new).
+    expect(await Promise.all([growing.gaveOwnBytes(), growing.gaveOwnBytes()])).toEqual([true, true]);
     // The writer starts over in the same file: as long, one byte in the middle different.
     const rewritten = Buffer.from(whole);
     const middle = 5 * 1024 * 1024;
