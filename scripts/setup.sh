@@ -67,8 +67,8 @@ fi
 bash scripts/setup-engines.sh
 
 # npm packages (the lock file pins them; node@24 among them runs everything, see design.md), with
-# a current npm first when the machine's is too old (Debian 12's).
-# npm's version is asked only when it is about to install (npm takes a quarter second to answer).
+# a current npm first when the machine's is too old (Debian 12's). npm's version is asked only when
+# it is about to install: npm takes a quarter second to answer, on every `npm start`.
 stamp=node_modules/.setup-stamp
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   . scripts/setup-npm.sh
