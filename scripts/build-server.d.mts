@@ -5,3 +5,5 @@ export declare const serverDist: string;
 export declare function buildServer(options?: { force?: boolean; quiet?: boolean }): Promise<boolean>;
 /** The Node flags every launcher runs the compiled server and worker with. */
 export declare const serverNodeFlags: readonly string[];
+/** The newest change time of a file, or of any file in a folder (0 when it does not exist). */
+export declare function newestMtime(target: string): number;

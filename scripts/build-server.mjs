@@ -32,7 +32,8 @@ function sources() {
   return ['apps/server/src', ...packages, 'package-lock.json', 'scripts/build-server.mjs'];
 }
 
-function newestMtime(target) {
+/** The newest change time of a file, or of any file in a folder (0 when it does not exist). */
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;

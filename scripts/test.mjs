@@ -1,29 +1,43 @@
-// `npm test` after set-up: lint, typecheck, build, then every test project (unit, integration,
-// browser); `npm test -- <vitest arguments>` builds and runs only those tests. Ends with one line
-// "N passed, N failed" for CI.
-import { spawn } from 'node:child_process';
+// `npm test` after set-up: the build, then every test project (unit, integration, browser,
+// container), with lint and typecheck beside the tests; `npm test -- <vitest arguments>` builds and
+// runs only those tests. Ends with one line "N passed, N failed" for CI.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { containerEnv, testImages } from '../container/tests/support/images.mjs';
+import { root, toolsEnv as env } from './tools-env.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-// Node 24 from the npm registry (node_modules/.bin/node) runs every tool, whatever Node ran npm.
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-};
 const reportFile = path.join(root, '.cache/vitest-report.json');
 
 /**
- * Runs one step and says how it went, with its time. A streamed step prints as it goes; the
- * others print their whole output when they end, so steps run at once keep a readable log.
+ * The command prefix that runs a step on what the tests leave of the CPU: Linux's idle scheduling
+ * class (SCHED_IDLE, which even the engines' nice 19 outranks), else nice 19 where a machine
+ * refuses it, else nothing.
  */
-function step(title, command, args, { streamed = false } = {}) {
+function idlePrefix() {
+  for (const prefix of [
+    ['chrt', '--idle', '0'],
+    ['nice', '-n', '19'],
+  ]) {
+    if (spawnSync(prefix[0], [...prefix.slice(1), 'true']).status === 0) return prefix;
+  }
+  return [];
+}
+const idleCommand = idlePrefix();
+
+/**
+ * Runs one step; resolves whether it passed, its last line (how it went, with its time) and what
+ * to print of it (its output and that line; a streamed step prints as it goes: the line only).
+ * `idle`: on the CPU the tests leave (see idlePrefix).
+ */
+function step(title, command, args, { streamed = false, idle = false, stepEnv = env } = {}) {
   const started = Date.now();
   if (streamed) console.info(`\n== ${title}`);
+  const [program, ...programArgs] = [...(idle ? idleCommand : []), command, ...args];
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn(program, programArgs, {
       cwd: root,
-      env,
+      env: stepEnv,
       stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'],
     });
     const output = [];
@@ -33,12 +47,10 @@ function step(title, command, args, { streamed = false } = {}) {
     const end = (code) => {
       if (ended) return;
       ended = true;
-      if (!streamed) console.info(`\n== ${title}`);
-      process.stdout.write(Buffer.concat(output));
-      console.info(
-        `== ${title}: ${code === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-      );
-      resolve(code === 0);
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const last = `== ${title}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n`;
+      const report = streamed ? last : `\n== ${title}\n${Buffer.concat(output)}${last}`;
+      resolve({ ok: code === 0, last, report });
     };
     // A command that cannot start at all may never close: it fails the step with its reason.
     child.on('error', (error) => {
@@ -49,32 +61,61 @@ function step(title, command, args, { streamed = false } = {}) {
   });
 }
 
+/**
+ * The container tests' images, built one after another ahead of those tests, which run last:
+ * their builds (a cold machine's take many minutes) use the CPU the other tests leave, and each
+ * test's own build of an image then waits for this one (scripts/container-build.sh) and finds it
+ * made. A failed build here fails nothing: the test's own build says why.
+ */
+async function buildContainerImages() {
+  if (spawnSync('podman', ['--version']).status !== 0) return '== container images: no podman\n';
+  const reports = [];
+  for (const { tag, dockerfile } of Object.values(testImages)) {
+    const { last } = await step(
+      `container image ${tag}, ahead of its tests`,
+      'bash',
+      ['scripts/container-build.sh', tag, '--file', dockerfile, '--quiet'],
+      { idle: true, stepEnv: { ...containerEnv(root), PATH: env.PATH } },
+    );
+    reports.push(last);
+  }
+  return reports.join('');
+}
+
 // Extra arguments (vitest's: a project, a file) limit the run to some tests, a developer's quick
 // check: the build those tests start still runs, lint and typecheck are the whole run's.
 const extra = process.argv.slice(2);
 const subset = extra.length > 0;
-// Lint, typecheck and build at once: each is mostly one process on one core, and none reads what
-// another writes.
-const checks = await Promise.all([
-  ...(subset
-    ? []
-    : [
-        step('lint', 'npm', ['run', 'lint', '--silent']),
-        step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
-      ]),
-  step('build', 'npm', ['run', 'build', '--silent']),
+// The pages and the server, each when its sources changed (a clean checkout: both).
+const build = await step('build', 'bash', [
+  '-c',
+  'node scripts/build-pages.mjs && node scripts/build-server.mjs',
 ]);
+process.stdout.write(build.report);
+// Lint, typecheck and the container images beside the tests, on the CPU the tests leave: the
+// browser tests use about one core of two, so these cost the run little time instead of a
+// minute and a half before the first test.
+const besideTests = subset
+  ? []
+  : [
+      step('lint', 'npm', ['run', 'lint', '--silent'], { idle: true }),
+      step('typecheck', 'npm', ['run', 'typecheck', '--silent'], { idle: true }),
+    ];
+const images = subset ? Promise.resolve('') : buildContainerImages();
 if (subset) console.info('== lint, typecheck: skipped (a run limited to some tests; `npm test` runs them)');
-const failedChecks = checks.filter((ok) => !ok).length;
 
 mkdirSync(path.dirname(reportFile), { recursive: true });
 rmSync(reportFile, { force: true });
-const testsOk = await step(
+const tests = await step(
   'tests',
   'node_modules/.bin/vitest',
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extra],
   { streamed: true },
 );
+const checks = [build, ...(await Promise.all(besideTests))];
+for (const check of checks.slice(1)) process.stdout.write(check.report);
+process.stdout.write(tests.report);
+process.stdout.write(await images);
 
 let passed = 0;
 let failed = 0;
@@ -86,7 +127,7 @@ try {
   failed += 1;
 }
 // A failed lint, typecheck or build counts as a failure too.
-failed += failedChecks;
-if (!testsOk && failed === 0) failed = 1;
+failed += checks.filter((check) => !check.ok).length;
+if (!tests.ok && failed === 0) failed = 1;
 console.info(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -11,15 +11,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/server/test/support/free-port';
 import { mirrorRunOptions } from './support/mirrors';
+import { testImages } from './support/images.mjs';
 import { buildImage, healthy, logs, podman, removeAll, root } from './support/podman';
 
-const debianImage = 'localhost/grabbit-test-debian-node:latest';
 const name = `grabbit-test-debian-${randomUUID().slice(0, 8)}`;
 let checkout: string;
 let origin: string;
 
 beforeAll(async () => {
-  await buildImage(debianImage, 'container/test-images/debian-node.Dockerfile');
+  await buildImage(testImages.debianNode);
   checkout = mkdtempSync(path.join(os.tmpdir(), 'grabbit-debian-checkout-'));
   await promisify(execFile)('git', ['clone', '--quiet', '--no-hardlinks', root, checkout]);
   const port = await freePort();
@@ -38,7 +38,7 @@ beforeAll(async () => {
     '--env',
     'HOST=127.0.0.1',
     ...(await mirrorRunOptions()),
-    debianImage,
+    testImages.debianNode.tag,
     'bash',
     '-c',
     'echo "machine: node $(node --version), npm $(npm --version)" && npm start',
@@ -59,11 +59,12 @@ describe('a stock Debian 12 (Node 18, npm 9.2)', () => {
     expect(
       output.match(/setup: npm 9\.\d+\.\d+ skips packages this project needs: installing npm 11/g),
     ).toHaveLength(1);
+    expect(output.match(/building the pages/g)).toHaveLength(1);
     expect((await fetch(`${origin}/`)).status).toBe(200);
   });
 
   it(
-    'runs `npm test` limited to one file, and set-up keeps the npm it brought',
+    'runs `npm test` limited to one file: set-up keeps the npm it brought, the build the pages `npm start` built',
     async () => {
       const output = await podman(
         [
@@ -79,9 +80,10 @@ describe('a stock Debian 12 (Node 18, npm 9.2)', () => {
         30 * 60_000,
       );
       expect(output).not.toMatch(/skips packages/);
+      // `npm start` built the pages from these sources: the test's build finds them current.
+      expect(output).not.toMatch(/building the pages/);
       expect(output).toMatch(/^\d+ passed, 0 failed$/m);
       expect(output).toMatch(/== lint, typecheck: skipped/);
-      // Set-up and the build run whole inside the container: minutes.
     },
     30 * 60_000,
   );

@@ -13,6 +13,7 @@ import { freePort } from '../../apps/server/test/support/free-port';
 import { makeImage } from '../../apps/server/test/support/media-fixtures';
 import { finished } from '../../apps/server/test/support/scaled-processes';
 import { testLimits } from '../../apps/server/test/support/test-limits';
+import { testImages } from './support/images.mjs';
 import { buildImage, healthy, image, logs, podman, removeAll } from './support/podman';
 
 const id = randomUUID().slice(0, 8);
@@ -51,7 +52,7 @@ async function runContainer(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  await buildImage(image);
+  await buildImage(testImages.grabbit);
   site = await startFixtureSite();
   port = await freePort();
   origin = `http://127.0.0.1:${port}`;

@@ -20,11 +20,10 @@ import { startFixtureSite, type FixtureSite } from '../../apps/server/test/suppo
 import { freePort } from '../../apps/server/test/support/free-port';
 import { taskOn } from '../../apps/server/test/support/scaled-processes';
 import { testLimits } from '../../apps/server/test/support/test-limits';
+import { testImages } from './support/images.mjs';
 import { buildImage, env, healthy, image, podman, root } from './support/podman';
 
 const project = `grabbit-scaled-${randomUUID().slice(0, 8)}`;
-const redisImage = 'localhost/grabbit-test-redis:latest';
-const s3Image = 'localhost/grabbit-test-s3:latest';
 const exec = promisify(execFile);
 let site: FixtureSite;
 let folder: string;
@@ -76,10 +75,10 @@ async function testCompose(): Promise<string> {
   }
   services['api-1']!.ports = [`127.0.0.1:${ports[0]}:5000`];
   services['api-2']!.ports = [`127.0.0.1:${ports[1]}:5000`];
-  services.redis!.image = redisImage;
+  services.redis!.image = testImages.redis.tag;
   services.minio = {
     ...services.minio,
-    image: s3Image,
+    image: testImages.s3.tag,
     environment: {},
     // Without --no-vhost-buckets s3rver takes the host name (minio) for a bucket's name.
     command: [
@@ -98,7 +97,7 @@ async function testCompose(): Promise<string> {
     },
   };
   // s3rver makes the bucket itself (--configure-bucket): the bucket job has nothing to do.
-  services.bucket = { ...services.bucket, image: s3Image, environment: {}, command: ['exit 0'] };
+  services.bucket = { ...services.bucket, image: testImages.s3.tag, environment: {}, command: ['exit 0'] };
   // podman-compose reads YAML 1.1, where a plain `yes` is a boolean: write the file in 1.1 so such
   // strings stay quoted.
   return stringify({ services, volumes: file.volumes }, { version: '1.1' });
@@ -106,9 +105,9 @@ async function testCompose(): Promise<string> {
 
 beforeAll(async () => {
   await Promise.all([
-    buildImage(image),
-    buildImage(redisImage, 'container/test-images/redis.Dockerfile'),
-    buildImage(s3Image, 'container/test-images/s3.Dockerfile'),
+    buildImage(testImages.grabbit),
+    buildImage(testImages.redis),
+    buildImage(testImages.s3),
   ]);
   site = await startFixtureSite({ bigMegabytes: 0.4, reachedAs: 'host.containers.internal' });
   folder = mkdtempSync(path.join(os.tmpdir(), 'grabbit-scaled-compose-'));

@@ -1,13 +1,12 @@
 // The image converter pages in Chromium against the real server and engines: a batch of PNGs to
 // JPG saved in one zip with Download All, the size limit toasts, and a refused file showing the server's message.
-import { readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from '../support/session';
 import {
   chooseFiles,
-  fixtureDir,
   identify,
   makePng,
   openConverter,
@@ -16,21 +15,18 @@ import {
   startConversion,
   toast,
   toastDescription,
+  useFixtureDir,
 } from './convert-support';
 
 const session = startServerAndBrowser();
 let context: BrowserContext;
 let page: Page;
-const dir = fixtureDir();
+const dir = useFixtureDir();
 
 beforeEach(async () => {
   await context?.close();
   context = await session.browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('PNG converter', () => {

@@ -10,12 +10,12 @@ import { collectConsoleErrors } from '../support/page';
 import {
   chooseFiles,
   convertButton,
-  fixtureDir,
   identify,
   makePng,
   openConverter,
   queueStatuses,
   startConversion,
+  useFixtureDir,
 } from './convert-support';
 
 const capBytes = 256 * 1024;
@@ -30,7 +30,7 @@ const harness = useDownloaderHarness({
     RATE_LIMIT_JOBS_PER_MINUTE: '1000',
   },
 });
-const dir = fixtureDir();
+const dir = useFixtureDir();
 
 async function converterPage(route: string): Promise<Page> {
   const context = await harness.browser.newContext({ acceptDownloads: true });

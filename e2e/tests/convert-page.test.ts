@@ -1,34 +1,30 @@
 // The converter page's own behaviour in Chromium: dragging highlights the area and says 'Drop files
 // here', dropped files of the page's kind are kept and others listed with their reason, selected
 // files can be removed, and the page with a filled queue and a refused file passes an accessibility scan.
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { severeViolations } from '../support/axe';
 import { startServerAndBrowser } from '../support/session';
 import {
   chooseFiles,
   convertButton,
-  fixtureDir,
   makePng,
   openConverter,
   queueStatuses,
   startConversion,
   toast,
+  useFixtureDir,
 } from './convert-support';
 
 const session = startServerAndBrowser();
 let page: Page;
-const dir = fixtureDir();
+const dir = useFixtureDir();
 
 beforeAll(async () => {
   // axe opens pages of its own, which needs a context made by newContext().
   page = await (await session.browser.newContext()).newPage();
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A DataTransfer in the page holding small files with these names and types. */

@@ -11,13 +11,9 @@ import { afterAll } from 'vitest';
 
 export const run = promisify(execFile);
 
-export function fixtureDir(): string {
-  return mkdtempSync(path.join(tmpdir(), 'grabbit-convert-e2e-'));
-}
-
 /** A fixture folder for the file's tests, removed after them. */
 export function useFixtureDir(): string {
-  const dir = fixtureDir();
+  const dir = mkdtempSync(path.join(tmpdir(), 'grabbit-convert-e2e-'));
   afterAll(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }

@@ -1,15 +1,14 @@
 // A video conversion in Chromium against the real server: the queue item shows the upload and then
 // the server's conversion percentage (pushed over the real-time hub) before it completes, and the
 // saved file is a WebM.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../../apps/server/test/support/media-fixtures';
 import { startServerAndBrowser } from '../support/session';
 import {
   chooseFiles,
-  fixtureDir,
   openConverter,
   queueStatuses,
   recordStatuses,
@@ -17,19 +16,16 @@ import {
   startConversion,
   run,
   toastDescription,
+  useFixtureDir,
 } from './convert-support';
 
 const session = startServerAndBrowser();
 let page: Page;
-const dir = fixtureDir();
+const dir = useFixtureDir();
 
 beforeAll(async () => {
   page = await session.browser.newPage({ acceptDownloads: true });
   await page.addInitScript(recordStatuses);
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('MP4 converter', () => {

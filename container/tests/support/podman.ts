@@ -6,15 +6,11 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { until } from '../../../apps/server/test/support/until';
+import { containerEnv, testImages, type TestImage } from './images.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
-export const base = 'localhost/debian:bookworm-slim';
-export const image = 'localhost/grabbit:latest';
-export const env = {
-  ...process.env,
-  CONTAINERS_CONF: path.join(root, 'container/containers.conf'),
-  BASE: base,
-};
+export const image = testImages.grabbit.tag;
+export const env = containerEnv(root);
 
 const exec = promisify(execFile);
 
@@ -29,8 +25,11 @@ export async function podman(args: string[], timeoutMs = 120_000): Promise<strin
   }
 }
 
-/** Builds an image with scripts/container-build.sh (layer caches make a rebuild of nothing quick). */
-export async function buildImage(tag: string, dockerfile = 'Dockerfile'): Promise<void> {
+/**
+ * Builds an image with scripts/container-build.sh (layer caches make a rebuild of nothing quick; a
+ * build `npm test` started ahead of the tests is waited for, then found made).
+ */
+export async function buildImage({ tag, dockerfile }: TestImage): Promise<void> {
   try {
     await exec('bash', ['scripts/container-build.sh', tag, '--file', dockerfile], {
       cwd: root,

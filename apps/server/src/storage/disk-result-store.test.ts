@@ -2,14 +2,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DiskResultStore } from './disk-result-store';
 import { runResultStoreContract } from './result-store.contract';
 
-runResultStoreContract(
-  'DiskResultStore',
-  async (ttlMs) => new DiskResultStore(await mkdtemp(path.join(os.tmpdir(), 'grabbit-results-')), ttlMs),
-);
+const storeFolders: string[] = [];
+afterAll(() => Promise.all(storeFolders.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+runResultStoreContract('DiskResultStore', async (ttlMs) => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'grabbit-results-'));
+  storeFolders.push(root);
+  return new DiskResultStore(root, ttlMs);
+});
 
 describe('DiskResultStore on another disk than the finished file', () => {
   // /dev/shm is its own file system (tmpfs): a rename from the temporary folder fails with EXDEV.

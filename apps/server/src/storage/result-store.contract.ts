@@ -1,13 +1,17 @@
 // What every ResultStore must do, as a reusable suite (the scaled mode's S3 store runs it too).
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultStore } from './result-store';
+
+/** The source files' folders, removed after the suite. */
+const sourceFolders: string[] = [];
 
 async function sourceFile(content: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'grabbit-result-src-'));
+  sourceFolders.push(dir);
   const file = path.join(dir, 'result.mp4');
   await writeFile(file, content);
   return file;
@@ -18,6 +22,8 @@ export function runResultStoreContract(
   makeStore: (ttlMs: number) => Promise<ResultStore>,
 ): void {
   describe(`${name} (result store contract)`, () => {
+    afterAll(() => Promise.all(sourceFolders.map((dir) => rm(dir, { recursive: true, force: true }))));
+
     it('stores a file and streams it whole or by range', async () => {
       const store = await makeStore(60_000);
       const meta = await store.put(await sourceFile('0123456789'), {
