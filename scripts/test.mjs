@@ -7,8 +7,6 @@ import path from 'node:path';
 import { containerEnv, testImages } from '../container/tests/support/images.mjs';
 import { root, toolsEnv as env } from './tools-env.mjs';
 
-const reportFile = path.join(root, '.cache/vitest-report.json');
-
 /**
  * The command prefix that runs a step on what the tests leave of the CPU: Linux's idle scheduling
  * class (SCHED_IDLE, which even the engines' nice 19 outranks), else nice 19 where a machine
@@ -82,52 +80,65 @@ async function buildContainerImages() {
   return reports.join('');
 }
 
+/**
+ * One vitest run of `args`, with its JSON report (.cache/vitest-report-<title>.json): resolves
+ * whether it passed and its counts (a report that cannot be read counts as one failure).
+ */
+async function vitest(title, args) {
+  const reportFile = path.join(root, `.cache/vitest-report-${title.replaceAll(' ', '-')}.json`);
+  mkdirSync(path.dirname(reportFile), { recursive: true });
+  rmSync(reportFile, { force: true });
+  const run = await step(
+    title,
+    'node_modules/.bin/vitest',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
+    { streamed: true },
+  );
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    const failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+    return { ...run, passed: report.numPassedTests, failed: failed || (run.ok ? 0 : 1) };
+  } catch {
+    return { ...run, passed: 0, failed: 1 };
+  }
+}
+
 // Extra arguments (vitest's: a project, a file) limit the run to some tests, a developer's quick
 // check: the build those tests start still runs, lint and typecheck are the whole run's.
 const extra = process.argv.slice(2);
-const subset = extra.length > 0;
 // The pages and the server, each when its sources changed (a clean checkout: both).
 const build = await step('build', 'bash', [
   '-c',
   'node scripts/build-pages.mjs && node scripts/build-server.mjs',
 ]);
 process.stdout.write(build.report);
-// Lint, typecheck and the container images beside the tests, on the CPU the tests leave: the
-// browser tests use about one core of two, so these cost the run little time instead of a
-// minute and a half before the first test.
-const besideTests = subset
-  ? []
-  : [
-      step('lint', 'npm', ['run', 'lint', '--silent'], { idle: true }),
-      step('typecheck', 'npm', ['run', 'typecheck', '--silent'], { idle: true }),
-    ];
-const images = subset ? Promise.resolve('') : buildContainerImages();
-if (subset) console.info('== lint, typecheck: skipped (a run limited to some tests; `npm test` runs them)');
 
-mkdirSync(path.dirname(reportFile), { recursive: true });
-rmSync(reportFile, { force: true });
-const tests = await step(
-  'tests',
-  'node_modules/.bin/vitest',
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extra],
-  { streamed: true },
-);
-const checks = [build, ...(await Promise.all(besideTests))];
-for (const check of checks.slice(1)) process.stdout.write(check.report);
-process.stdout.write(tests.report);
-process.stdout.write(await images);
-
-let passed = 0;
-let failed = 0;
-try {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  passed = report.numPassedTests;
-  failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-} catch {
-  failed += 1;
+const runs = [];
+const checks = [build];
+if (extra.length > 0) {
+  console.info('== lint, typecheck: skipped (a run limited to some tests; `npm test` runs them)');
+  runs.push(await vitest('tests', extra));
+} else {
+  // First the server's tests (two files at a time: engines on both cores, every core busy). Then
+  // the browser and container tests, one file at a time (about one core of two), with lint,
+  // typecheck and the container images beside them on the CPU those leave: measured, lint and
+  // typecheck beside the server's tests slowed those by as much as they took, and before every
+  // test they held the run back 85 s.
+  runs.push(await vitest('server tests', ['--project=!e2e', '--project=!container']));
+  const besideTests = Promise.all([
+    step('lint', 'npm', ['run', 'lint', '--silent'], { idle: true }),
+    step('typecheck', 'npm', ['run', 'typecheck', '--silent'], { idle: true }),
+  ]);
+  const images = buildContainerImages();
+  runs.push(await vitest('browser and container tests', ['--project=e2e', '--project=container']));
+  const [lint, typecheck] = await besideTests;
+  checks.push(lint, typecheck);
+  process.stdout.write(lint.report + typecheck.report + (await images));
 }
-// A failed lint, typecheck or build counts as a failure too.
-failed += checks.filter((check) => !check.ok).length;
-if (!tests.ok && failed === 0) failed = 1;
+
+for (const run of runs) process.stdout.write(run.report);
+const passed = runs.reduce((sum, run) => sum + run.passed, 0);
+// A failed build, lint or typecheck counts as a failure too.
+const failed = runs.reduce((sum, run) => sum + run.failed, 0) + checks.filter((check) => !check.ok).length;
 console.info(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
