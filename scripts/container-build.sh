@@ -10,10 +10,6 @@ tag="${1:-localhost/grabbit:latest}"
 shift || true
 engine="${CONTAINER_ENGINE:-podman}"
 export CONTAINERS_CONF="${CONTAINERS_CONF:-$PWD/container/containers.conf}"
-# One build of a tag at a time: a second build (a test's, while `npm test` still builds the image
-# ahead of it) waits here, then finds every layer made.
-exec 9>"${TMPDIR:-/tmp}/grabbit-container-build-$(printf '%s' "$tag" | tr -c 'A-Za-z0-9._-' '_').lock"
-flock 9
 args=(--network=host --tag "$tag")
 # Podman writes OCI images by default, which have no HEALTHCHECK: the Docker format keeps it.
 [ "$engine" = podman ] && args+=(--format docker)

@@ -1,5 +1,5 @@
-// The images the container tests run, built from this checkout: one list, read by the tests and by
-// `npm test`, which builds them ahead of their tests (scripts/test.mjs).
+// The images the container tests build from this checkout and run, and the settings of every
+// podman call they make: one place for the tags, the Dockerfiles and the base.
 import path from 'node:path';
 
 /** Debian 12 made locally from Debian's packages (scripts/container-base.sh): no registry needed. */

@@ -25,10 +25,7 @@ export async function podman(args: string[], timeoutMs = 120_000): Promise<strin
   }
 }
 
-/**
- * Builds an image with scripts/container-build.sh (layer caches make a rebuild of nothing quick; a
- * build `npm test` started ahead of the tests is waited for, then found made).
- */
+/** Builds an image with scripts/container-build.sh (layer caches make a rebuild of nothing quick). */
 export async function buildImage({ tag, dockerfile }: TestImage): Promise<void> {
   try {
     await exec('bash', ['scripts/container-build.sh', tag, '--file', dockerfile], {
