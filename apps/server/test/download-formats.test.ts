@@ -1,7 +1,6 @@
 // Every output format through the real API, yt-dlp and ffmpeg, checked with ffprobe: the right
 // container and codecs, a name from the media title, and no job folder left behind.
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { DownloadTask } from '@grabbit/contracts';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +24,8 @@ async function download(
   expect(task.status, task.error).toBe('completed');
   const fileResponse = await fx.test.app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
   expect(fileResponse.statusCode).toBe(200);
-  const file = path.join(os.tmpdir(), `grabbit-format-${taskId}.${format}`);
+  // In the test file's working folder, removed with it.
+  const file = path.resolve(`grabbit-format-${taskId}.${format}`);
   writeFileSync(file, fileResponse.rawPayload);
   return { task, file };
 }

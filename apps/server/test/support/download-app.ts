@@ -2,7 +2,6 @@
 // fixture site, listening on a random port when a test needs the hub.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { DownloadTask } from '@grabbit/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -80,7 +79,8 @@ export async function downloadSaved(
   expect(task.status, task.error).toBe('completed');
   const answer = await app.inject({ method: 'GET', url: task.downloadUrl ?? '' });
   expect(answer.statusCode).toBe(200);
-  const file = path.join(os.tmpdir(), `grabbit-saved-${task.taskId}-${task.fileName ?? 'file'}`);
+  // In the test file's working folder (support/working-folder-setup.ts), removed with it.
+  const file = path.resolve(`grabbit-saved-${task.taskId}-${task.fileName ?? 'file'}`);
   writeFileSync(file, answer.rawPayload);
   return { task, body: answer.rawPayload, file };
 }
