@@ -11,8 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/server/test/support/free-port';
 import { mirrorRunOptions } from './support/mirrors';
-import { testImages } from './support/images.mjs';
-import { buildImage, healthy, logs, podman, removeAll, root } from './support/podman';
+import { buildImage, healthy, logs, podman, removeAll, root, testImages } from './support/podman';
 
 const name = `grabbit-test-debian-${randomUUID().slice(0, 8)}`;
 let checkout: string;

@@ -13,8 +13,7 @@ import { freePort } from '../../apps/server/test/support/free-port';
 import { makeImage } from '../../apps/server/test/support/media-fixtures';
 import { finished } from '../../apps/server/test/support/scaled-processes';
 import { testLimits } from '../../apps/server/test/support/test-limits';
-import { testImages } from './support/images.mjs';
-import { buildImage, healthy, image, logs, podman, removeAll } from './support/podman';
+import { buildImage, healthy, image, logs, podman, removeAll, testImages } from './support/podman';
 
 const id = randomUUID().slice(0, 8);
 const volume = `grabbit-test-data-${id}`;

@@ -20,8 +20,7 @@ import { startFixtureSite, type FixtureSite } from '../../apps/server/test/suppo
 import { freePort } from '../../apps/server/test/support/free-port';
 import { taskOn } from '../../apps/server/test/support/scaled-processes';
 import { testLimits } from '../../apps/server/test/support/test-limits';
-import { testImages } from './support/images.mjs';
-import { buildImage, env, healthy, image, podman, root } from './support/podman';
+import { buildImage, env, healthy, image, podman, root, testImages } from './support/podman';
 
 const project = `grabbit-scaled-${randomUUID().slice(0, 8)}`;
 const exec = promisify(execFile);

@@ -6,11 +6,31 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { until } from '../../../apps/server/test/support/until';
-import { containerEnv, testImages, type TestImage } from './images.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface TestImage {
+  tag: string;
+  dockerfile: string;
+}
+
+/** Each image the tests build, by its tag and Dockerfile: the product's, then the tests' stand-ins. */
+export const testImages = {
+  grabbit: { tag: 'localhost/grabbit:latest', dockerfile: 'Dockerfile' },
+  redis: { tag: 'localhost/grabbit-test-redis:latest', dockerfile: 'container/test-images/redis.Dockerfile' },
+  s3: { tag: 'localhost/grabbit-test-s3:latest', dockerfile: 'container/test-images/s3.Dockerfile' },
+  debianNode: {
+    tag: 'localhost/grabbit-test-debian-node:latest',
+    dockerfile: 'container/test-images/debian-node.Dockerfile',
+  },
+} satisfies Record<string, TestImage>;
 export const image = testImages.grabbit.tag;
-export const env = containerEnv(root);
+export const env = {
+  ...process.env,
+  CONTAINERS_CONF: path.join(root, 'container/containers.conf'),
+  // Debian 12 made locally from Debian's packages (scripts/container-base.sh): no registry needed.
+  BASE: 'localhost/debian:bookworm-slim',
+};
 
 const exec = promisify(execFile);
 
